@@ -1,0 +1,9 @@
+/**
+ * `@parquetry/parquet-writer` — Write Parquet files.
+ *
+ * Not implemented yet: this package is a placeholder until its own issue lands.
+ * It exports nothing so that nobody depends on an API that does not exist.
+ *
+ * @packageDocumentation
+ */
+export {};
