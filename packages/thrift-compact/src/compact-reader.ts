@@ -121,14 +121,23 @@ export class CompactReader {
   }
 
   /**
+   * Whether the current field has wire type `type` (booleans accept either nibble, lists accept sets).
+   * @param type - the expected compact type.
+   */
+  is(type: number): boolean {
+    const t = this.fieldType;
+    return t === type || (type === 1 && t === 2) || (type === 9 && t === 10);
+  }
+
+  /**
    * Throws unless the current field has wire type `type` (booleans accept either nibble).
    * @param type - the expected compact type.
    * @param struct - struct name for the message.
    * @param field - field name for the message.
    */
   expect(type: number, struct: string, field: string): void {
+    if (this.is(type)) return;
     const t = this.fieldType;
-    if (t === type || (type === 1 && t === 2) || (type === 9 && t === 10)) return;
     this.fail('THRIFT_WRONG_TYPE', `${struct}.${field} has wire type ${TYPE_NAMES[t] ?? t}, expected ${TYPE_NAMES[type]}`);
   }
 

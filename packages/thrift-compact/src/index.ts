@@ -14,3 +14,4 @@ export { ParquetError, isParquetError } from './errors.js';
 export { ByteReader, ByteWriter, int64ToBigInt } from './cursor.js';
 export { CompactReader, CompactType, DEFAULT_MAX_DEPTH } from './compact-reader.js';
 export { CompactWriter } from './compact-writer.js';
+export * from './parquet/index.js';
