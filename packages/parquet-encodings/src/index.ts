@@ -1,9 +1,8 @@
 /**
- * `@parquetry/parquet-encodings` — Every Parquet value encoding (PLAIN, RLE hybrid, dictionary, DELTA_*, BYTE_STREAM_SPLIT, ALP), decode and encode.
- *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * `@parquetry/parquet-encodings` — every Parquet value encoding (PLAIN, RLE hybrid, dictionary,
+ * DELTA_*, BYTE_STREAM_SPLIT, ALP), decode and encode, on columnar typed arrays.
  *
  * @packageDocumentation
  */
-export {};
+export { decodeRleHybrid, decodeRleHybridPrefixed, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf } from './rle-hybrid.js';
+export { decodeBitPacked, encodeBitPacked } from './bit-packed.js';
