@@ -1,9 +1,32 @@
 /**
- * `@parquetry/parquet-codecs` — The Parquet compression Codec interface and dependency-free codecs (SNAPPY, LZ4_RAW, Hadoop LZ4, LZO).
+ * `@parquetry/parquet-codecs` — the Parquet compression Codec interface, the page-level bounds checks, and
+ * dependency-free TypeScript codecs: SNAPPY, LZ4_RAW, LZ4 (Hadoop framing, raw fallback) and LZO (LZO1X).
  *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * - {@link Codec} / {@link CodecMap}: what a reader or writer is given in its options (no global registry).
+ * - {@link decompressPage} / {@link compressPage}: decompress exactly the size a page header declares.
+ * - {@link snappyCodec}, {@link lz4RawCodec}, {@link lz4HadoopCodec}, {@link lzoCodec}, {@link builtinCodecs}.
+ * - GZIP, ZSTD and BROTLI live in `@parquetry/codec-gzip`, `@parquetry/codec-zstd`, `@parquetry/codec-brotli`.
  *
  * @packageDocumentation
  */
-export {};
+import type { CodecMap } from './codec.js';
+import { lz4HadoopCodec, lz4RawCodec } from './lz4.js';
+import { lzoCodec } from './lzo.js';
+import { snappyCodec } from './snappy.js';
+
+export { ParquetError, isParquetError, CodecErrorCode } from './errors.js';
+export { CompressionCodec, compressionCodecName, codecPackage } from './compression-codec.js';
+export { type Codec, type CodecMap, MAX_PAGE_SIZE, decompressPage, compressPage } from './codec.js';
+export { snappyCodec, snappyCompress, snappyDecompress, snappyUncompressedLength } from './snappy.js';
+export { lz4DecompressBlock, lz4CompressBlock, lz4CompressBound } from './lz4-block.js';
+export { lz4RawCodec, lz4HadoopCodec, lz4RawCompress, lz4RawDecompress, lz4HadoopCompress, lz4HadoopDecompress, HADOOP_BLOCK_SIZE } from './lz4.js';
+export { lzoCodec, lzoCompress, lzoDecompress, lzo1xCompress, lzo1xDecompress, lzo1xCompressBound } from './lzo.js';
+export { decodeHadoopFramed, encodeHadoopFramed, type ChunkDecoder, type ChunkEncoder } from './hadoop-framing.js';
+
+/**
+ * The codecs this package implements itself: SNAPPY, LZ4, LZ4_RAW and LZO.
+ * @returns a new map (add GZIP, ZSTD and BROTLI from their packages, or use `parquetry`'s preset).
+ */
+export function builtinCodecs(): CodecMap {
+  return { [snappyCodec.codec]: snappyCodec, [lz4HadoopCodec.codec]: lz4HadoopCodec, [lz4RawCodec.codec]: lz4RawCodec, [lzoCodec.codec]: lzoCodec };
+}

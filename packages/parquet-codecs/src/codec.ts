@@ -1,0 +1,125 @@
+/**
+ * The Codec interface, the codec set a reader or writer is given, and the page-level helpers that enforce
+ * the bounds parquet.thrift's `PageHeader.uncompressed_page_size` sets.
+ * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md
+ */
+import { CompressionCodec, codecPackage, compressionCodecName } from './compression-codec.js';
+import { CodecErrorCode, ParquetError, isParquetError } from './errors.js';
+
+/**
+ * One compression codec. Implementations must be bounded: `decompress` never writes past `out` and throws
+ * `CODEC_OVERRUN` when the stream holds more than `out.length` bytes.
+ */
+export interface Codec {
+  /** The parquet.thrift `CompressionCodec` number this codec implements. */
+  readonly codec: CompressionCodec;
+  /**
+   * Decompresses one whole page.
+   * @param src - the compressed bytes (exactly the page's compressed bytes).
+   * @param out - the destination; its length is the uncompressed size the page header declares.
+   * @returns the number of bytes written into `out` (the page helper treats anything but `out.length` as an error).
+   * @throws ParquetError `CODEC_CORRUPT` for a malformed stream, `CODEC_OVERRUN` when it expands past `out`.
+   */
+  decompress(src: Uint8Array, out: Uint8Array): number;
+  /**
+   * Compresses one whole page.
+   * @param src - the uncompressed bytes.
+   * @returns a new array holding the compressed bytes.
+   */
+  compress(src: Uint8Array): Uint8Array;
+}
+
+/** The codecs a reader or writer may use, keyed by codec number; passed in options (there is no global registry). */
+export type CodecMap = Partial<Record<CompressionCodec, Codec>>;
+
+/** The largest uncompressed page size accepted: `uncompressed_page_size` is a thrift i32. */
+export const MAX_PAGE_SIZE = 0x7fffffff;
+
+function describe(codec: number): string {
+  return compressionCodecName(codec);
+}
+
+function lookup(codecs: CodecMap | undefined, codec: number, verb: string): Codec {
+  const pkg = codecPackage(codec);
+  if (pkg === undefined) {
+    throw new ParquetError(CodecErrorCode.UNKNOWN, `parquet-codecs: cannot ${verb} a page with compression codec ${codec}, which parquet.thrift does not define (known: 0..7)`);
+  }
+  const impl = codecs?.[codec as CompressionCodec];
+  if (impl === undefined) {
+    throw new ParquetError(
+      CodecErrorCode.MISSING,
+      `parquet-codecs: cannot ${verb} a ${describe(codec)} page: no ${describe(codec)} codec was given; install ${pkg} and pass its codec in the \`codecs\` option (the \`parquetry\` package presets every codec)`,
+    );
+  }
+  return impl;
+}
+
+/**
+ * Decompresses one page, enforcing the size its header declares: output past it or short of it is an error,
+ * an empty page with an empty body never reaches a codec, and a codec that is not in `codecs` is an error that
+ * names the npm package to install.
+ * @param codecs - the codecs available (UNCOMPRESSED needs none).
+ * @param codec - the column chunk's `CompressionCodec` number (untrusted).
+ * @param src - the page's compressed bytes.
+ * @param uncompressedSize - `uncompressed_page_size` from the page header (untrusted).
+ * @param offset - file offset of `src[0]`, added to error offsets (default 0).
+ * @returns the uncompressed bytes; for UNCOMPRESSED, `src` itself (no copy).
+ * @throws ParquetError `CODEC_MISSING`, `CODEC_UNKNOWN`, `CODEC_SIZE`, `CODEC_CORRUPT`, `CODEC_OVERRUN`, `CODEC_SHORT`.
+ */
+export function decompressPage(codecs: CodecMap | undefined, codec: number, src: Uint8Array, uncompressedSize: number, offset = 0): Uint8Array {
+  if (!Number.isInteger(uncompressedSize) || uncompressedSize < 0 || uncompressedSize > MAX_PAGE_SIZE) {
+    throw new ParquetError(CodecErrorCode.SIZE, `parquet-codecs: page at byte ${offset} declares uncompressed size ${uncompressedSize}, expected an integer in 0..${MAX_PAGE_SIZE}`, offset);
+  }
+  if (codec === CompressionCodec.UNCOMPRESSED) {
+    if (src.length !== uncompressedSize) {
+      throw new ParquetError(
+        src.length > uncompressedSize ? CodecErrorCode.OVERRUN : CodecErrorCode.SHORT,
+        `parquet-codecs: UNCOMPRESSED page at byte ${offset} holds ${src.length} bytes, its header declares ${uncompressedSize}`,
+        offset,
+      );
+    }
+    return src;
+  }
+  const impl = lookup(codecs, codec, 'decompress');
+  if (uncompressedSize === 0 && src.length === 0) return new Uint8Array(0);
+  if (src.length === 0) {
+    throw new ParquetError(CodecErrorCode.SHORT, `parquet-codecs: ${describe(codec)} page at byte ${offset} is empty, its header declares ${uncompressedSize} uncompressed bytes`, offset);
+  }
+  let out: Uint8Array;
+  try {
+    out = new Uint8Array(uncompressedSize);
+  } catch (e) {
+    throw new ParquetError(CodecErrorCode.SIZE, `parquet-codecs: cannot allocate ${uncompressedSize} bytes for the ${describe(codec)} page at byte ${offset}`, offset, { cause: e });
+  }
+  let n: number;
+  try {
+    n = impl.decompress(src, out);
+  } catch (e) {
+    if (isParquetError(e)) {
+      const at = e.offset === undefined ? offset : offset + e.offset;
+      throw new ParquetError(e.code, `${e.message} (${describe(codec)} page at byte ${offset})`, at, { cause: e });
+    }
+    throw new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: ${describe(codec)} page at byte ${offset} does not decompress: ${String((e as Error)?.message ?? e)}`, offset, { cause: e });
+  }
+  if (n !== uncompressedSize) {
+    throw new ParquetError(
+      n > uncompressedSize ? CodecErrorCode.OVERRUN : CodecErrorCode.SHORT,
+      `parquet-codecs: ${describe(codec)} page at byte ${offset} decompresses to ${n} bytes, its header declares ${uncompressedSize}`,
+      offset,
+    );
+  }
+  return out;
+}
+
+/**
+ * Compresses one page with the codec the column chunk uses.
+ * @param codecs - the codecs available (UNCOMPRESSED needs none).
+ * @param codec - the `CompressionCodec` number to write.
+ * @param src - the uncompressed page bytes.
+ * @returns the compressed bytes; for UNCOMPRESSED, `src` itself.
+ * @throws ParquetError `CODEC_MISSING` when `codecs` lacks the codec, `CODEC_UNKNOWN` for a number parquet.thrift does not define.
+ */
+export function compressPage(codecs: CodecMap | undefined, codec: number, src: Uint8Array): Uint8Array {
+  if (codec === CompressionCodec.UNCOMPRESSED) return src;
+  return lookup(codecs, codec, 'compress').compress(src);
+}

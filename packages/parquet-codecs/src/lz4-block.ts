@@ -1,0 +1,195 @@
+/**
+ * The LZ4 block format (no frame), which parquet.thrift's `LZ4_RAW` is, and which Hadoop's LZ4 framing wraps.
+ * Format: https://github.com/lz4/lz4/blob/dev/doc/lz4_Block_format.md
+ *
+ * A block is a series of sequences: a token byte (literal length in the high nibble, match length − 4 in the low
+ * nibble, each nibble 15 continued by bytes while they are 255), the literals, a 2-byte little-endian offset and
+ * the match. The last sequence has literals only; its last 5 bytes are literals and its last match starts at least
+ * 12 bytes before the end.
+ */
+import { CodecErrorCode, ParquetError } from './errors.js';
+
+function corrupt(what: string, pos: number): ParquetError {
+  return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt LZ4 block, ${what} at byte ${pos}`, pos);
+}
+
+function overrun(pos: number, limit: number): ParquetError {
+  return new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: LZ4 block at byte ${pos} expands past the ${limit} bytes allowed`, pos);
+}
+
+/**
+ * Decompresses one LZ4 block `src[sp..se)` into `out[op..oe)`. Matches may reach back only to `op` (blocks are
+ * independent); nothing is written at or past `oe`.
+ * @param src - input bytes.
+ * @param sp - block start.
+ * @param se - block end (the block must end exactly there, after a literals-only sequence).
+ * @param out - destination.
+ * @param op - where output starts.
+ * @param oe - output limit.
+ * @returns the output position after the block.
+ * @throws ParquetError `CODEC_CORRUPT` (truncated sequence, zero or too-far offset, empty block), `CODEC_OVERRUN`.
+ */
+export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out: Uint8Array, op: number, oe: number): number {
+  const start = op;
+  if (sp >= se) throw corrupt('empty block', sp);
+  for (;;) {
+    const token = src[sp++]!;
+    let lit = token >>> 4;
+    if (lit === 15) {
+      let b: number;
+      do {
+        if (sp >= se) throw corrupt('truncated literal length', sp);
+        b = src[sp++]!;
+        lit += b;
+      } while (b === 255);
+    }
+    if (lit > se - sp) throw corrupt(`literal of ${lit} bytes runs past the end`, sp);
+    if (lit > oe - op) throw overrun(sp, oe - start);
+    if (lit < 24) {
+      for (let i = 0; i < lit; i++) out[op + i] = src[sp + i]!;
+    } else {
+      out.set(src.subarray(sp, sp + lit), op);
+    }
+    sp += lit;
+    op += lit;
+    if (sp === se) return op;
+    if (sp + 2 > se) throw corrupt('truncated match offset', sp);
+    const offset = src[sp]! | (src[sp + 1]! << 8);
+    sp += 2;
+    if (offset === 0 || offset > op - start) throw corrupt(`match offset ${offset} at output position ${op - start}`, sp - 2);
+    let ml = (token & 15) + 4;
+    if (ml === 19) {
+      let b: number;
+      do {
+        if (sp >= se) throw corrupt('truncated match length', sp);
+        b = src[sp++]!;
+        ml += b;
+      } while (b === 255);
+    }
+    if (ml > oe - op) throw overrun(sp, oe - start);
+    let from = op - offset;
+    if (offset >= ml && ml > 32) {
+      out.copyWithin(op, from, from + ml);
+      op += ml;
+    } else {
+      // Overlapping copies repeat the pattern; byte by byte is what the format means.
+      const stop = op + ml;
+      while (op < stop) out[op++] = out[from++]!;
+    }
+  }
+}
+
+const HASH_BITS = 16;
+// Shared scratch (compression is synchronous). Stale entries are harmless: every candidate is range-checked and compared.
+const table = /*#__PURE__*/ new Int32Array(1 << HASH_BITS);
+const MIN_MATCH = 4;
+const MF_LIMIT = 12;
+const LAST_LITERALS = 5;
+const MAX_OFFSET = 65535;
+
+/**
+ * The largest block {@link lz4CompressBlock} can produce for `n` input bytes.
+ * @param n - input length.
+ * @returns the worst-case compressed size.
+ */
+export function lz4CompressBound(n: number): number {
+  return n + Math.floor(n / 255) + 16;
+}
+
+function emitLength(out: Uint8Array, op: number, rem: number): number {
+  while (rem >= 255) {
+    out[op++] = 255;
+    rem -= 255;
+  }
+  out[op++] = rem;
+  return op;
+}
+
+/**
+ * Compresses `src[from..to)` into one LZ4 block at `out[op..)` (greedy hashing of 4-byte sequences).
+ * @param src - input bytes.
+ * @param from - start of the input range.
+ * @param to - end of the input range.
+ * @param out - destination with at least {@link lz4CompressBound}(to − from) bytes free at `op`.
+ * @param op - where to write.
+ * @returns the output position after the block.
+ */
+export function lz4CompressBlock(src: Uint8Array, from: number, to: number, out: Uint8Array, op: number): number {
+  let anchor = from;
+  const shift = 32 - HASH_BITS;
+  if (to - from >= MF_LIMIT + 1) {
+    const ipLimit = to - MF_LIMIT;
+    const matchLimit = to - LAST_LITERALS;
+    let ip = from;
+    let skip = 64;
+    while (ip <= ipLimit) {
+      const seq = src[ip]! | (src[ip + 1]! << 8) | (src[ip + 2]! << 16) | (src[ip + 3]! << 24);
+      const h = Math.imul(seq, -1640531535) >>> shift;
+      let cand = table[h]!;
+      table[h] = ip;
+      if (
+        cand >= from &&
+        cand < ip &&
+        ip - cand <= MAX_OFFSET &&
+        (src[cand]! | (src[cand + 1]! << 8) | (src[cand + 2]! << 16) | (src[cand + 3]! << 24)) === seq
+      ) {
+        let s = ip + MIN_MATCH;
+        let c = cand + MIN_MATCH;
+        while (s < matchLimit && src[s] === src[c]) {
+          s++;
+          c++;
+        }
+        // extend backwards over literals that also match
+        while (ip > anchor && cand > from && src[ip - 1] === src[cand - 1]) {
+          ip--;
+          cand--;
+        }
+        const lit = ip - anchor;
+        const ml = s - ip - MIN_MATCH;
+        const tokenPos = op++;
+        let token: number;
+        if (lit >= 15) {
+          token = 15 << 4;
+          op = emitLength(out, op, lit - 15);
+        } else {
+          token = lit << 4;
+        }
+        if (lit < 24) {
+          for (let i = 0; i < lit; i++) out[op + i] = src[anchor + i]!;
+        } else {
+          out.set(src.subarray(anchor, ip), op);
+        }
+        op += lit;
+        const offset = ip - cand;
+        out[op++] = offset & 0xff;
+        out[op++] = offset >>> 8;
+        if (ml >= 15) {
+          token |= 15;
+          op = emitLength(out, op, ml - 15);
+        } else {
+          token |= ml;
+        }
+        out[tokenPos] = token;
+        ip = s;
+        anchor = s;
+        skip = 64;
+        if (ip - 2 >= from && ip - 2 <= ipLimit) {
+          const p = ip - 2;
+          table[Math.imul(src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24), -1640531535) >>> shift] = p;
+        }
+      } else {
+        ip += skip >>> 6;
+        skip++;
+      }
+    }
+  }
+  const lit = to - anchor;
+  if (lit >= 15) {
+    out[op++] = 15 << 4;
+    op = emitLength(out, op, lit - 15);
+  } else {
+    out[op++] = lit << 4;
+  }
+  out.set(src.subarray(anchor, to), op);
+  return op + lit;
+}

@@ -1,0 +1,246 @@
+/**
+ * SNAPPY: Google's Snappy raw format (no framing), as parquet.thrift's `CompressionCodec.SNAPPY` uses it.
+ * Format: https://github.com/google/snappy/blob/main/format_description.txt
+ *
+ * A stream is `uvarint(uncompressed length)` followed by elements whose tag byte's low two bits pick the kind:
+ * `00` literal (length-1 in the upper 6 bits, or 60..63 meaning 1..4 little-endian length bytes follow),
+ * `01` copy of 4..11 bytes with an 11-bit offset, `10` copy of 1..64 bytes with a 16-bit offset,
+ * `11` copy of 1..64 bytes with a 32-bit offset.
+ */
+import { CompressionCodec } from './compression-codec.js';
+import type { Codec } from './codec.js';
+import { CodecErrorCode, ParquetError } from './errors.js';
+
+function corrupt(what: string, pos: number): ParquetError {
+  return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt SNAPPY stream, ${what} at byte ${pos}`, pos);
+}
+
+/**
+ * Reads the uncompressed length a Snappy stream declares in its preamble.
+ * @param src - a Snappy stream.
+ * @returns the declared length.
+ * @throws ParquetError `CODEC_CORRUPT` when the preamble is truncated or over 32 bits.
+ */
+export function snappyUncompressedLength(src: Uint8Array): number {
+  let len = 0;
+  let pos = 0;
+  for (let shift = 0; ; shift += 7) {
+    if (pos >= src.length) throw corrupt('truncated length preamble', pos);
+    const b = src[pos++]!;
+    len += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) break;
+    if (shift === 28) throw corrupt('length preamble longer than 5 bytes', pos - 1);
+  }
+  if (len > 0xffffffff) throw corrupt(`length preamble ${len} exceeds 32 bits`, 0);
+  return len;
+}
+
+/**
+ * Decompresses a Snappy stream into `out`, never writing past the length the stream declares or past `out`.
+ * @param src - the compressed stream.
+ * @param out - the destination; must be at least the declared length.
+ * @returns the number of bytes written (the declared length).
+ * @throws ParquetError `CODEC_OVERRUN` when the declared length exceeds `out.length`, `CODEC_CORRUPT` for a malformed
+ * element, an offset before the start, or a stream that ends before the declared length.
+ */
+export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
+  const n = src.length;
+  let pos = 0;
+  let len = 0;
+  for (let shift = 0; ; shift += 7) {
+    if (pos >= n) throw corrupt('truncated length preamble', pos);
+    const b = src[pos++]!;
+    len += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) break;
+    if (shift === 28) throw corrupt('length preamble longer than 5 bytes', pos - 1);
+  }
+  if (len > out.length) {
+    throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY stream declares ${len} uncompressed bytes, the page allows ${out.length}`, 0);
+  }
+  const end = len;
+  let op = 0;
+  while (pos < n) {
+    const tag = src[pos]!;
+    const kind = tag & 3;
+    if (kind === 0) {
+      let lit = tag >>> 2;
+      if (lit < 60) {
+        pos++;
+      } else {
+        const extra = lit - 59;
+        if (pos + extra >= n) throw corrupt('truncated literal length', pos);
+        lit = src[pos + 1]!;
+        if (extra > 1) lit |= src[pos + 2]! << 8;
+        if (extra > 2) lit |= src[pos + 3]! << 16;
+        if (extra > 3) lit = (lit | (src[pos + 4]! << 24)) >>> 0;
+        pos += 1 + extra;
+      }
+      lit += 1;
+      if (lit > n - pos) throw corrupt(`literal of ${lit} bytes runs past the end (${n - pos} left)`, pos);
+      if (lit > end - op) throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY literal at byte ${pos} writes past the declared length ${end}`, pos);
+      if (lit < 24) {
+        for (let i = 0; i < lit; i++) out[op + i] = src[pos + i]!;
+      } else {
+        out.set(src.subarray(pos, pos + lit), op);
+      }
+      pos += lit;
+      op += lit;
+      continue;
+    }
+    let length: number;
+    let offset: number;
+    if (kind === 1) {
+      if (pos + 2 > n) throw corrupt('truncated 1-byte-offset copy', pos);
+      length = ((tag >>> 2) & 7) + 4;
+      offset = ((tag >>> 5) << 8) | src[pos + 1]!;
+      pos += 2;
+    } else if (kind === 2) {
+      if (pos + 3 > n) throw corrupt('truncated 2-byte-offset copy', pos);
+      length = (tag >>> 2) + 1;
+      offset = src[pos + 1]! | (src[pos + 2]! << 8);
+      pos += 3;
+    } else {
+      if (pos + 5 > n) throw corrupt('truncated 4-byte-offset copy', pos);
+      length = (tag >>> 2) + 1;
+      offset = (src[pos + 1]! | (src[pos + 2]! << 8) | (src[pos + 3]! << 16) | (src[pos + 4]! << 24)) >>> 0;
+      pos += 5;
+    }
+    if (offset === 0 || offset > op) throw corrupt(`copy offset ${offset} at output position ${op}`, pos);
+    if (length > end - op) throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY copy at byte ${pos} writes past the declared length ${end}`, pos);
+    let from = op - offset;
+    if (offset >= length && length > 32) {
+      out.copyWithin(op, from, from + length);
+      op += length;
+    } else {
+      // Overlapping (run-length) or short copy: byte by byte, which repeats the pattern as the format intends.
+      const stop = op + length;
+      while (op < stop) out[op++] = out[from++]!;
+    }
+  }
+  if (op !== end) throw corrupt(`stream ends after ${op} of ${end} declared bytes`, n);
+  return op;
+}
+
+// Hash table scratch, shared across calls (compression is synchronous). Entries are absolute input positions;
+// a stale entry from an earlier call is harmless because every candidate is range-checked and compared.
+const HASH_BITS = 14;
+const table = /*#__PURE__*/ new Int32Array(1 << HASH_BITS);
+const BLOCK = 1 << 16;
+
+function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number, len: number): number {
+  const n = len - 1;
+  if (n < 60) {
+    out[op++] = n << 2;
+  } else if (n < 0x100) {
+    out[op++] = 60 << 2;
+    out[op++] = n;
+  } else if (n < 0x10000) {
+    out[op++] = 61 << 2;
+    out[op++] = n & 0xff;
+    out[op++] = n >>> 8;
+  } else if (n < 0x1000000) {
+    out[op++] = 62 << 2;
+    out[op++] = n & 0xff;
+    out[op++] = (n >>> 8) & 0xff;
+    out[op++] = n >>> 16;
+  } else {
+    out[op++] = 63 << 2;
+    out[op++] = n & 0xff;
+    out[op++] = (n >>> 8) & 0xff;
+    out[op++] = (n >>> 16) & 0xff;
+    out[op++] = n >>> 24;
+  }
+  if (len < 24) {
+    for (let i = 0; i < len; i++) out[op + i] = src[from + i]!;
+  } else {
+    out.set(src.subarray(from, from + len), op);
+  }
+  return op + len;
+}
+
+function emitCopy(out: Uint8Array, op: number, offset: number, len: number): number {
+  // offset < 65536 always (matches stay inside a 64 KiB block).
+  while (len >= 68) {
+    out[op++] = (63 << 2) | 2;
+    out[op++] = offset & 0xff;
+    out[op++] = offset >>> 8;
+    len -= 64;
+  }
+  if (len > 64) {
+    out[op++] = (59 << 2) | 2;
+    out[op++] = offset & 0xff;
+    out[op++] = offset >>> 8;
+    len -= 60;
+  }
+  if (len < 12 && offset < 2048) {
+    out[op++] = ((offset >>> 8) << 5) | ((len - 4) << 2) | 1;
+    out[op++] = offset & 0xff;
+  } else {
+    out[op++] = ((len - 1) << 2) | 2;
+    out[op++] = offset & 0xff;
+    out[op++] = offset >>> 8;
+  }
+  return op;
+}
+
+/**
+ * Compresses bytes into a Snappy stream (greedy hash matching over 64 KiB blocks, as the reference encoder does).
+ * @param src - the bytes to compress.
+ * @returns the Snappy stream.
+ */
+export function snappyCompress(src: Uint8Array): Uint8Array {
+  const n = src.length;
+  const out = new Uint8Array(32 + n + Math.floor(n / 6));
+  let op = 0;
+  let v = n;
+  while (v >= 0x80) {
+    out[op++] = (v & 0x7f) | 0x80;
+    v = Math.floor(v / 128);
+  }
+  out[op++] = v;
+  const shift = 32 - HASH_BITS;
+  for (let bs = 0; bs < n; bs += BLOCK) {
+    const be = Math.min(bs + BLOCK, n);
+    let anchor = bs;
+    let ip = bs;
+    const limit = be - 4;
+    let skip = 32;
+    while (ip <= limit) {
+      const seq = src[ip]! | (src[ip + 1]! << 8) | (src[ip + 2]! << 16) | (src[ip + 3]! << 24);
+      const h = Math.imul(seq, 0x1e35a7bd) >>> shift;
+      const cand = table[h]!;
+      table[h] = ip;
+      if (cand >= bs && cand < ip && (src[cand]! | (src[cand + 1]! << 8) | (src[cand + 2]! << 16) | (src[cand + 3]! << 24)) === seq) {
+        if (ip > anchor) op = emitLiteral(out, op, src, anchor, ip - anchor);
+        let s = ip + 4;
+        let c = cand + 4;
+        while (s < be && src[s] === src[c]) {
+          s++;
+          c++;
+        }
+        op = emitCopy(out, op, ip - cand, s - ip);
+        // Seed the table with the position just before the match end, so runs chain cheaply.
+        if (s - 1 <= limit) {
+          const p = s - 1;
+          table[Math.imul(src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24), 0x1e35a7bd) >>> shift] = p;
+        }
+        ip = s;
+        anchor = s;
+        skip = 32;
+      } else {
+        // Incompressible input: step further the longer no match is found.
+        ip += skip >>> 5;
+        skip++;
+      }
+    }
+    if (be > anchor) op = emitLiteral(out, op, src, anchor, be - anchor);
+  }
+  return out.slice(0, op);
+}
+
+/** The SNAPPY codec (pure TypeScript, both directions). */
+export const snappyCodec: Codec = {
+  codec: CompressionCodec.SNAPPY,
+  decompress: snappyDecompress,
+  compress: snappyCompress,
+};
