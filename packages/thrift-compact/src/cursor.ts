@@ -235,6 +235,25 @@ export class ByteReader {
    * @param len - number of bytes.
    */
   utf8(len: number): string {
+    this.need(len, 'string');
+    const b = this.bytes;
+    const p = this.pos;
+    // TextDecoder has a high fixed cost per call; short ASCII strings (column names, paths) are far
+    // more common in footers, so build those directly
+    if (len <= 24) {
+      let s = '';
+      for (let i = p; i < p + len; i++) {
+        const c = b[i]!;
+        if (c >= 0x80) return this.utf8Slow(len);
+        s += String.fromCharCode(c);
+      }
+      this.pos = p + len;
+      return s;
+    }
+    return this.utf8Slow(len);
+  }
+
+  private utf8Slow(len: number): string {
     return utf8.decode(this.view(len));
   }
 }
