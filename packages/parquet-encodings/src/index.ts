@@ -2,7 +2,38 @@
  * `@parquetry/parquet-encodings` — every Parquet value encoding (PLAIN, RLE hybrid, dictionary,
  * DELTA_*, BYTE_STREAM_SPLIT, ALP), decode and encode, on columnar typed arrays.
  *
+ * - Registry: {@link ENCODINGS}, {@link getCodec}, {@link decodeValues}, {@link encodeValues}.
+ * - Low-level kernels per encoding (`decodeRleHybrid`, `decodePlainInt32`, …) that read from
+ *   `(src, pos, end)` and return the next position or the values.
+ *
  * @packageDocumentation
  */
-export { decodeRleHybrid, decodeRleHybridPrefixed, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf } from './rle-hybrid.js';
+export type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec, ValuesByType } from './types.js';
+export { ENCODINGS, getCodec, decodeValues, encodeValues } from './registry.js';
+export { decodeRleHybrid, decodeRleHybridPrefixed, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf, rleCodec } from './rle-hybrid.js';
 export { decodeBitPacked, encodeBitPacked } from './bit-packed.js';
+export {
+  decodePlain,
+  encodePlain,
+  decodePlainBoolean,
+  encodePlainBoolean,
+  decodePlainInt32,
+  decodePlainInt64,
+  decodePlainFloat,
+  decodePlainDouble,
+  decodePlainFixed,
+  decodePlainByteArray,
+  encodePlainByteArray,
+  plainCodec,
+} from './plain.js';
+export {
+  decodeDictionaryPage,
+  encodeDictionaryPage,
+  decodeDictionaryIndices,
+  encodeDictionaryIndices,
+  applyDictionary,
+  buildDictionary,
+  valueCount,
+  plainDictionaryCodec,
+  rleDictionaryCodec,
+} from './dictionary.js';

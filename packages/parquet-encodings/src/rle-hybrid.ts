@@ -16,9 +16,10 @@
  *
  * @module
  */
-import { ByteReader, type ByteWriter } from '@parquetry/thrift-compact';
+import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { PACK, UNPACK } from './bit-pack-kernels.js';
 import { checkRange, encodingError, truncated } from './errors.js';
+import type { ValueCodec } from './types.js';
 
 const scratchBytes = /*#__PURE__*/ new Uint8Array(32);
 const scratchValues = /*#__PURE__*/ new Int32Array(8);
@@ -228,3 +229,37 @@ export function encodeRleHybridPrefixed(values: Int32Array, start: number, count
 export function bitWidthOf(maxValue: number): number {
   return maxValue <= 0 ? 0 : 32 - Math.clz32(maxValue);
 }
+
+/**
+ * RLE (= 3) as a data-page value encoding: BOOLEAN values as a 4-byte length followed by the
+ * hybrid at bit width 1 (Encodings.md: "RLE … for BOOLEAN values in data pages").
+ */
+export const rleCodec: ValueCodec = {
+  encoding: 3,
+  name: 'RLE',
+  supports: (type) => type === Type.BOOLEAN,
+  decode(src, pos, end, count) {
+    if (!(count >= 0 && Number.isInteger(count))) throw encodingError('ENCODING_ARGUMENT', `RLE BOOLEAN: invalid count ${count}`, pos);
+    if (count > MAX_VALUES_PER_BYTE * Math.max(1, end - pos)) {
+      throw encodingError('ENCODING_TRUNCATED', `RLE BOOLEAN: ${count} values cannot fit in ${end - pos} bytes at byte ${pos}`, pos);
+    }
+    const tmp = new Int32Array(count);
+    const next = count === 0 && end - pos < 4 ? pos : decodeRleHybridPrefixed(src, pos, end, 1, tmp, 0, count);
+    const out = new Uint8Array(count);
+    for (let i = 0; i < count; i++) out[i] = tmp[i]!;
+    return { values: out, pos: next };
+  },
+  encode(values, _column, w) {
+    if (!(values instanceof Uint8Array)) throw encodingError('ENCODING_ARGUMENT', 'RLE: BOOLEAN values must be a Uint8Array');
+    const tmp = new Int32Array(values.length);
+    for (let i = 0; i < values.length; i++) tmp[i] = values[i] ? 1 : 0;
+    encodeRleHybridPrefixed(tmp, 0, tmp.length, 1, w);
+  },
+};
+
+/**
+ * Upper bound on values per encoded byte used to refuse absurd counts before allocating:
+ * an RLE run header of 5 bytes can announce 2^31 − 1 values, so the ratio is unbounded in principle;
+ * 2^26 values per byte of input keeps allocations proportional to real data for all sane writers.
+ */
+const MAX_VALUES_PER_BYTE = 1 << 26;

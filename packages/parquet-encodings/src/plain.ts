@@ -1,0 +1,310 @@
+/**
+ * PLAIN (Encodings.md, "Plain: (PLAIN = 0)"):
+ * https://github.com/apache/parquet-format/blob/master/Encodings.md#plain-plain--0
+ *
+ * BOOLEAN: bit-packed, LSB first. INT32/INT64/INT96/FLOAT/DOUBLE: little endian, 4/8/12/4/8 bytes.
+ * BYTE_ARRAY: 4-byte little-endian length followed by the bytes. FIXED_LEN_BYTE_ARRAY: the bytes.
+ *
+ * Fixed-width numbers decode to zero-copy typed-array views of the input when the byte offset is
+ * aligned (the views alias the page buffer), and to copies otherwise. Little-endian hosts only,
+ * which is every JavaScript engine in use.
+ *
+ * @module
+ */
+import { Type, type ByteWriter } from '@parquetry/thrift-compact';
+import { encodingError, truncated } from './errors.js';
+import type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec } from './types.js';
+
+function checkCount(what: string, pos: number, end: number, count: number, bytesPer: number, src: Uint8Array): void {
+  if (!(count >= 0 && Number.isInteger(count)) || !(pos >= 0 && pos <= end && end <= src.length)) {
+    throw encodingError('ENCODING_ARGUMENT', `${what}: invalid count ${count} or range [${pos}, ${end}) of ${src.length}`, pos);
+  }
+  if (count * bytesPer > end - pos) truncated(`${what}: ${count} values of ${bytesPer} bytes`, pos, count * bytesPer, end);
+}
+
+type TypedCtor<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (length: number): T; readonly BYTES_PER_ELEMENT: number };
+
+function view<T extends Int32Array | BigInt64Array | Float32Array | Float64Array>(Ctor: TypedCtor<T>, src: Uint8Array, pos: number, count: number): T {
+  const size = Ctor.BYTES_PER_ELEMENT;
+  const at = src.byteOffset + pos;
+  if (at % size === 0) return new Ctor(src.buffer, at, count);
+  // unaligned: copy into a fresh (aligned) buffer
+  const copy = new Ctor(count);
+  new Uint8Array(copy.buffer, 0, count * size).set(src.subarray(pos, pos + count * size));
+  return copy;
+}
+
+/**
+ * Decodes `count` PLAIN booleans (LSB-first bits) into one 0/1 byte per value.
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param out - receives 0 or 1 per value.
+ * @param outPos - first index of `out` to fill.
+ * @param count - number of values.
+ * @returns `pos + ceil(count / 8)`.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short.
+ */
+export function decodePlainBoolean(src: Uint8Array, pos: number, end: number, out: Uint8Array, outPos: number, count: number): number {
+  const nBytes = Math.ceil(count / 8);
+  checkCount('PLAIN BOOLEAN', pos, end, nBytes, 1, src);
+  if (outPos < 0 || outPos + count > out.length) throw encodingError('ENCODING_ARGUMENT', `PLAIN BOOLEAN: output of ${out.length} too small for ${count} values at ${outPos}`, pos);
+  const full = count >>> 3;
+  let o = outPos;
+  let p = pos;
+  for (let g = 0; g < full; g++, o += 8) {
+    const b = src[p++]!;
+    out[o] = b & 1;
+    out[o + 1] = (b >>> 1) & 1;
+    out[o + 2] = (b >>> 2) & 1;
+    out[o + 3] = (b >>> 3) & 1;
+    out[o + 4] = (b >>> 4) & 1;
+    out[o + 5] = (b >>> 5) & 1;
+    out[o + 6] = (b >>> 6) & 1;
+    out[o + 7] = b >>> 7;
+  }
+  const rest = count & 7;
+  if (rest) {
+    const b = src[p]!;
+    for (let k = 0; k < rest; k++) out[o + k] = (b >>> k) & 1;
+  }
+  return pos + nBytes;
+}
+
+/**
+ * Encodes booleans (any non-zero byte is true) as PLAIN LSB-first bits, zero-padding the last byte.
+ * @param values - one byte per value.
+ * @param start - first index.
+ * @param count - number of values.
+ * @param w - receives the bytes.
+ */
+export function encodePlainBoolean(values: Uint8Array, start: number, count: number, w: ByteWriter): void {
+  const nBytes = Math.ceil(count / 8);
+  w.ensureSpare(nBytes);
+  const b = w.buf;
+  let p = w.pos;
+  let i = start;
+  const full = count >>> 3;
+  for (let g = 0; g < full; g++, i += 8) {
+    b[p++] =
+      (values[i] ? 1 : 0) | (values[i + 1] ? 2 : 0) | (values[i + 2] ? 4 : 0) | (values[i + 3] ? 8 : 0) |
+      (values[i + 4] ? 16 : 0) | (values[i + 5] ? 32 : 0) | (values[i + 6] ? 64 : 0) | (values[i + 7] ? 128 : 0);
+  }
+  const rest = count & 7;
+  if (rest) {
+    let byte = 0;
+    for (let k = 0; k < rest; k++) if (values[i + k]) byte |= 1 << k;
+    b[p++] = byte;
+  }
+  w.pos = p;
+}
+
+/**
+ * Decodes `count` PLAIN INT32 values (a zero-copy view when 4-byte aligned).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values; the values end at `pos + 4 * count`.
+ * @returns the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short.
+ */
+export function decodePlainInt32(src: Uint8Array, pos: number, end: number, count: number): Int32Array {
+  checkCount('PLAIN INT32', pos, end, count, 4, src);
+  return view(Int32Array, src, pos, count);
+}
+
+/**
+ * Decodes `count` PLAIN INT64 values into a BigInt64Array (a zero-copy view when 8-byte aligned; no BigInt is created).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values; the values end at `pos + 8 * count`.
+ * @returns the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short.
+ */
+export function decodePlainInt64(src: Uint8Array, pos: number, end: number, count: number): BigInt64Array {
+  checkCount('PLAIN INT64', pos, end, count, 8, src);
+  return view(BigInt64Array, src, pos, count);
+}
+
+/**
+ * Decodes `count` PLAIN FLOAT values (a zero-copy view when 4-byte aligned).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values; the values end at `pos + 4 * count`.
+ * @returns the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short.
+ */
+export function decodePlainFloat(src: Uint8Array, pos: number, end: number, count: number): Float32Array {
+  checkCount('PLAIN FLOAT', pos, end, count, 4, src);
+  return view(Float32Array, src, pos, count);
+}
+
+/**
+ * Decodes `count` PLAIN DOUBLE values (a zero-copy view when 8-byte aligned).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values; the values end at `pos + 8 * count`.
+ * @returns the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short.
+ */
+export function decodePlainDouble(src: Uint8Array, pos: number, end: number, count: number): Float64Array {
+  checkCount('PLAIN DOUBLE', pos, end, count, 8, src);
+  return view(Float64Array, src, pos, count);
+}
+
+/**
+ * Decodes `count` PLAIN fixed-width byte strings (FIXED_LEN_BYTE_ARRAY, or INT96 with width 12) as a zero-copy view.
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values; they end at `pos + width * count`.
+ * @param width - bytes per value (at least 1).
+ * @returns the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when the bytes are short, `ENCODING_ARGUMENT` for a width below 1.
+ */
+export function decodePlainFixed(src: Uint8Array, pos: number, end: number, count: number, width: number): FixedLenByteArrays {
+  if (!(width >= 1 && Number.isInteger(width))) throw encodingError('ENCODING_ARGUMENT', `PLAIN FIXED_LEN_BYTE_ARRAY: invalid type length ${width}`, pos);
+  checkCount('PLAIN FIXED_LEN_BYTE_ARRAY', pos, end, count, width, src);
+  return { width, data: src.subarray(pos, pos + count * width) };
+}
+
+/**
+ * Decodes `count` PLAIN BYTE_ARRAY values (4-byte length + bytes each) into columnar form (the bytes are copied once).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values.
+ * @returns the values and the position after them.
+ * @throws ParquetError `ENCODING_TRUNCATED` when a length or value runs past `end` (checked before any allocation by `count`).
+ */
+export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, count: number): { values: ByteArrays; pos: number } {
+  checkCount('PLAIN BYTE_ARRAY', pos, end, count, 4, src);
+  const offsets = new Int32Array(count + 1);
+  // pass 1: lengths (bounded: count ≤ (end - pos) / 4 was checked)
+  let p = pos;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    if (end - p < 4) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
+    const len = (src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24)) >>> 0;
+    p += 4;
+    if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
+    p += len;
+    total += len;
+    offsets[i + 1] = total;
+  }
+  // pass 2: copy the bytes contiguously
+  const data = new Uint8Array(total);
+  p = pos;
+  for (let i = 0; i < count; i++) {
+    const a = offsets[i]!;
+    const len = offsets[i + 1]! - a;
+    p += 4;
+    if (len < 16) for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
+    else data.set(src.subarray(p, p + len), a);
+    p += len;
+  }
+  return { values: { offsets, data }, pos: p };
+}
+
+/**
+ * Encodes BYTE_ARRAY values as PLAIN (4-byte length + bytes each).
+ * @param values - the values.
+ * @param w - receives the bytes.
+ */
+export function encodePlainByteArray(values: ByteArrays, w: ByteWriter): void {
+  const { offsets, data } = values;
+  const n = offsets.length - 1;
+  w.ensureSpare(4 * n + (offsets[n]! - offsets[0]!));
+  const b = w.buf;
+  let p = w.pos;
+  for (let i = 0; i < n; i++) {
+    const a = offsets[i]!;
+    const len = offsets[i + 1]! - a;
+    b[p] = len;
+    b[p + 1] = len >>> 8;
+    b[p + 2] = len >>> 16;
+    b[p + 3] = len >>> 24;
+    p += 4;
+    if (len < 16) for (let k = 0; k < len; k++) b[p + k] = data[a + k]!;
+    else b.set(data.subarray(a, a + len), p);
+    p += len;
+  }
+  w.pos = p;
+}
+
+/** Bytes of a typed array, as a view. */
+function bytesOf(v: Int32Array | BigInt64Array | Float32Array | Float64Array | Uint8Array): Uint8Array {
+  return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+}
+
+/**
+ * Decodes PLAIN values of any physical type.
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values.
+ * @param column - the column's physical type (and `typeLength` for FIXED_LEN_BYTE_ARRAY).
+ * @returns the values and the position after them.
+ * @throws ParquetError `ENCODING_TRUNCATED`, `ENCODING_ARGUMENT`, `ENCODING_UNSUPPORTED` for an unknown type.
+ */
+export function decodePlain(src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor): DecodeResult {
+  switch (column.type) {
+    case Type.BOOLEAN: {
+      checkCount('PLAIN BOOLEAN', pos, end, Math.ceil(count / 8), 1, src);
+      const out = new Uint8Array(count);
+      return { values: out, pos: decodePlainBoolean(src, pos, end, out, 0, count) };
+    }
+    case Type.INT32:
+      return { values: decodePlainInt32(src, pos, end, count), pos: pos + 4 * count };
+    case Type.INT64:
+      return { values: decodePlainInt64(src, pos, end, count), pos: pos + 8 * count };
+    case Type.INT96:
+      return { values: decodePlainFixed(src, pos, end, count, 12), pos: pos + 12 * count };
+    case Type.FLOAT:
+      return { values: decodePlainFloat(src, pos, end, count), pos: pos + 4 * count };
+    case Type.DOUBLE:
+      return { values: decodePlainDouble(src, pos, end, count), pos: pos + 8 * count };
+    case Type.BYTE_ARRAY:
+      return decodePlainByteArray(src, pos, end, count);
+    case Type.FIXED_LEN_BYTE_ARRAY: {
+      const width = column.typeLength ?? 0;
+      return { values: decodePlainFixed(src, pos, end, count, width), pos: pos + width * count };
+    }
+    default:
+      throw encodingError('ENCODING_UNSUPPORTED', `PLAIN: unknown physical type ${String(column.type)}`, pos);
+  }
+}
+
+/**
+ * Encodes values of any physical type as PLAIN.
+ * @param values - the values in the form for `column.type` (see {@link ColumnValues}).
+ * @param column - the column's physical type.
+ * @param w - receives the bytes.
+ * @throws ParquetError `ENCODING_ARGUMENT` when the value form does not match the type.
+ */
+export function encodePlain(values: ColumnValues, column: ColumnDescriptor, w: ByteWriter): void {
+  const t = column.type;
+  if (t === Type.BOOLEAN && values instanceof Uint8Array) encodePlainBoolean(values, 0, values.length, w);
+  else if (
+    (t === Type.INT32 && values instanceof Int32Array) ||
+    (t === Type.INT64 && values instanceof BigInt64Array) ||
+    (t === Type.FLOAT && values instanceof Float32Array) ||
+    (t === Type.DOUBLE && values instanceof Float64Array)
+  ) {
+    w.bytes(bytesOf(values));
+  } else if (t === Type.BYTE_ARRAY && 'offsets' in values) encodePlainByteArray(values, w);
+  else if ((t === Type.FIXED_LEN_BYTE_ARRAY || t === Type.INT96) && 'width' in values) w.bytes(values.data);
+  else throw encodingError('ENCODING_ARGUMENT', `PLAIN: values do not match physical type ${t}`);
+}
+
+/** PLAIN, for every physical type. */
+export const plainCodec: ValueCodec = {
+  encoding: 0,
+  name: 'PLAIN',
+  supports: (type) => type >= 0 && type <= 7,
+  decode: (src, pos, end, count, column) => decodePlain(src, pos, end, count, column),
+  encode: encodePlain,
+};
