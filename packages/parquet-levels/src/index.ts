@@ -1,9 +1,32 @@
 /**
- * `@parquetry/parquet-levels` — Parquet schema tree, definition/repetition levels, Dremel shredding and assembly.
+ * `@parquetry/parquet-levels` — where nested data becomes flat columns and back.
  *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * - {@link buildSchemaTree}: the schema tree from the footer's flat element list, with max
+ *   definition/repetition levels, column paths, resolved logical types, and the struct/list/map
+ *   interpretation including every backward-compatibility rule of LogicalTypes.md.
+ * - {@link logicalTypeFromConverted} / {@link convertedFromLogicalType}: both directions of the
+ *   ConvertedType ⇄ LogicalType mapping.
+ * - {@link shredRecords}: nested records → per-leaf levels and values.
+ * - {@link assembleRecords}: per-leaf levels and values → nested records.
+ * - {@link assembleColumnar}: the same into Arrow-style offsets and validity.
+ * - {@link validateColumnLevels} / {@link validateRowCounts}: checks of untrusted levels.
+ * - {@link decodeLevelsV1}, {@link decodeLevelsV2}, {@link decodeLevelsBitPacked} and encoders:
+ *   the level streams of data pages.
  *
  * @packageDocumentation
  */
-export {};
+export { logicalTypeFromConverted, convertedFromLogicalType, resolveLogicalType } from './logical-type.js';
+export type { ConvertedAnnotation } from './logical-type.js';
+export { buildSchemaTree, MAX_SCHEMA_DEPTH } from './schema.js';
+export type {
+  SchemaNode, ColumnDescriptor, SchemaTree, Field, FieldBase, LeafField, StructField, ListField, MapField, ListRule, MapRule,
+} from './schema.js';
+export { pruneField, pruneStruct } from './prune.js';
+export { shredRecords } from './shred.js';
+export type { ShreddedColumn } from './shred.js';
+export { assembleRecords, prepareColumns } from './assemble.js';
+export type { AssembleOptions, PreparedColumns } from './assemble.js';
+export { assembleColumnar } from './columnar.js';
+export type { ColumnarVector, VectorBase, LeafVector, StructVector, ListVector, MapVector } from './columnar.js';
+export { validateColumnLevels, validateRowCounts, levelCount } from './validate.js';
+export type { ColumnData } from './validate.js';

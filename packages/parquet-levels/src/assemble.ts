@@ -1,0 +1,224 @@
+/**
+ * Record assembly (the "record assembly" half of Dremel,
+ * https://github.com/apache/parquet-format/blob/master/README.md#nested-encoding and
+ * Melnik et al., VLDB 2010, §4.3): per-leaf definition/repetition levels and values →
+ * nested JavaScript records. Structs become objects, lists arrays, maps `Map`s (or
+ * objects), and absent optional values `null`.
+ *
+ * @module
+ */
+import { ParquetError } from '@parquetry/thrift-compact';
+import type { Field, ListField, MapField, SchemaTree, StructField } from './schema.js';
+import { pruneStruct } from './prune.js';
+import { levelCount, validateColumnLevels, validateRowCounts } from './validate.js';
+import type { ColumnData } from './validate.js';
+
+/** Options of {@link assembleRecords} and {@link assembleColumnar}. */
+export interface AssembleOptions {
+  /** How maps are returned: `'map'` (default) as `Map`, `'object'` as plain objects (keys stringified). */
+  maps?: 'map' | 'object';
+  /** Validate the untrusted levels first (default true). Assembly stays memory-safe either way. */
+  validate?: boolean;
+  /** Expected row count (the row group's `num_rows`), checked when validating. */
+  numRows?: number;
+}
+
+/** Per-column state shared by both assemblers. */
+export interface PreparedColumns {
+  /** Pruned root. */
+  readonly root: StructField;
+  /** Definition levels per column (zero-filled when the max is 0). */
+  readonly defs: ArrayLike<number>[];
+  /** Repetition levels per column (zero-filled when the max is 0). */
+  readonly reps: ArrayLike<number>[];
+  /** Values per column. */
+  readonly vals: ArrayLike<unknown>[];
+  /** Level count per column. */
+  readonly counts: Int32Array;
+  /** Row count (from the first present column). */
+  readonly rows: number;
+}
+
+/**
+ * Checks the columns and prepares per-column arrays; shared by both assemblers.
+ * @param schema - the schema tree.
+ * @param columns - data per column index; `undefined` for columns not read.
+ * @param options - assembly options.
+ * @returns the prepared state.
+ * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` from validation, `MISSING_COLUMN` from pruning.
+ */
+export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions): PreparedColumns {
+  const nCols = schema.columns.length;
+  const present: boolean[] = new Array(nCols);
+  const defs: ArrayLike<number>[] = new Array(nCols);
+  const reps: ArrayLike<number>[] = new Array(nCols);
+  const vals: ArrayLike<unknown>[] = new Array(nCols);
+  const counts = new Int32Array(nCols);
+  const validate = options?.validate ?? true;
+  const rowCounts: number[] = [];
+  const descs = [];
+  let zeros: Uint8Array | undefined;
+  for (let c = 0; c < nCols; c++) {
+    const data = columns[c];
+    present[c] = data !== undefined;
+    if (data === undefined) continue;
+    const desc = schema.columns[c]!;
+    const n = levelCount(desc, data);
+    counts[c] = n;
+    if (validate) {
+      rowCounts.push(validateColumnLevels(desc, data));
+      descs.push(desc);
+    }
+    if (zeros === undefined || zeros.length < n) zeros = new Uint8Array(n);
+    defs[c] = data.def ?? zeros;
+    reps[c] = data.rep ?? zeros;
+    vals[c] = data.values;
+  }
+  if (validate) validateRowCounts(descs, rowCounts, options?.numRows);
+  const root = pruneStruct(schema.field, present);
+  const c0 = root.leaves[0];
+  let rows = 0;
+  if (c0 !== undefined) {
+    const rep = reps[c0]!;
+    const n = counts[c0]!;
+    for (let i = 0; i < n; i++) if (rep[i] === 0) rows++;
+  }
+  return { root, defs, reps, vals, counts, rows };
+}
+
+/**
+ * A structural `INVALID_LEVELS` error naming the field path, column index and level index.
+ * @param f - the field being assembled.
+ * @param c - column index.
+ * @param pos - level index.
+ * @param message - what is wrong.
+ * @returns the error.
+ */
+export function structureError(f: Field, c: number, pos: number, message: string): ParquetError {
+  return new ParquetError(
+    'INVALID_LEVELS',
+    `parquet-levels: column ${c} under '${f.node.path.join('.') || '<root>'}': ${message} at level index ${pos}`,
+  );
+}
+
+/**
+ * Assembles records from per-column levels and values.
+ *
+ * Columns may be a subset (projection): pass `undefined` for columns not read, and the
+ * records contain only fields with at least one column present.
+ *
+ * @param schema - the schema tree.
+ * @param columns - levels and non-null values per column index.
+ * @param options - map representation, validation.
+ * @returns one object per row.
+ * @throws ParquetError `INVALID_LEVELS` (column path and level index) when levels are out of range, do not start
+ *   a row, disagree between columns of one struct/list, or do not match the number of values;
+ *   `ROW_COUNT_MISMATCH` when columns disagree on the row count.
+ */
+export function assembleRecords(
+  schema: SchemaTree,
+  columns: readonly (ColumnData | undefined)[],
+  options?: AssembleOptions,
+): Record<string, unknown>[] {
+  const { root, defs, reps, vals, counts } = prepareColumns(schema, columns, options);
+  const asObject = options?.maps === 'object';
+  const nCols = schema.columns.length;
+  const lpos = new Int32Array(nCols);
+  const vpos = new Int32Array(nCols);
+
+  /** Consumes one level entry from every leaf of `f`, all of which must be below `below`. */
+  const skip = (f: Field, below: number): void => {
+    const leaves = f.leaves;
+    for (let i = 0; i < leaves.length; i++) {
+      const l = leaves[i]!;
+      const p = lpos[l]!;
+      if (p >= counts[l]!) throw structureError(f, l, p, 'column ended inside a row');
+      if (defs[l]![p]! >= below) throw structureError(f, l, p, `definition level ${defs[l]![p]!} disagrees with the column that has a null/empty value here`);
+      lpos[l] = p + 1;
+    }
+  };
+
+  const read = (f: Field): unknown => {
+    const c = f.leaves[0]!;
+    const p = lpos[c]!;
+    if (p >= counts[c]!) throw structureError(f, c, p, 'column ended inside a row');
+    const d = defs[c]![p]!;
+    if (d < f.def) {
+      if (!f.nullable) throw structureError(f, c, p, `definition level ${d} is below ${f.def} for a required value`);
+      skip(f, f.def);
+      return null;
+    }
+    switch (f.kind) {
+      case 'leaf': {
+        const vp = vpos[c]!;
+        if (vp >= vals[c]!.length) throw structureError(f, c, p, `fewer values (${vals[c]!.length}) than levels at the max definition level`);
+        vpos[c] = vp + 1;
+        lpos[c] = p + 1;
+        return vals[c]![vp];
+      }
+      case 'struct': return readStruct(f);
+      case 'list': return readList(f, c, d);
+      case 'map': return readMap(f, c, d);
+    }
+  };
+
+  const readStruct = (f: StructField): Record<string, unknown> => {
+    const obj: Record<string, unknown> = {};
+    const fields = f.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const cf = fields[i]!;
+      obj[cf.name] = read(cf);
+    }
+    return obj;
+  };
+
+  const readList = (f: ListField, c: number, d: number): unknown[] => {
+    if (d < f.elementDef) {
+      skip(f, f.elementDef);
+      return [];
+    }
+    const out: unknown[] = [];
+    const rep = reps[c]!;
+    const n = counts[c]!;
+    const e = f.element;
+    const er = f.elementRep;
+    do out.push(read(e));
+    while (lpos[c]! < n && rep[lpos[c]!] === er);
+    return out;
+  };
+
+  const readMap = (f: MapField, c: number, d: number): unknown => {
+    const m = asObject ? undefined : new Map<unknown, unknown>();
+    const o: Record<string, unknown> | undefined = asObject ? {} : undefined;
+    if (d < f.elementDef) {
+      skip(f, f.elementDef);
+      return m ?? o;
+    }
+    const rep = reps[c]!;
+    const n = counts[c]!;
+    const er = f.elementRep;
+    const vf = f.value;
+    do {
+      const k = read(f.key);
+      const v = vf === undefined ? null : read(vf);
+      if (m) m.set(k, v);
+      else o![String(k)] = v;
+    } while (lpos[c]! < n && rep[lpos[c]!] === er);
+    return m ?? o;
+  };
+
+  const out: Record<string, unknown>[] = [];
+  const c0 = root.leaves[0];
+  if (c0 === undefined) return out;
+  const rep0 = reps[c0]!;
+  const n0 = counts[c0]!;
+  while (lpos[c0]! < n0) {
+    if (rep0[lpos[c0]!] !== 0) throw structureError(root, c0, lpos[c0]!, `repetition level ${rep0[lpos[c0]!]} where a row must start (0)`);
+    out.push(readStruct(root));
+  }
+  for (const c of root.leaves) {
+    if (lpos[c] !== counts[c]) throw structureError(root, c, lpos[c]!, `column has ${counts[c]} levels but its rows end here (columns disagree on structure)`);
+    if (vpos[c] !== vals[c]!.length) throw structureError(root, c, lpos[c]!, `${vals[c]!.length - vpos[c]!} values left over after the last level`);
+  }
+  return out;
+}

@@ -1,0 +1,245 @@
+/**
+ * Columnar assembly: per-leaf definition/repetition levels and values → Arrow-style
+ * vectors (validity per slot, `Int32Array` offsets for lists and maps, slot-aligned leaf
+ * values), without one JavaScript object per value. The level semantics are those of
+ * https://github.com/apache/parquet-format/blob/master/README.md#nested-encoding; each
+ * struct/list/map takes its validity and offsets from its first leaf column.
+ *
+ * @module
+ */
+import type { Field, SchemaTree } from './schema.js';
+import { prepareColumns, structureError } from './assemble.js';
+import type { AssembleOptions } from './assemble.js';
+import type { ColumnData } from './validate.js';
+
+/** What every vector has. */
+export interface VectorBase {
+  /** The logical field this vector holds. */
+  readonly field: Field;
+  /** Number of slots. */
+  readonly length: number;
+  /** One byte per slot, 1 = present, 0 = null; `null` when the field is not nullable. */
+  readonly validity: Uint8Array | null;
+}
+
+/** Slot-aligned primitive values. */
+export interface LeafVector extends VectorBase {
+  /** Discriminant. */
+  readonly kind: 'leaf';
+  /**
+   * One value per slot. When the field is not nullable this is the decoder's own array
+   * (no copy); otherwise a new array of the same kind where null slots hold `null`
+   * (plain arrays) or 0 (typed arrays).
+   */
+  readonly values: ArrayLike<unknown>;
+}
+
+/** A struct: one child vector per field, each of the struct's length. */
+export interface StructVector extends VectorBase {
+  /** Discriminant. */
+  readonly kind: 'struct';
+  /** Child vectors, parallel to the struct field's `fields`. */
+  readonly children: readonly ColumnarVector[];
+}
+
+/** A list: slot `i` holds elements `offsets[i]` to `offsets[i + 1]` of `element`. */
+export interface ListVector extends VectorBase {
+  /** Discriminant. */
+  readonly kind: 'list';
+  /** `length + 1` offsets into `element`. */
+  readonly offsets: Int32Array;
+  /** All elements of all lists. */
+  readonly element: ColumnarVector;
+}
+
+/** A map: slot `i` holds entries `offsets[i]` to `offsets[i + 1]` of `keys`/`values`. */
+export interface MapVector extends VectorBase {
+  /** Discriminant. */
+  readonly kind: 'map';
+  /** `length + 1` offsets into `keys` and `values`. */
+  readonly offsets: Int32Array;
+  /** All keys. */
+  readonly keys: ColumnarVector;
+  /** All values, or `undefined` for a key-only map. */
+  readonly values: ColumnarVector | undefined;
+}
+
+/** Any vector. */
+export type ColumnarVector = LeafVector | StructVector | ListVector | MapVector;
+
+interface Built {
+  length: number;
+  validity: Uint8Array | null;
+  offsets: Int32Array | null;
+  values: ArrayLike<unknown> | null;
+}
+
+function trim(a: unknown[] | TypedArray, len: number): ArrayLike<unknown> {
+  if (a.length === len) return a;
+  if (Array.isArray(a)) {
+    a.length = len;
+    return a;
+  }
+  return (a as TypedArray).subarray(0, len);
+}
+
+type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+
+/**
+ * Assembles columns into Arrow-style vectors.
+ *
+ * @param schema - the schema tree.
+ * @param columns - levels and non-null values per column index (`undefined` for columns not read).
+ * @param options - validation and expected row count (`maps` is ignored).
+ * @returns the root struct vector, one slot per row.
+ * @throws ParquetError `INVALID_LEVELS` naming the column when levels are invalid or columns of one struct/list
+ *   disagree on its length; `ROW_COUNT_MISMATCH` when columns disagree on the row count.
+ */
+export function assembleColumnar(
+  schema: SchemaTree,
+  columns: readonly (ColumnData | undefined)[],
+  options?: AssembleOptions,
+): StructVector {
+  const { root, defs, reps, vals, counts } = prepareColumns(schema, columns, options);
+  const built = new Map<Field, Built>();
+
+  // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
+  const walk = (f: Field, slotDef: number, chain: { f: Field; slotDef: number }[]): void => {
+    const owned = f.leaves[0] !== undefined;
+    if (!owned) return;
+    const link = { f, slotDef };
+    switch (f.kind) {
+      case 'leaf': buildChain(f.column, [...chain, link]); return;
+      case 'struct':
+        f.fields.forEach((c, i) => walk(c, f.def, i === 0 ? [...chain, link] : []));
+        return;
+      case 'list': walk(f.element, f.elementDef, [...chain, link]); return;
+      case 'map':
+        walk(f.key, f.elementDef, [...chain, link]);
+        if (f.value) walk(f.value, f.elementDef, []);
+        return;
+    }
+  };
+
+  const buildChain = (c: number, chain: { f: Field; slotDef: number }[]): void => {
+    const m = chain.length;
+    const n = counts[c]!;
+    const def = defs[c]!;
+    const rep = reps[c]!;
+    const thrDef = new Int32Array(m);
+    const thrRep = new Int32Array(m);
+    const presentDef = new Int32Array(m);
+    const count = new Int32Array(m + 1);
+    const validity: (Uint8Array | null)[] = [];
+    const offsets: (Int32Array | null)[] = [];
+    for (let k = 0; k < m; k++) {
+      const { f, slotDef } = chain[k]!;
+      thrDef[k] = slotDef;
+      thrRep[k] = f.repDepth;
+      presentDef[k] = f.def;
+      validity.push(f.nullable ? new Uint8Array(n) : null);
+      offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : null);
+    }
+    const leaf = chain[m - 1]!.f;
+    const leafDef = leaf.def;
+    const src = vals[c]!;
+    const nullableLeaf = leaf.nullable;
+    let out: unknown[] | TypedArray | null = null;
+    if (nullableLeaf) {
+      out = ArrayBuffer.isView(src) ? new (src.constructor as new (n: number) => TypedArray)(n) : new Array<unknown>(n);
+    }
+    let vi = 0;
+    if (m === 3 && !validity[0] && !offsets[0] && !validity[2] && offsets[1] && !nullableLeaf) {
+      // Fast path: a required-element list directly under an owned required struct (e.g. list<int32> at the top).
+      const t0 = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!, p1 = presentDef[1]!;
+      const v1 = validity[1]!;
+      const o1 = offsets[1]!;
+      let c0 = 0, c1 = 0, c2 = 0;
+      for (let i = 0; i < n; i++) {
+        const d = def[i]!;
+        const r = rep[i]!;
+        if (r <= t0) c0++;
+        if (d < t1d) continue;
+        if (r <= t1r) {
+          if (v1) v1[c1] = d >= p1 ? 1 : 0;
+          o1[c1++] = c2;
+        }
+        if (d < t2d || r > t2r) continue;
+        c2++;
+        vi++;
+      }
+      count[0] = c0; count[1] = c1; count[2] = c2;
+    } else {
+      for (let i = 0; i < n; i++) {
+        const d = def[i]!;
+        const r = rep[i]!;
+        for (let k = 0; k < m; k++) {
+          if (d < thrDef[k]!) break;
+          if (r > thrRep[k]!) continue;
+          const slot = count[k]!;
+          count[k] = slot + 1;
+          const v = validity[k];
+          if (v) v[slot] = d >= presentDef[k]! ? 1 : 0;
+          const o = offsets[k];
+          if (o) o[slot] = count[k + 1]!;
+          if (k === m - 1 && d >= leafDef) {
+            if (out) out[slot] = src[vi] as never;
+            vi++;
+          } else if (k === m - 1 && out && !ArrayBuffer.isView(out)) {
+            out[slot] = null;
+          }
+        }
+      }
+    }
+    if (vi !== src.length) {
+      throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${src.length} values`);
+    }
+    for (let k = 0; k < m; k++) {
+      const f = chain[k]!.f;
+      const len = count[k]!;
+      const o = offsets[k] ?? null;
+      if (o) o[len] = count[k + 1]!;
+      const v = validity[k] ?? null;
+      built.set(f, {
+        length: len,
+        validity: v && v.length !== len ? v.subarray(0, len) : v,
+        offsets: o && o.length !== len + 1 ? o.subarray(0, len + 1) : o,
+        values: k === m - 1 ? (out === null ? src : trim(out, len)) : null,
+      });
+    }
+  };
+
+  if (root.leaves.length === 0) return { kind: 'struct', field: root, length: 0, validity: null, children: [] };
+  walk(root, 0, []);
+
+  const make = (f: Field): ColumnarVector => {
+    const b = built.get(f)!;
+    const base = { field: f, length: b.length, validity: b.validity };
+    switch (f.kind) {
+      case 'leaf': return { kind: 'leaf', ...base, values: b.values! };
+      case 'struct': {
+        const children = f.fields.map(make);
+        for (const ch of children) {
+          if (ch.length !== b.length) {
+            throw structureError(ch.field, ch.field.leaves[0]!, 0, `has ${ch.length} slots but its struct's first column gives ${b.length}`);
+          }
+        }
+        return { kind: 'struct', ...base, children };
+      }
+      case 'list': {
+        const element = make(f.element);
+        return { kind: 'list', ...base, offsets: b.offsets!, element };
+      }
+      case 'map': {
+        const keys = make(f.key);
+        const values = f.value === undefined ? undefined : make(f.value);
+        if (values && values.length !== keys.length) {
+          throw structureError(values.field, values.field.leaves[0]!, 0, `has ${values.length} map values for ${keys.length} keys`);
+        }
+        return { kind: 'map', ...base, offsets: b.offsets!, keys, values };
+      }
+    }
+  };
+  const rootVec = make(root);
+  return rootVec as StructVector;
+}

@@ -1,0 +1,131 @@
+/**
+ * Validation of untrusted definition/repetition levels against the schema
+ * (https://github.com/apache/parquet-format/blob/master/README.md#nested-encoding):
+ * every level within its maximum, each row starting at repetition level 0, repetition
+ * only inside a list that has an element, exactly one value per level at the maximum
+ * definition level, and one row count for all columns of a row group.
+ *
+ * @module
+ */
+import { ParquetError } from '@parquetry/thrift-compact';
+import type { ColumnDescriptor } from './schema.js';
+
+/** Levels and values of one column chunk (or page) as the decoder produced them. */
+export interface ColumnData {
+  /** Definition levels; may be omitted when the column's max definition level is 0. */
+  def?: ArrayLike<number> | undefined;
+  /** Repetition levels; may be omitted when the column's max repetition level is 0. */
+  rep?: ArrayLike<number> | undefined;
+  /** Non-null values, one per level equal to the max definition level. */
+  values: ArrayLike<unknown>;
+  /** Number of level entries used (default: the length of `def`, else `rep`, else `values`). */
+  numLevels?: number | undefined;
+}
+
+/**
+ * Number of level entries in `data`.
+ * @param column - the column.
+ * @param data - its levels and values.
+ * @returns `numLevels`, or the length of the first level array present, else of the values.
+ * @throws ParquetError `INVALID_LEVELS` when `numLevels` exceeds a level array's length or a required level array is missing.
+ */
+export function levelCount(column: ColumnDescriptor, data: ColumnData): number {
+  const n = data.numLevels ?? data.def?.length ?? data.rep?.length ?? data.values.length;
+  if (column.maxDef > 0 && (data.def === undefined || data.def.length < n)) {
+    throw levelsError(column, `definition levels missing or shorter (${data.def?.length ?? 0}) than the level count ${n}`);
+  }
+  if (column.maxRep > 0 && (data.rep === undefined || data.rep.length < n)) {
+    throw levelsError(column, `repetition levels missing or shorter (${data.rep?.length ?? 0}) than the level count ${n}`);
+  }
+  return n;
+}
+
+function levelsError(column: ColumnDescriptor, message: string): ParquetError {
+  return new ParquetError('INVALID_LEVELS', `parquet-levels: column '${column.pathString}': ${message}`);
+}
+
+/**
+ * Checks one column's untrusted levels and counts its rows.
+ *
+ * @param column - the column descriptor (max levels, repeated ancestors).
+ * @param data - decoded levels and values.
+ * @returns the number of rows (level entries with repetition level 0).
+ * @throws ParquetError `INVALID_LEVELS` naming the column path and level index when a definition level is negative
+ *   or above the max, a repetition level is above the max, the first repetition level is not 0, a repetition level
+ *   continues a list that has no element, or the number of values differs from the number of levels at the max
+ *   definition level (fewer levels than values, or the reverse).
+ */
+export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData): number {
+  const n = levelCount(column, data);
+  const maxDef = column.maxDef;
+  const maxRep = column.maxRep;
+  const def = data.def;
+  const rep = data.rep;
+  let present = n;
+  if (def) {
+    present = 0;
+    for (let i = 0; i < n; i++) {
+      const d = def[i]!;
+      if (d === maxDef) present++;
+      else if (d > maxDef || d < 0 || d !== d) {
+        throw levelsError(column, `definition level ${d} at level index ${i} is outside 0..${maxDef}`);
+      }
+    }
+  }
+  let rows = n;
+  if (rep) {
+    if (n > 0 && rep[0] !== 0) throw levelsError(column, `first repetition level is ${rep[0]}, expected 0 (a column chunk must start a row)`);
+    const rd = column.repeatedDefs;
+    rows = 0;
+    let prevDef = 0;
+    for (let i = 0; i < n; i++) {
+      const r = rep[i]!;
+      const d = def ? def[i]! : maxDef;
+      if (r === 0) rows++;
+      else if (r > 0 && r <= maxRep) {
+        const need = rd[r - 1]!;
+        if (d < need || prevDef < need) {
+          throw levelsError(column, `repetition level ${r} at level index ${i} continues a list with no element (definition levels ${prevDef}, ${d}; need ${need})`);
+        }
+      } else {
+        throw levelsError(column, `repetition level ${r} at level index ${i} is outside 0..${maxRep}`);
+      }
+      prevDef = d;
+    }
+  }
+  if (present !== data.values.length) {
+    throw levelsError(
+      column,
+      present < data.values.length
+        ? `fewer levels than values: ${present} levels at max definition level ${maxDef} for ${data.values.length} values`
+        : `fewer values than levels: ${data.values.length} values for ${present} levels at max definition level ${maxDef}`,
+    );
+  }
+  return rows;
+}
+
+/**
+ * Checks that all columns of a row group hold the same number of rows.
+ *
+ * @param columns - the columns, in the order of `rowCounts`.
+ * @param rowCounts - row count of each column (from {@link validateColumnLevels} or the page headers).
+ * @param expected - the row group's `num_rows`, when known.
+ * @returns the common row count.
+ * @throws ParquetError `ROW_COUNT_MISMATCH` naming the first column that disagrees, with both counts.
+ */
+export function validateRowCounts(columns: readonly ColumnDescriptor[], rowCounts: ArrayLike<number>, expected?: number): number {
+  let rows = expected;
+  let first = expected === undefined ? undefined : 'row group num_rows';
+  for (let i = 0; i < rowCounts.length; i++) {
+    const c = rowCounts[i]!;
+    const col = columns[i];
+    const name = col ? `column '${col.pathString}'` : `column ${i}`;
+    if (rows === undefined) {
+      rows = c;
+      first = name;
+    } else if (c !== rows) {
+      throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-levels: ${name} (index ${i}) has ${c} rows, ${first} has ${rows}`);
+    }
+  }
+  return rows ?? 0;
+}
