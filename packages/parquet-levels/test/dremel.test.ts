@@ -1,7 +1,7 @@
 // The Document example of Melnik et al., "Dremel: Interactive Analysis of Web-Scale Datasets"
 // (VLDB 2010), Figures 2 and 3: records r1/r2 and the exact (value, r, d) column tables of the paper.
 import { describe, expect, test } from 'vitest';
-import { assembleColumnar, assembleRecords, buildSchemaTree, shredRecords } from '@parquetry/parquet-levels';
+import { assembleColumnar, assembleRecords, buildSchemaTree, shredRecords } from '../src/index.js';
 import { ConvertedType, Type, flatten, g, p } from './helpers.js';
 
 const schema = buildSchemaTree(
@@ -119,7 +119,7 @@ describe('Dremel paper Document example', () => {
     expect(Array.from(lang.offsets)).toEqual([0, 2, 2, 3, 3]);
     expect(Array.from(url.validity!)).toEqual([1, 1, 0, 1]);
     expect(Array.from(url.values)).toEqual(['http://A', 'http://B', null, 'http://C']);
-    const country = (lang.element as { children: { values: ArrayLike<unknown>; validity: Uint8Array }[] }).children[1]!;
+    const country = (lang.element as unknown as { children: { values: ArrayLike<unknown>; validity: Uint8Array }[] }).children[1]!;
     expect(Array.from(country.values)).toEqual(['us', null, 'gb']);
     expect(Array.from(country.validity)).toEqual([1, 0, 1]);
   });
