@@ -46,7 +46,17 @@ export interface WalkedColumn {
   separateMeta: boolean;
 }
 
+/** Where one encrypted module sits in the file. */
+export interface ModuleSpan {
+  offset: number;
+  size: number;
+  type: number;
+  column: number;
+}
+
 export interface Walked {
+  /** Every encrypted module read from the file (column metadata inside the footer excluded). */
+  spans: ModuleSpan[];
   fileMetaData: FileMetaData;
   signatureVerified: boolean;
   encryptedFooter: boolean;
@@ -67,6 +77,7 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
   const opened = encrypted ? await openEncryptedFooter(footer, props, start) : await openSignedFooter(footer, props, start);
   const fmd = opened.fileMetaData;
   const columns: WalkedColumn[] = [];
+  const spans: ModuleSpan[] = [];
   for (let r = 0; r < fmd.row_groups.length; r++) {
     const rg = fmd.row_groups[r]!;
     const rgOrdinal = rg.ordinal ?? r;
@@ -97,7 +108,9 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
         let header: PageHeader;
         if (cd !== undefined) {
           const size = encryptedModuleSize(file, pos);
-          header = decodeThrift(readPageHeader, await cd.decrypt(isDict ? ModuleType.DICTIONARY_PAGE_HEADER : ModuleType.DATA_PAGE_HEADER, ordinal, file.subarray(pos, pos + size))).value;
+          const type = isDict ? ModuleType.DICTIONARY_PAGE_HEADER : ModuleType.DATA_PAGE_HEADER;
+          spans.push({ offset: pos, size, type, column: c });
+          header = decodeThrift(readPageHeader, await cd.decrypt(type, ordinal, file.subarray(pos, pos + size))).value;
           pos += size;
           modules++;
         } else {
@@ -108,7 +121,10 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
         const raw = file.subarray(pos, pos + header.compressed_page_size);
         pos += header.compressed_page_size;
         const body = cd !== undefined ? await cd.decrypt(isDict ? ModuleType.DICTIONARY_PAGE : ModuleType.DATA_PAGE, ordinal, raw) : raw;
-        if (cd !== undefined) modules++;
+        if (cd !== undefined) {
+          modules++;
+          spans.push({ offset: pos - header.compressed_page_size, size: header.compressed_page_size, type: isDict ? ModuleType.DICTIONARY_PAGE : ModuleType.DATA_PAGE, column: c });
+        }
         if (!isDict) ordinal++;
         pages.push({ header, body, offset, size: pos - offset });
       }
@@ -117,7 +133,10 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
       if (chunk.column_index_offset !== undefined && chunk.column_index_length !== undefined) {
         const bytes = file.subarray(chunk.column_index_offset, chunk.column_index_offset + chunk.column_index_length);
         const plain = cd !== undefined ? await cd.decrypt(ModuleType.COLUMN_INDEX, 0, bytes) : bytes;
-        if (cd !== undefined) modules++;
+        if (cd !== undefined) {
+          modules++;
+          spans.push({ offset: chunk.column_index_offset, size: chunk.column_index_length, type: ModuleType.COLUMN_INDEX, column: c });
+        }
         decodeThrift(readColumnIndex, plain);
         columnIndex = true;
       }
@@ -125,7 +144,10 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
       if (chunk.offset_index_offset !== undefined && chunk.offset_index_length !== undefined) {
         const bytes = file.subarray(chunk.offset_index_offset, chunk.offset_index_offset + chunk.offset_index_length);
         const plain = cd !== undefined ? await cd.decrypt(ModuleType.OFFSET_INDEX, 0, bytes) : bytes;
-        if (cd !== undefined) modules++;
+        if (cd !== undefined) {
+          modules++;
+          spans.push({ offset: chunk.offset_index_offset, size: chunk.offset_index_length, type: ModuleType.OFFSET_INDEX, column: c });
+        }
         offsetIndex = decodeThrift(readOffsetIndex, plain).value.page_locations;
       }
       let bloomBitset: Uint8Array | undefined;
@@ -133,9 +155,11 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
         let p = meta.bloom_filter_offset;
         if (cd !== undefined) {
           const hsize = encryptedModuleSize(file, p);
+          spans.push({ offset: p, size: hsize, type: ModuleType.BLOOM_FILTER_HEADER, column: c });
           const header = decodeThrift(readBloomFilterHeader, await cd.decrypt(ModuleType.BLOOM_FILTER_HEADER, 0, file.subarray(p, p + hsize))).value;
           p += hsize;
           const bsize = encryptedModuleSize(file, p);
+          spans.push({ offset: p, size: bsize, type: ModuleType.BLOOM_FILTER_BITSET, column: c });
           bloomBitset = await cd.decrypt(ModuleType.BLOOM_FILTER_BITSET, 0, file.subarray(p, p + bsize));
           modules += 2;
           if (bloomBitset.length !== header.numBytes) throw new Error(`bitset ${bloomBitset.length} bytes, header says ${header.numBytes}`);
@@ -147,5 +171,5 @@ export async function walkFile(file: Uint8Array, props: FileDecryptionProperties
       columns.push({ rowGroup: r, column: c, path: meta.path_in_schema, encrypted: cd !== undefined, meta, pages, columnIndex, offsetIndex, bloomBitset, modules, separateMeta: chunk.encrypted_column_metadata !== undefined && cd !== undefined });
     }
   }
-  return { fileMetaData: fmd, signatureVerified: opened.signatureVerified, encryptedFooter: encrypted, columns };
+  return { spans, fileMetaData: fmd, signatureVerified: opened.signatureVerified, encryptedFooter: encrypted, columns };
 }
