@@ -44,6 +44,7 @@ export function lz4RawCompress(src: Uint8Array): Uint8Array {
  */
 export function lz4HadoopDecompress(src: Uint8Array, out: Uint8Array): number {
   let framingProblem: string;
+  let framingCode: string = CodecErrorCode.CORRUPT;
   try {
     const n = decodeHadoopFramed('LZ4', src, out, lz4DecompressBlock);
     if (n === out.length) return n;
@@ -51,12 +52,14 @@ export function lz4HadoopDecompress(src: Uint8Array, out: Uint8Array): number {
   } catch (e) {
     if (!isParquetError(e)) throw e;
     framingProblem = e.message;
+    framingCode = e.code;
   }
   try {
     return lz4DecompressBlock(src, 0, src.length, out, 0, out.length);
   } catch (e) {
     if (!isParquetError(e)) throw e;
-    throw new ParquetError(e.code === CodecErrorCode.OVERRUN ? e.code : CodecErrorCode.CORRUPT, `parquet-codecs: LZ4 page is neither Hadoop-framed (${framingProblem}) nor one raw LZ4 block (${e.message})`, e.offset, { cause: e });
+    const overrun = e.code === CodecErrorCode.OVERRUN || framingCode === CodecErrorCode.OVERRUN;
+    throw new ParquetError(overrun ? CodecErrorCode.OVERRUN : CodecErrorCode.CORRUPT, `parquet-codecs: LZ4 page is neither Hadoop-framed (${framingProblem}) nor one raw LZ4 block (${e.message})`, e.offset, { cause: e });
   }
 }
 

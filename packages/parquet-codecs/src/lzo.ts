@@ -277,6 +277,7 @@ export function lzo1xCompress(src: Uint8Array, from: number, to: number, out: Ui
  */
 export function lzoDecompress(src: Uint8Array, out: Uint8Array): number {
   let framingProblem: string;
+  let framingCode: string = CodecErrorCode.CORRUPT;
   try {
     const n = decodeHadoopFramed('LZO', src, out, lzo1xDecompress);
     if (n === out.length) return n;
@@ -284,12 +285,14 @@ export function lzoDecompress(src: Uint8Array, out: Uint8Array): number {
   } catch (e) {
     if (!isParquetError(e)) throw e;
     framingProblem = e.message;
+    framingCode = e.code;
   }
   try {
     return lzo1xDecompress(src, 0, src.length, out, 0, out.length);
   } catch (e) {
     if (!isParquetError(e)) throw e;
-    throw new ParquetError(e.code === CodecErrorCode.OVERRUN ? e.code : CodecErrorCode.CORRUPT, `parquet-codecs: LZO page is neither Hadoop-framed (${framingProblem}) nor one LZO1X stream (${e.message})`, e.offset, { cause: e });
+    const overrun = e.code === CodecErrorCode.OVERRUN || framingCode === CodecErrorCode.OVERRUN;
+    throw new ParquetError(overrun ? CodecErrorCode.OVERRUN : CodecErrorCode.CORRUPT, `parquet-codecs: LZO page is neither Hadoop-framed (${framingProblem}) nor one LZO1X stream (${e.message})`, e.offset, { cause: e });
   }
 }
 
