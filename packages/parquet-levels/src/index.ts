@@ -30,3 +30,6 @@ export { assembleColumnar } from './columnar.js';
 export type { ColumnarVector, VectorBase, LeafVector, StructVector, ListVector, MapVector } from './columnar.js';
 export { validateColumnLevels, validateRowCounts, levelCount } from './validate.js';
 export type { ColumnData } from './validate.js';
+export {
+  levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, encodeLevelsV1, encodeLevelsV2,
+} from './levels-codec.js';

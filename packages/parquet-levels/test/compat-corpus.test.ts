@@ -92,7 +92,7 @@ describe.skipIf(!HAVE_CORPUS)('compatibility rules on corpus schemas', () => {
   test('repeated_no_annotation: unannotated repeated group inside an optional group is a required list', () => {
     const pn = top('repeated_no_annotation', 'phoneNumbers');
     expect(pn.kind === 'struct' && pn.nullable).toBe(true);
-    const phone = (pn as { fields: Field[] }).fields[0] as ListField;
+    const phone = (pn as unknown as { fields: Field[] }).fields[0] as ListField;
     expect([phone.kind, phone.rule, phone.nullable, phone.elementDef, phone.elementRep]).toEqual(['list', 'unannotated-repeated', false, 2, 1]);
     expect(phone.element.kind).toBe('struct');
     expect(phone.element.nullable).toBe(false);

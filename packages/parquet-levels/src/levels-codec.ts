@@ -1,0 +1,183 @@
+/**
+ * Level streams of data pages
+ * (https://github.com/apache/parquet-format/blob/master/README.md#data-pages and
+ * https://github.com/apache/parquet-format/blob/master/Encodings.md, "Run Length Encoding /
+ * Bit-Packing Hybrid" and "Bit-packed (Deprecated)"): data page V1 stores each level stream
+ * as the RLE hybrid behind a 4-byte little-endian length (or, deprecated, MSB-first
+ * BIT_PACKED with no length); data page V2 stores the raw hybrid, its byte length in the
+ * page header. The bit width is that of the maximum level; a maximum of 0 stores nothing.
+ *
+ * @module
+ */
+import { Encoding, ParquetError } from '@parquetry/thrift-compact';
+import type { ByteWriter } from '@parquetry/thrift-compact';
+import { bitWidthOf, decodeBitPacked, decodeRleHybrid, encodeBitPacked, encodeRleHybrid } from '@parquetry/parquet-encodings';
+
+/**
+ * Bit width of a level stream.
+ * @param maxLevel - the column's max definition or repetition level.
+ * @returns `ceil(log2(maxLevel + 1))`.
+ */
+export function levelBitWidth(maxLevel: number): number {
+  return bitWidthOf(maxLevel);
+}
+
+function checkMax(out: Int32Array, outPos: number, count: number, maxLevel: number, what: string): void {
+  for (let i = outPos, e = outPos + count; i < e; i++) {
+    const v = out[i]!;
+    if (v > maxLevel || v < 0) {
+      throw new ParquetError('INVALID_LEVELS', `parquet-levels: ${what} level ${v >>> 0} at index ${i - outPos} of the page is above the max ${maxLevel}`);
+    }
+  }
+}
+
+function checkArgs(out: Int32Array, outPos: number, count: number, maxLevel: number): void {
+  if (!(count >= 0 && outPos >= 0 && outPos + count <= out.length) || !(maxLevel >= 0 && maxLevel <= 0x7fffffff)) {
+    throw new ParquetError('INVALID_ARGUMENT', `parquet-levels: cannot decode ${count} levels (max ${maxLevel}) into ${out.length} slots at ${outPos}`);
+  }
+}
+
+/**
+ * Decodes a data page V1 level stream.
+ *
+ * @param src - the page bytes (decompressed).
+ * @param pos - position of the stream (the 4-byte length for RLE).
+ * @param end - exclusive end of the page.
+ * @param maxLevel - the column's max level of this kind; 0 means the stream is absent (levels are all 0).
+ * @param out - receives `count` levels at `outPos`.
+ * @param outPos - first index of `out`.
+ * @param count - number of levels (the page's `num_values`).
+ * @param encoding - `Encoding.RLE` (default) or the deprecated `Encoding.BIT_PACKED`.
+ * @param what - `'definition'` or `'repetition'`, for messages.
+ * @returns the position after the stream.
+ * @throws ParquetError `ENCODING_TRUNCATED` (from the decoder) when the stream or its length runs past `end`,
+ *   `INVALID_LEVELS` when a level is above `maxLevel`, `UNSUPPORTED_ENCODING` for another level encoding.
+ */
+export function decodeLevelsV1(
+  src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array, outPos: number, count: number,
+  encoding: number = Encoding.RLE, what = 'definition',
+): number {
+  checkArgs(out, outPos, count, maxLevel);
+  if (maxLevel === 0) {
+    out.fill(0, outPos, outPos + count);
+    return pos;
+  }
+  const bw = bitWidthOf(maxLevel);
+  let next: number;
+  if (encoding === Encoding.RLE) {
+    if (end - pos < 4 || pos < 0) {
+      throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: ${what} levels: 4-byte length at byte ${pos} runs past the page end ${end}`, pos);
+    }
+    const len = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
+    if (len > end - pos - 4) {
+      throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: ${what} levels: length ${len} at byte ${pos} runs past the page end ${end}`, pos);
+    }
+    decodeRleHybrid(src, pos + 4, pos + 4 + len, bw, out, outPos, count);
+    next = pos + 4 + len;
+  } else if (encoding === Encoding.BIT_PACKED) {
+    next = decodeBitPacked(src, pos, end, bw, out, outPos, count);
+  } else {
+    throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
+  }
+  checkMax(out, outPos, count, maxLevel, what);
+  return next;
+}
+
+/**
+ * Decodes a data page V2 level stream (raw RLE hybrid of a known byte length).
+ *
+ * @param src - the page bytes (levels are never compressed in V2).
+ * @param pos - position of the stream.
+ * @param byteLength - `definition_levels_byte_length` or `repetition_levels_byte_length` from the header.
+ * @param maxLevel - the column's max level of this kind; 0 means absent.
+ * @param out - receives `count` levels at `outPos`.
+ * @param outPos - first index of `out`.
+ * @param count - number of levels (the page's `num_values`).
+ * @param what - `'definition'` or `'repetition'`, for messages.
+ * @returns `pos + byteLength`.
+ * @throws ParquetError `ENCODING_TRUNCATED` when `byteLength` runs past the input or the runs end before `count`
+ *   levels, `INVALID_LEVELS` when a level is above `maxLevel` or a non-zero byte length is given for max 0.
+ */
+export function decodeLevelsV2(
+  src: Uint8Array, pos: number, byteLength: number, maxLevel: number, out: Int32Array, outPos: number, count: number, what = 'definition',
+): number {
+  checkArgs(out, outPos, count, maxLevel);
+  if (!(byteLength >= 0 && pos >= 0 && byteLength <= src.length - pos)) {
+    throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: ${what} levels: byte length ${byteLength} at byte ${pos} runs past the page (${src.length} bytes)`, pos);
+  }
+  if (maxLevel === 0) {
+    if (byteLength !== 0) throw new ParquetError('INVALID_LEVELS', `parquet-levels: ${what} levels have byte length ${byteLength} but the max level is 0`, pos);
+    out.fill(0, outPos, outPos + count);
+    return pos;
+  }
+  decodeRleHybrid(src, pos, pos + byteLength, bitWidthOf(maxLevel), out, outPos, count);
+  checkMax(out, outPos, count, maxLevel, what);
+  return pos + byteLength;
+}
+
+/**
+ * Decodes a deprecated BIT_PACKED level stream (MSB first, `ceil(count · width / 8)` bytes, no length).
+ * @param src - the page bytes.
+ * @param pos - position of the stream.
+ * @param end - exclusive end of the page.
+ * @param maxLevel - the column's max level of this kind.
+ * @param out - receives `count` levels at `outPos`.
+ * @param outPos - first index of `out`.
+ * @param count - number of levels.
+ * @returns the position after the stream.
+ * @throws ParquetError as {@link decodeLevelsV1}.
+ */
+export function decodeLevelsBitPacked(src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array, outPos: number, count: number): number {
+  return decodeLevelsV1(src, pos, end, maxLevel, out, outPos, count, Encoding.BIT_PACKED);
+}
+
+/**
+ * Encodes a data page V1 level stream: the 4-byte length and the RLE hybrid (or BIT_PACKED, no length).
+ * Nothing is written when `maxLevel` is 0.
+ *
+ * @param levels - the levels.
+ * @param start - first index.
+ * @param count - number of levels.
+ * @param maxLevel - the column's max level of this kind.
+ * @param w - receives the bytes.
+ * @param encoding - `Encoding.RLE` (default) or `Encoding.BIT_PACKED`.
+ * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`, `UNSUPPORTED_ENCODING` for another encoding.
+ */
+export function encodeLevelsV1(levels: Int32Array, start: number, count: number, maxLevel: number, w: ByteWriter, encoding: number = Encoding.RLE): void {
+  if (maxLevel === 0) return;
+  checkMax(levels, start, count, maxLevel, 'encoded');
+  const bw = bitWidthOf(maxLevel);
+  if (encoding === Encoding.BIT_PACKED) {
+    encodeBitPacked(levels, start, count, bw, w);
+    return;
+  }
+  if (encoding !== Encoding.RLE) throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: cannot encode levels as encoding ${encoding}`);
+  w.ensureSpare(4);
+  const at = w.pos;
+  w.pos += 4;
+  encodeRleHybrid(levels, start, count, bw, w);
+  const len = w.pos - at - 4;
+  const b = w.buf;
+  b[at] = len;
+  b[at + 1] = len >>> 8;
+  b[at + 2] = len >>> 16;
+  b[at + 3] = len >>> 24;
+}
+
+/**
+ * Encodes a data page V2 level stream (raw RLE hybrid); nothing when `maxLevel` is 0.
+ * @param levels - the levels.
+ * @param start - first index.
+ * @param count - number of levels.
+ * @param maxLevel - the column's max level of this kind.
+ * @param w - receives the bytes.
+ * @returns the byte length to store in the page header.
+ * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`.
+ */
+export function encodeLevelsV2(levels: Int32Array, start: number, count: number, maxLevel: number, w: ByteWriter): number {
+  if (maxLevel === 0) return 0;
+  checkMax(levels, start, count, maxLevel, 'encoded');
+  const at = w.pos;
+  encodeRleHybrid(levels, start, count, bitWidthOf(maxLevel), w);
+  return w.pos - at;
+}
