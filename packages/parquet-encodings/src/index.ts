@@ -37,3 +37,12 @@ export {
   plainDictionaryCodec,
   rleDictionaryCodec,
 } from './dictionary.js';
+export {
+  readDeltaHeader,
+  decodeDeltaBinaryPackedInt32,
+  decodeDeltaBinaryPackedInt64,
+  encodeDeltaBinaryPackedInt32,
+  encodeDeltaBinaryPackedInt64,
+  deltaBinaryPackedCodec,
+  type DeltaHeader,
+} from './delta-binary-packed.js';

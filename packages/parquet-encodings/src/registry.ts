@@ -6,6 +6,7 @@
  */
 import type { ByteWriter, Type } from '@parquetry/thrift-compact';
 import { EncodingNames, TypeNames } from '@parquetry/thrift-compact';
+import { deltaBinaryPackedCodec } from './delta-binary-packed.js';
 import { plainDictionaryCodec, rleDictionaryCodec } from './dictionary.js';
 import { encodingError } from './errors.js';
 import { plainCodec } from './plain.js';
@@ -18,6 +19,7 @@ export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = {
   [plainDictionaryCodec.encoding]: plainDictionaryCodec,
   [rleCodec.encoding]: rleCodec,
   [rleDictionaryCodec.encoding]: rleDictionaryCodec,
+  [deltaBinaryPackedCodec.encoding]: deltaBinaryPackedCodec,
 };
 
 /**

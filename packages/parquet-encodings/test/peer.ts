@@ -4,7 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { compressors } from 'hyparquet-compressors';
 import { decodeThrift, PageType, readFileMetaData, readPageHeader, type FileMetaData } from '@parquetry/thrift-compact';
 import { decodeRleHybridPrefixed } from '../src/index.js';
 
@@ -19,10 +21,17 @@ export interface PeerPage {
   end: number;
   /** non-null values in the page */
   count: number;
-  dictionary?: { pos: number; end: number; count: number };
+  dictionary?: { src: Uint8Array; count: number };
 }
 
-/** Reads the data pages of row group 0 of a Parquet file (uncompressed, flat schema). */
+function decompress(codec: number, body: Uint8Array, size: number): Uint8Array {
+  if (codec === 0) return body;
+  if (codec === 2) return new Uint8Array(gunzipSync(body));
+  if (codec === 6) return compressors.ZSTD!(body, size);
+  throw new Error(`test helper: codec ${codec} not handled`);
+}
+
+/** Reads the data pages of every row group of a Parquet file (flat schema; uncompressed, GZIP or ZSTD). */
 export function pagesOf(bytes: Uint8Array): { meta: FileMetaData; pages: PeerPage[] } {
   const magic = new TextDecoder().decode(bytes.subarray(0, 4));
   if (magic !== 'PAR1') throw new Error('not a parquet file');
@@ -30,40 +39,57 @@ export function pagesOf(bytes: Uint8Array): { meta: FileMetaData; pages: PeerPag
   const meta = decodeThrift(readFileMetaData, bytes, bytes.length - 8 - footerLen, bytes.length - 8).value;
   const pages: PeerPage[] = [];
   const leaves = meta.schema.slice(1);
-  const rg = meta.row_groups[0]!;
-  rg.columns.forEach((chunk, ci) => {
-    const cm = chunk.meta_data!;
-    const leaf = leaves[ci]!;
-    const optional = leaf.repetition_type === 1;
-    let p = cm.dictionary_page_offset ?? cm.data_page_offset;
-    let seen = 0;
-    let dictionary: PeerPage['dictionary'];
-    while (seen < cm.num_values) {
-      const { value: h, end } = decodeThrift(readPageHeader, bytes, p);
-      const bodyEnd = end + h.compressed_page_size;
-      if (h.type === PageType.DICTIONARY_PAGE) {
-        dictionary = { pos: end, end: bodyEnd, count: h.dictionary_page_header!.num_values };
-      } else if (h.type === PageType.DATA_PAGE) {
-        const dh = h.data_page_header!;
-        let pos = end;
-        let count = dh.num_values;
-        if (optional) {
-          const levels = new Int32Array(dh.num_values);
-          pos = decodeRleHybridPrefixed(bytes, pos, bodyEnd, 1, levels, 0, dh.num_values);
-          count = levels.reduce((a, b) => a + b, 0);
+  for (const rg of meta.row_groups) {
+    rg.columns.forEach((chunk, ci) => {
+      const cm = chunk.meta_data!;
+      const leaf = leaves[ci]!;
+      const optional = leaf.repetition_type === 1;
+      const base = { column: leaf.name, type: leaf.type!, ...(leaf.type_length !== undefined ? { typeLength: leaf.type_length } : {}) };
+      let p = cm.dictionary_page_offset || cm.data_page_offset;
+      let seen = 0;
+      let dict: { src: Uint8Array; count: number } | undefined;
+      while (seen < cm.num_values) {
+        const { value: h, end } = decodeThrift(readPageHeader, bytes, p);
+        const bodyEnd = end + h.compressed_page_size;
+        const body = bytes.subarray(end, bodyEnd);
+        if (h.type === PageType.DICTIONARY_PAGE) {
+          dict = { src: decompress(cm.codec, body, h.uncompressed_page_size), count: h.dictionary_page_header!.num_values };
+        } else if (h.type === PageType.DATA_PAGE) {
+          const dh = h.data_page_header!;
+          const src = decompress(cm.codec, body, h.uncompressed_page_size);
+          let pos = 0;
+          let count = dh.num_values;
+          if (optional) {
+            const levels = new Int32Array(dh.num_values);
+            pos = decodeRleHybridPrefixed(src, 0, src.length, 1, levels, 0, dh.num_values);
+            count = levels.reduce((a, b) => a + b, 0);
+          }
+          pages.push({ ...base, encoding: dh.encoding, src, pos, end: src.length, count, ...(dict ? { dictionary: dict } : {}) });
+          seen += dh.num_values;
+        } else if (h.type === PageType.DATA_PAGE_V2) {
+          const dh = h.data_page_header_v2!;
+          const lv = dh.definition_levels_byte_length + dh.repetition_levels_byte_length;
+          const values = dh.is_compressed === false ? body.subarray(lv) : decompress(cm.codec, body.subarray(lv), h.uncompressed_page_size - lv);
+          pages.push({ ...base, encoding: dh.encoding, src: values, pos: 0, end: values.length, count: dh.num_values - (dh.num_nulls ?? 0), ...(dict ? { dictionary: dict } : {}) });
+          seen += dh.num_values;
         }
-        pages.push({ column: leaf.name, type: leaf.type!, ...(leaf.type_length !== undefined ? { typeLength: leaf.type_length } : {}), encoding: dh.encoding, src: bytes, pos, end: bodyEnd, count, ...(dictionary ? { dictionary } : {}) });
-        seen += dh.num_values;
-      } else if (h.type === PageType.DATA_PAGE_V2) {
-        const dh = h.data_page_header_v2!;
-        const pos = end + dh.definition_levels_byte_length + dh.repetition_levels_byte_length;
-        pages.push({ column: leaf.name, type: leaf.type!, ...(leaf.type_length !== undefined ? { typeLength: leaf.type_length } : {}), encoding: dh.encoding, src: bytes, pos, end: bodyEnd, count: dh.num_values - dh.num_nulls, ...(dictionary ? { dictionary } : {}) });
-        seen += dh.num_values;
+        p = bodyEnd;
       }
-      p = bodyEnd;
-    }
-  });
+    });
+  }
   return { meta, pages };
+}
+
+/** Reads a file with DuckDB: column names and rows. */
+export async function duckdbRead(file: string): Promise<{ rows: unknown[][]; columns: string[] }> {
+  const inst = await DuckDBInstance.create(':memory:');
+  const c = await inst.connect();
+  const reader = await c.runAndReadAll(`SELECT * FROM read_parquet('${file.replace(/'/g, "''")}')`);
+  const rows = reader.getRows() as unknown[][];
+  const columns = reader.columnNames();
+  c.closeSync();
+  inst.closeSync();
+  return { rows, columns };
 }
 
 /** Runs `COPY (select) TO file (FORMAT parquet, COMPRESSION uncompressed, options)` and returns the file's pages and DuckDB's own rows. */
