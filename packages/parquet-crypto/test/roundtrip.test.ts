@@ -126,7 +126,7 @@ describe('file round trips', () => {
     const ub = decodeThrift(readFileCryptoMetaData, footerRegion(b.file).footer).value.encryption_algorithm.AES_GCM_V1!.aad_file_unique!;
     expect(ua).not.toEqual(ub);
     // Same layout and sizes: splice b's first data page into a at the same offset.
-    const wa = await walkFile(a.file, props);
+    const wa = await walkFile(a.file, { footerKey: key(16, 9) });
     const sp = wa.spans.find((x) => x.type === ModuleType.DATA_PAGE)!;
     const mixed = a.file.slice();
     mixed.set(b.file.subarray(sp.offset, sp.offset + sp.size), sp.offset);
@@ -179,9 +179,9 @@ describe('module round trips (property)', () => {
         fc.integer({ min: 0, max: 32767 }),
         fc.integer({ min: 0, max: 32767 }),
         fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
-        async (algorithm, n, type, plain, rg, col, page) => {
+        async (algorithm, n, type, plain, rg, col, page, prefix) => {
           const k = crypto.getRandomValues(new Uint8Array(n));
-          const fe = createFileEncryptor({ footerKey: k, algorithm });
+          const fe = createFileEncryptor({ footerKey: k, algorithm, ...(prefix !== undefined ? { aadPrefix: prefix } : {}) });
           const ce = fe.columnEncryptor(rg, col, ['x'])!;
           const module = await ce.encrypt(type, page, plain);
           const fd = createFileDecryptor({ footerKey: k }, fe.algorithm);
