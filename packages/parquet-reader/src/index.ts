@@ -1,9 +1,22 @@
 /**
- * `@parquetry/parquet-reader` — Read Parquet files from any byte source.
+ * `@parquetry/parquet-reader` — read Parquet files from any byte source.
  *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * ```ts
+ * import { openParquet } from '@parquetry/parquet-reader';
+ * const file = await openParquet(bytes, { codecs });
+ * const rows = await file.readRows({ columns: ['id', 'name'] });
+ * ```
+ *
+ * - {@link openParquet}: reads the footer (one request when it fits the tail guess) and returns a {@link ParquetFile}.
+ * - Byte sources: {@link bufferSource}, {@link fetchSource} (HTTP range requests), and `fileSource` in the
+ *   Node-only `@parquetry/parquet-reader/node` subpath.
+ * - Values follow a documented mapping that never loses data by default (see {@link ValueOptions}).
  *
  * @packageDocumentation
  */
-export {};
+export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } from './file.js';
+export { bufferSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions } from './source.js';
+export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
+export { decodeColumnChunk, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from './column-chunk.js';
+export { convertValues, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './convert.js';
+export { crc32 } from './crc32.js';

@@ -1,0 +1,254 @@
+/**
+ * Physical values → JavaScript values, per logical type. The default mapping never loses data:
+ *
+ * | Parquet | JavaScript (default) | option |
+ * | --- | --- | --- |
+ * | BOOLEAN | `boolean` | |
+ * | INT32, INTEGER(8/16/32, signed or not), TIME(MILLIS) | `number` (unsigned reinterpreted) | |
+ * | DATE | `number` — days since 1970-01-01 | `dates: 'date'` → `Date` |
+ * | INT64, INTEGER(64) | `bigint` (UINT_64 unsigned) | `int64: 'number'` (lossy past 2^53) |
+ * | TIMESTAMP (any unit), TIME(MICROS/NANOS) | `bigint` count in the column's unit since the epoch / midnight | `timestamps: 'date'` → `Date` (millisecond precision) |
+ * | INT96 | `bigint` nanoseconds since the epoch (any range) | `timestamps: 'date'` |
+ * | DECIMAL (INT32, INT64, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) | exact decimal `string`, e.g. `"-12.340"` | `decimals: 'number'` |
+ * | FLOAT, DOUBLE, FLOAT16 | `number` | |
+ * | STRING, ENUM, JSON | `string` | |
+ * | UUID | `string` 8-4-4-4-12 | |
+ * | INTERVAL | `{ months, days, millis }` | |
+ * | BSON, GEOMETRY, GEOGRAPHY (WKB), unannotated binary | `Uint8Array` | |
+ *
+ * @module
+ */
+import type { ColumnValues } from '@parquetry/parquet-encodings';
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Type, type LogicalType } from '@parquetry/thrift-compact';
+
+/** Value-mapping options (all default to the exact form). */
+export interface ValueOptions {
+  /** INT64 without a timestamp/time/decimal annotation: `'bigint'` (default, exact) or `'number'` (lossy past 2^53). */
+  int64?: 'bigint' | 'number';
+  /** TIMESTAMP, INT96: `'bigint'` count in the column's unit (default, exact) or `'date'` (`Date`, milliseconds). */
+  timestamps?: 'bigint' | 'date';
+  /** DATE: `'number'` days since the epoch (default) or `'date'` (`Date` at UTC midnight). */
+  dates?: 'number' | 'date';
+  /** DECIMAL: `'string'` exact (default) or `'number'` (nearest double). */
+  decimals?: 'string' | 'number';
+}
+
+/** An INTERVAL value. */
+export interface Interval {
+  /** Months. */
+  months: number;
+  /** Days. */
+  days: number;
+  /** Milliseconds. */
+  millis: number;
+}
+
+const utf8 = /*#__PURE__*/ new TextDecoder('utf-8');
+const JULIAN_EPOCH = 2440588n;
+const NANOS_PER_DAY = 86400000000000n;
+
+/**
+ * Decodes UTF-8 bytes, with a fast path for short ASCII strings (TextDecoder has a high per-call cost).
+ * @param b - the bytes.
+ * @param start - first byte.
+ * @param end - end (exclusive).
+ * @returns the string.
+ */
+export function decodeUtf8(b: Uint8Array, start: number, end: number): string {
+  if (end - start <= 32) {
+    let s = '';
+    for (let i = start; i < end; i++) {
+      const c = b[i]!;
+      if (c >= 0x80) return utf8.decode(b.subarray(start, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return utf8.decode(b.subarray(start, end));
+}
+
+/**
+ * Formats an unscaled integer as an exact decimal string.
+ * @param unscaled - the unscaled value.
+ * @param scale - digits after the point.
+ * @returns e.g. `"-12.340"`.
+ */
+export function formatDecimal(unscaled: bigint, scale: number): string {
+  if (scale <= 0) return (scale === 0 ? unscaled : unscaled * 10n ** BigInt(-scale)).toString();
+  const neg = unscaled < 0n;
+  let digits = (neg ? -unscaled : unscaled).toString();
+  if (digits.length <= scale) digits = '0'.repeat(scale - digits.length + 1) + digits;
+  const s = `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+  return neg ? `-${s}` : s;
+}
+
+/**
+ * Reads a big-endian two's-complement integer.
+ * @param b - bytes.
+ * @param start - first byte.
+ * @param end - end (exclusive).
+ * @returns the value.
+ */
+export function bigEndianSigned(b: Uint8Array, start: number, end: number): bigint {
+  if (end <= start) return 0n;
+  let v = 0n;
+  let i = start;
+  // 6 bytes at a time keeps the number exact before moving to BigInt
+  for (; i + 6 <= end; i += 6) v = (v << 48n) | BigInt(b[i]! * 0x10000000000 + b[i + 1]! * 0x100000000 + ((b[i + 2]! << 24) >>> 0) + (b[i + 3]! << 16) + (b[i + 4]! << 8) + b[i + 5]!);
+  for (; i < end; i++) v = (v << 8n) | BigInt(b[i]!);
+  const bits = BigInt((end - start) * 8);
+  return b[start]! & 0x80 ? v - (1n << bits) : v;
+}
+
+function float16(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exp = (bits >> 10) & 0x1f;
+  const frac = bits & 0x3ff;
+  if (exp === 0) return sign * frac * 2 ** -24;
+  if (exp === 31) return frac ? NaN : sign * Infinity;
+  return sign * (1 + frac / 1024) * 2 ** (exp - 15);
+}
+
+function uuid(b: Uint8Array, o: number): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) s += '-';
+    s += (b[o + i]! < 16 ? '0' : '') + b[o + i]!.toString(16);
+  }
+  return s;
+}
+
+function unitOf(lt: LogicalType | undefined): 'ms' | 'us' | 'ns' | undefined {
+  const u = lt?.TIMESTAMP?.unit ?? lt?.TIME?.unit;
+  if (!u) return undefined;
+  return u.MILLIS ? 'ms' : u.MICROS ? 'us' : 'ns';
+}
+
+function toDate(v: bigint, unit: 'ms' | 'us' | 'ns'): Date {
+  const ms = unit === 'ms' ? v : unit === 'us' ? v / 1000n - (v % 1000n < 0n ? 1n : 0n) : v / 1000000n - (v % 1000000n < 0n ? 1n : 0n);
+  return new Date(Number(ms));
+}
+
+/**
+ * Converts a column's non-null physical values to JavaScript values.
+ * @param values - physical values as decoded.
+ * @param column - the leaf column (physical and logical type).
+ * @param options - value mapping.
+ * @returns one JavaScript value per physical value.
+ */
+export function convertValues(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
+  const lt = column.node.logicalType;
+  const t = column.type;
+  switch (t) {
+    case Type.BOOLEAN: {
+      const v = values as Uint8Array;
+      const out = new Array<boolean>(v.length);
+      for (let i = 0; i < v.length; i++) out[i] = v[i] !== 0;
+      return out;
+    }
+    case Type.INT32: {
+      const v = values as Int32Array;
+      if (lt?.DECIMAL) {
+        const out = new Array<unknown>(v.length);
+        const scale = lt.DECIMAL.scale;
+        for (let i = 0; i < v.length; i++) out[i] = options.decimals === 'number' ? v[i]! / 10 ** scale : formatDecimal(BigInt(v[i]!), scale);
+        return out;
+      }
+      if (lt?.INTEGER && !lt.INTEGER.isSigned) {
+        const out = new Float64Array(v.length);
+        for (let i = 0; i < v.length; i++) out[i] = v[i]! >>> 0;
+        return out;
+      }
+      if (lt?.DATE && options.dates === 'date') {
+        const out = new Array<Date>(v.length);
+        for (let i = 0; i < v.length; i++) out[i] = new Date(v[i]! * 86400000);
+        return out;
+      }
+      return v;
+    }
+    case Type.INT64: {
+      const v = values as BigInt64Array;
+      if (lt?.DECIMAL) {
+        const out = new Array<unknown>(v.length);
+        const scale = lt.DECIMAL.scale;
+        for (let i = 0; i < v.length; i++) out[i] = options.decimals === 'number' ? Number(v[i]!) / 10 ** scale : formatDecimal(v[i]!, scale);
+        return out;
+      }
+      if (lt?.TIMESTAMP) {
+        if (options.timestamps === 'date') {
+          const unit = unitOf(lt)!;
+          const out = new Array<Date>(v.length);
+          for (let i = 0; i < v.length; i++) out[i] = toDate(v[i]!, unit);
+          return out;
+        }
+        return v;
+      }
+      if (lt?.TIME) return v;
+      if (lt?.INTEGER && !lt.INTEGER.isSigned) {
+        const u = new BigUint64Array(v.buffer, v.byteOffset, v.length);
+        return options.int64 === 'number' ? Float64Array.from(u, Number) : u;
+      }
+      return options.int64 === 'number' ? Float64Array.from(v, Number) : v;
+    }
+    case Type.INT96: {
+      const { data } = values as { width: number; data: Uint8Array };
+      const n = data.length / 12;
+      const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      const out = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) {
+        const nanos = dv.getBigUint64(i * 12, true);
+        const day = BigInt(dv.getInt32(i * 12 + 8, true));
+        const ns = (day - JULIAN_EPOCH) * NANOS_PER_DAY + nanos;
+        out[i] = options.timestamps === 'date' ? toDate(ns, 'ns') : ns;
+      }
+      return out;
+    }
+    case Type.FLOAT:
+    case Type.DOUBLE:
+      return values as Float32Array | Float64Array;
+    case Type.BYTE_ARRAY: {
+      const { offsets, data } = values as { offsets: Int32Array; data: Uint8Array };
+      const n = offsets.length - 1;
+      const out = new Array<unknown>(n);
+      if (lt?.STRING || lt?.ENUM || lt?.JSON) {
+        for (let i = 0; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
+      } else if (lt?.DECIMAL) {
+        const scale = lt.DECIMAL.scale;
+        for (let i = 0; i < n; i++) {
+          const s = formatDecimal(bigEndianSigned(data, offsets[i]!, offsets[i + 1]!), scale);
+          out[i] = options.decimals === 'number' ? Number(s) : s;
+        }
+      } else {
+        for (let i = 0; i < n; i++) out[i] = data.subarray(offsets[i]!, offsets[i + 1]!);
+      }
+      return out;
+    }
+    case Type.FIXED_LEN_BYTE_ARRAY: {
+      const { width, data } = values as { width: number; data: Uint8Array };
+      const n = width === 0 ? 0 : data.length / width;
+      const out = new Array<unknown>(n);
+      if (lt?.DECIMAL) {
+        const scale = lt.DECIMAL.scale;
+        for (let i = 0; i < n; i++) {
+          const s = formatDecimal(bigEndianSigned(data, i * width, (i + 1) * width), scale);
+          out[i] = options.decimals === 'number' ? Number(s) : s;
+        }
+      } else if (lt?.UUID && width === 16) {
+        for (let i = 0; i < n; i++) out[i] = uuid(data, i * 16);
+      } else if (lt?.FLOAT16 && width === 2) {
+        for (let i = 0; i < n; i++) out[i] = float16(data[i * 2]! | (data[i * 2 + 1]! << 8));
+      } else if (column.node.element.converted_type === 21 /* INTERVAL */ && width === 12) {
+        const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+        for (let i = 0; i < n; i++) out[i] = { months: dv.getUint32(i * 12, true), days: dv.getUint32(i * 12 + 4, true), millis: dv.getUint32(i * 12 + 8, true) } satisfies Interval;
+      } else if (lt?.STRING || lt?.ENUM || lt?.JSON) {
+        for (let i = 0; i < n; i++) out[i] = decodeUtf8(data, i * width, (i + 1) * width);
+      } else {
+        for (let i = 0; i < n; i++) out[i] = data.subarray(i * width, (i + 1) * width);
+      }
+      return out;
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * `openParquet`: the entry point. Reads the footer once, then decodes only the row groups and columns asked for.
+ * @module
+ */
+import type { CodecMap } from '@parquetry/parquet-codecs';
+import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
+import { ParquetError, type ColumnChunk, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
+import { convertValues, type ValueOptions } from './convert.js';
+import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
+import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
+
+/** Options of {@link openParquet}. */
+export interface OpenOptions {
+  /** Codecs by CompressionCodec number (the `parquetry` package presets all of them). */
+  codecs?: CodecMap;
+  /** Bytes read from the end of the file by the first request (default 64 KiB). */
+  tailGuess?: number;
+  /** Verify page CRC32 checksums when pages carry them (default true). */
+  verifyChecksums?: boolean;
+  /** Largest number of values one page may claim (default 2^26): a bound on allocations from untrusted headers. */
+  maxPageValues?: number;
+}
+
+/** Options of the reading methods. */
+export interface ReadOptions extends ValueOptions {
+  /** Columns to read, as dotted paths or path arrays; a group path selects all its leaves (default: all). */
+  columns?: readonly (string | readonly string[])[];
+  /** Row groups to read, by ordinal (default: all). */
+  rowGroups?: readonly number[];
+  /** First row to return, counted over the whole file (default 0). */
+  rowStart?: number;
+  /** Row after the last one to return (default: all). */
+  rowEnd?: number;
+  /** Maps as `Map` objects (default) or plain objects keyed by the stringified key. */
+  maps?: 'map' | 'object';
+}
+
+/** An opened Parquet file. */
+export interface ParquetFile {
+  /** The decoded footer. */
+  readonly metadata: FileMetaData;
+  /** The schema tree: fields, leaf columns with their paths and max levels. */
+  readonly schema: SchemaTree;
+  /** Total rows according to the footer. */
+  readonly numRows: number;
+  /** The byte source. */
+  readonly source: ByteSource;
+  /**
+   * Reads rows as plain objects keyed by top-level field name.
+   * @param options - projection, row groups, row range, value mapping.
+   */
+  readRows(options?: ReadOptions): Promise<Record<string, unknown>[]>;
+  /**
+   * Reads one row group in columnar form (Arrow-style vectors: values, validity, list offsets).
+   * @param rowGroup - the row group ordinal.
+   * @param options - projection and value mapping.
+   */
+  readRowGroupColumns(rowGroup: number, options?: ReadOptions): Promise<StructVector>;
+  /**
+   * Iterates over row groups, yielding each one's rows: memory stays bounded by one row group.
+   * @param options - projection, row groups, value mapping.
+   */
+  iterateRowGroups(options?: ReadOptions): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }>;
+  /**
+   * Decodes one column chunk to levels and physical values (the lowest-level read).
+   * @param rowGroup - row group ordinal.
+   * @param column - leaf column index.
+   */
+  readColumnChunk(rowGroup: number, column: number): Promise<DecodedChunk>;
+}
+
+/**
+ * Opens a Parquet file: reads and decodes its footer (one request when the footer fits the tail guess).
+ * @param input - a {@link ByteSource}, or the whole file as bytes.
+ * @param options - codecs, checksum verification, limits.
+ * @returns the opened file.
+ * @throws ParquetError `NOT_PARQUET`, `CORRUPT_FOOTER`, `INVALID_SCHEMA`, `ENCRYPTED_FOOTER`.
+ */
+export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
+  const source = input instanceof Uint8Array || input instanceof ArrayBuffer ? bufferSource(input) : input;
+  const raw = await readRawFooter(source, options.tailGuess ?? DEFAULT_TAIL_GUESS);
+  if (raw.magic === 'PARE') {
+    throw new ParquetError('ENCRYPTED_FOOTER', 'parquet-reader: the footer is encrypted ("PARE"); pass decryption keys to read it');
+  }
+  const { metadata } = decodePlainFooter(raw);
+  return new File(source, metadata, raw.offset, options);
+}
+
+class File implements ParquetFile {
+  readonly schema: SchemaTree;
+  readonly numRows: number;
+  constructor(
+    readonly source: ByteSource,
+    readonly metadata: FileMetaData,
+    private readonly footerOffset: number,
+    private readonly options: OpenOptions,
+  ) {
+    this.schema = buildSchemaTree(metadata.schema);
+    this.numRows = metadata.num_rows;
+  }
+
+  private selectColumns(columns: ReadOptions['columns']): boolean[] {
+    const all = this.schema.columns;
+    if (!columns) return all.map(() => true);
+    const wanted = columns.map((c) => (typeof c === 'string' ? c.split('.') : [...c]));
+    const sel = all.map((col) => wanted.some((w) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p)));
+    for (const w of wanted) {
+      if (!all.some((col) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p))) {
+        throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no column '${w.join('.')}' in the schema`);
+      }
+    }
+    return sel;
+  }
+
+  private rowGroup(i: number): RowGroup {
+    const rg = this.metadata.row_groups[i];
+    if (!rg) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: row group ${i} does not exist (the file has ${this.metadata.row_groups.length})`);
+    return rg;
+  }
+
+  private chunkRange(rg: number, col: ColumnDescriptor, cc: ColumnChunk): ByteRange {
+    const md = cc.meta_data;
+    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData (encrypted or external)`);
+    let start = md.data_page_offset;
+    const dict = md.dictionary_page_offset;
+    // some writers store 0 for "no dictionary"; a dictionary page always precedes the data pages;
+    // an empty chunk may have data_page_offset 0 and only a dictionary page
+    if (dict !== undefined && dict >= 4 && (dict < start || start < 4)) start = dict;
+    const end = start + md.total_compressed_size;
+    if (!(start >= 4 && md.total_compressed_size >= 0 && end <= this.footerOffset)) {
+      throw new ParquetError(
+        'CORRUPT_METADATA',
+        `parquet-reader: row group ${rg}, column '${col.pathString}': chunk bytes [${start}, ${end}) fall outside the data region [4, ${this.footerOffset})`,
+        start,
+      );
+    }
+    return { start, end };
+  }
+
+  private async decodeChunks(rg: number, sel: readonly boolean[]): Promise<(DecodedChunk | undefined)[]> {
+    const group = this.rowGroup(rg);
+    const cols = this.schema.columns;
+    if (group.columns.length !== cols.length) {
+      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${rg} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
+    }
+    const idx = cols.map((_, i) => i).filter((i) => sel[i]);
+    const ranges = idx.map((i) => this.chunkRange(rg, cols[i]!, group.columns[i]!));
+    const bytes = await readRanges(this.source, ranges);
+    const out: (DecodedChunk | undefined)[] = new Array(cols.length);
+    for (let k = 0; k < idx.length; k++) {
+      const i = idx[k]!;
+      const col = cols[i]!;
+      out[i] = await decodeColumnChunk(bytes[k]!, col, group.columns[i]!.meta_data!, { rowGroup: rg, path: col.pathString, offset: ranges[k]!.start }, this.options);
+    }
+    return out;
+  }
+
+  readColumnChunk(rowGroup: number, column: number): Promise<DecodedChunk> {
+    const sel = this.schema.columns.map((_, i) => i === column);
+    if (!this.schema.columns[column]) return Promise.reject(new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`));
+    return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
+  }
+
+  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
+    return chunks.map((c, i) =>
+      c === undefined ? undefined : { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertValues(c.values, this.schema.columns[i]!, options) },
+    );
+  }
+
+  async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for await (const { rows } of this.iterateRowGroups(options)) for (const r of rows) out.push(r);
+    return out;
+  }
+
+  async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+    const sel = this.selectColumns(options.columns);
+    const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
+    const rowStart = options.rowStart ?? 0;
+    const rowEnd = options.rowEnd ?? Infinity;
+    // row offsets of each row group, from the footer (used only to skip groups outside the row range)
+    const firstRow: number[] = [];
+    let acc = 0;
+    for (const rg of this.metadata.row_groups) {
+      firstRow.push(acc);
+      acc += rg.num_rows;
+    }
+    for (const g of groups) {
+      const group = this.rowGroup(g);
+      const start = firstRow[g]!;
+      if (options.rowStart !== undefined || options.rowEnd !== undefined) {
+        if (start >= rowEnd || start + group.num_rows <= rowStart) continue;
+      }
+      const chunks = await this.decodeChunks(g, sel);
+      let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
+      if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
+      yield { rowGroup: g, rows };
+    }
+  }
+
+  async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
+    const sel = this.selectColumns(options.columns);
+    const chunks = await this.decodeChunks(rowGroup, sel);
+    return assembleColumnar(this.schema, this.toColumnData(chunks, options));
+  }
+}
