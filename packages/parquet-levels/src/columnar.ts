@@ -111,7 +111,8 @@ export function assembleColumnar(
     switch (f.kind) {
       case 'leaf': buildChain(f.column, [...chain, link]); return;
       case 'struct':
-        f.fields.forEach((c, i) => walk(c, f.def, i === 0 ? [...chain, link] : []));
+        // A struct's children have a slot for each struct slot, null or not (Arrow layout).
+        f.fields.forEach((c, i) => walk(c, slotDef, i === 0 ? [...chain, link] : []));
         return;
       case 'list': walk(f.element, f.elementDef, [...chain, link]); return;
       case 'map':
@@ -143,21 +144,24 @@ export function assembleColumnar(
     const leaf = chain[m - 1]!.f;
     const leafDef = leaf.def;
     const src = vals[c]!;
-    const nullableLeaf = leaf.nullable;
+    // Slot-aligned values need a scatter when some leaf slots have no value: a nullable leaf, or a
+    // required leaf under a nullable struct (its slots exist for null structs too).
+    const nullableLeaf = chain[m - 1]!.slotDef < leafDef;
     let out: unknown[] | TypedArray | null = null;
     if (nullableLeaf) {
       out = ArrayBuffer.isView(src) ? new (src.constructor as new (n: number) => TypedArray)(n) : new Array<unknown>(n);
     }
     let vi = 0;
     if (m === 3 && !validity[0] && !offsets[0] && !validity[2] && offsets[1] && !nullableLeaf) {
-      // Fast path: a required-element list directly under an owned required struct (e.g. list<int32> at the top).
-      const t0 = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!, p1 = presentDef[1]!;
+      // Fast path: required struct > list/map > required leaf (e.g. a top-level list<int32>).
+      const t0d = thrDef[0]!, t0 = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!, p1 = presentDef[1]!;
       const v1 = validity[1]!;
       const o1 = offsets[1]!;
       let c0 = 0, c1 = 0, c2 = 0;
       for (let i = 0; i < n; i++) {
         const d = def[i]!;
         const r = rep[i]!;
+        if (d < t0d) continue;
         if (r <= t0) c0++;
         if (d < t1d) continue;
         if (r <= t1r) {
