@@ -11,7 +11,7 @@
  * this trade-off; page headers (GCM) stay authenticated, and a page CRC, when written, catches corruption.
  * @module
  */
-import { LENGTH_PREFIX, NONCE_LENGTH, checkFraming, randomNonce, subtle } from './aes-gcm.js';
+import { type Describe, LENGTH_PREFIX, NONCE_LENGTH, checkFraming, describe, randomNonce, subtle } from './aes-gcm.js';
 import { cryptoError } from './errors.js';
 
 /** Bytes a CTR module adds to its plaintext: length and nonce. */
@@ -62,16 +62,16 @@ export async function encryptCtrModule(key: CryptoKey, plaintext: Uint8Array, no
  * Decrypts one framed AES-CTR page module. Not authenticated (see the module comment).
  * @param key - an AES-CTR CryptoKey.
  * @param module - the whole module, length prefix included, nothing after it.
- * @param what - the module's identity, for messages.
+ * @param what - the module's identity for messages, or a function returning it (called only on error).
  * @returns the plaintext (`module.length - 16` bytes).
  * @throws ParquetError `DECRYPTION_FAILED` when the framing is wrong or WebCrypto fails.
  */
-export async function decryptCtrModule(key: CryptoKey, module: Uint8Array, what: string): Promise<Uint8Array> {
+export async function decryptCtrModule(key: CryptoKey, module: Uint8Array, what: Describe): Promise<Uint8Array> {
   checkFraming(module, NONCE_LENGTH, what);
   const iv = counterBlock(module.subarray(LENGTH_PREFIX, LENGTH_PREFIX + NONCE_LENGTH));
   try {
     return new Uint8Array(await subtle().decrypt({ name: 'AES-CTR', counter: iv, length: 32 }, key, buf(module.subarray(CTR_OVERHEAD))));
   } catch (e) {
-    throw cryptoError('DECRYPTION_FAILED', `${what}: AES-CTR decryption failed`, e);
+    throw cryptoError('DECRYPTION_FAILED', `${describe(what)}: AES-CTR decryption failed`, e);
   }
 }

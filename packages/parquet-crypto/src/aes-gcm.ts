@@ -97,14 +97,25 @@ export function encryptedModuleSize(bytes: Uint8Array, pos = 0): number {
  * Validates a module's framing: the length prefix must match the bytes given, and cover at least `min` bytes.
  * @returns the module length (without the prefix).
  */
-export function checkFraming(module: Uint8Array, min: number, what: string): number {
+export function checkFraming(module: Uint8Array, min: number, what: Describe): number {
+  if (module.length < LENGTH_PREFIX) {
+    throw cryptoError('DECRYPTION_FAILED', `${describe(what)}: need a 4-byte length prefix, ${module.length} bytes given`);
+  }
   const total = encryptedModuleSize(module, 0);
   const len = total - LENGTH_PREFIX;
-  if (len < min) throw cryptoError('DECRYPTION_FAILED', `${what}: module length ${len} is shorter than the ${min}-byte minimum`);
+  if (len < min) throw cryptoError('DECRYPTION_FAILED', `${describe(what)}: module length ${len} is shorter than the ${min}-byte minimum`);
   if (total !== module.length) {
-    throw cryptoError('DECRYPTION_FAILED', `${what}: module length prefix says ${total} bytes with the prefix, ${module.length} given`);
+    throw cryptoError('DECRYPTION_FAILED', `${describe(what)}: module length prefix says ${total} bytes with the prefix, ${module.length} given`);
   }
   return len;
+}
+
+/** A module's identity for error messages, or a function computing it (only called when an error is thrown). */
+export type Describe = string | (() => string);
+
+/** Resolves a {@link Describe}. */
+export function describe(what: Describe): string {
+  return typeof what === 'string' ? what : what();
 }
 
 /**
@@ -142,12 +153,13 @@ export async function encryptGcmModule(key: CryptoKey, plaintext: Uint8Array, aa
  * @param key - an AES-GCM CryptoKey.
  * @param module - the whole module, length prefix included, nothing after it.
  * @param aad - the module AAD.
- * @param what - the module's identity, for messages (e.g. "data page header, row group 0, column 2, page 5").
+ * @param what - the module's identity for messages (e.g. "data page header, row group 0, column 2, page 5"),
+ *   or a function returning it, called only when an error is thrown.
  * @returns the plaintext (`module.length - 32` bytes).
  * @throws ParquetError `DECRYPTION_FAILED` when the framing is wrong or the tag does not verify
  *   (wrong key, wrong AAD prefix, a tampered byte, a module moved from elsewhere).
  */
-export async function decryptGcmModule(key: CryptoKey, module: Uint8Array, aad: Uint8Array, what: string): Promise<Uint8Array> {
+export async function decryptGcmModule(key: CryptoKey, module: Uint8Array, aad: Uint8Array, what: Describe): Promise<Uint8Array> {
   checkFraming(module, NONCE_LENGTH + TAG_LENGTH, what);
   const nonce = module.subarray(LENGTH_PREFIX, LENGTH_PREFIX + NONCE_LENGTH);
   const sealed = module.subarray(LENGTH_PREFIX + NONCE_LENGTH);
@@ -155,7 +167,7 @@ export async function decryptGcmModule(key: CryptoKey, module: Uint8Array, aad: 
     const plain = await subtle().decrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(aad), tagLength: 128 }, key, buf(sealed));
     return new Uint8Array(plain);
   } catch (e) {
-    throw cryptoError('DECRYPTION_FAILED', `${what}: AES-GCM authentication failed (wrong key, wrong AAD prefix, tampered or misplaced module)`, e);
+    throw cryptoError('DECRYPTION_FAILED', `${describe(what)}: AES-GCM authentication failed (wrong key, wrong AAD prefix, tampered or misplaced module)`, e);
   }
 }
 

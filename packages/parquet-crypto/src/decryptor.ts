@@ -203,7 +203,9 @@ class ColumnDecryptorImpl implements ColumnDecryptor {
     // The AAD is built (and its ordinals checked) before the key is fetched.
     const aad = ctrPage ? undefined : moduleAad(this.file.fileAad, type, this.rowGroup, this.column, pageOrdinal);
     const key = await this.key();
-    const what = `${MODULE_NAMES[type] ?? 'module'}, row group ${this.rowGroup}, column ${this.column}${this.path ? ` (${this.path.join('.')})` : ''}${type === ModuleType.DATA_PAGE || type === ModuleType.DATA_PAGE_HEADER ? `, page ${pageOrdinal}` : ''}`;
+    // Built only when an error is thrown: no string work on the hot path.
+    const what = () =>
+      `${MODULE_NAMES[type] ?? 'module'}, row group ${this.rowGroup}, column ${this.column}${this.path ? ` (${this.path.join('.')})` : ''}${type === ModuleType.DATA_PAGE || type === ModuleType.DATA_PAGE_HEADER ? `, page ${pageOrdinal}` : ''}`;
     if (aad === undefined) return decryptCtrModule(key.ctr!, module, what);
     return decryptGcmModule(key.gcm, module, aad, what);
   }

@@ -22,6 +22,7 @@
 export { ModuleType, hasPageOrdinal, isPageBody } from './module-type.js';
 export { MAX_ORDINAL, fileAad, moduleAad } from './aad.js';
 export {
+  type Describe,
   GCM_OVERHEAD,
   LENGTH_PREFIX,
   NONCE_LENGTH,
