@@ -138,12 +138,14 @@ export function assembleRecords(
     }
   };
 
-  const read = (f: Field): unknown => {
+  /** Reads the value of `f` whose parent is present at definition level `parentDef`. */
+  const read = (f: Field, parentDef: number): unknown => {
     const c = f.leaves[0]!;
     const p = lpos[c]!;
     if (p >= counts[c]!) throw structureError(f, c, p, 'column ended inside a row');
     const d = defs[c]![p]!;
     if (d < f.def) {
+      if (d < parentDef) throw structureError(f, c, p, `definition level ${d} says an enclosing value is null, but another column of it has it present (${parentDef})`);
       if (!f.nullable) throw structureError(f, c, p, `definition level ${d} is below ${f.def} for a required value`);
       skip(f, f.def);
       return null;
@@ -167,7 +169,7 @@ export function assembleRecords(
     const fields = f.fields;
     for (let i = 0; i < fields.length; i++) {
       const cf = fields[i]!;
-      obj[cf.name] = read(cf);
+      obj[cf.name] = read(cf, f.def);
     }
     return obj;
   };
@@ -182,7 +184,8 @@ export function assembleRecords(
     const n = counts[c]!;
     const e = f.element;
     const er = f.elementRep;
-    do out.push(read(e));
+    const ed = f.elementDef;
+    do out.push(read(e, ed));
     while (lpos[c]! < n && rep[lpos[c]!] === er);
     return out;
   };
@@ -199,8 +202,8 @@ export function assembleRecords(
     const er = f.elementRep;
     const vf = f.value;
     do {
-      const k = read(f.key);
-      const v = vf === undefined ? null : read(vf);
+      const k = read(f.key, f.elementDef);
+      const v = vf === undefined ? null : read(vf, f.elementDef);
       if (m) m.set(k, v);
       else o![String(k)] = v;
     } while (lpos[c]! < n && rep[lpos[c]!] === er);

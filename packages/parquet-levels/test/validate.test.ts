@@ -1,0 +1,109 @@
+// Every validation error of untrusted levels: typed ParquetError naming the column path and position.
+import { describe, expect, test } from 'vitest';
+import { isParquetError } from '@parquetry/thrift-compact';
+import {
+  assembleColumnar, assembleRecords, buildSchemaTree, shredRecords, validateColumnLevels, validateRowCounts,
+} from '../src/index.js';
+import type { ColumnData } from '../src/index.js';
+import { ConvertedType, Type, flatten, g, p } from './helpers.js';
+
+// optional group a (LIST) { repeated group list { optional int32 element } }  -> maxDef 3, maxRep 1
+// required int32 b
+const schema = buildSchemaTree(flatten('s', [
+  g('a', 'optional', [g('list', 'repeated', [p('element', 'optional', Type.INT32)])], ConvertedType.LIST),
+  p('b', 'required', Type.INT32),
+]));
+const [A, B] = schema.columns as [typeof schema.columns[0], typeof schema.columns[0]];
+
+function err(f: () => unknown): { code: string; message: string } {
+  try {
+    f();
+  } catch (e) {
+    if (isParquetError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error('expected a ParquetError');
+}
+const col = (def: number[], rep: number[], values: unknown[]): ColumnData => ({ def: Int32Array.from(def), rep: Int32Array.from(rep), values });
+
+describe('validateColumnLevels', () => {
+  test('accepts valid levels and counts rows', () => {
+    expect(validateColumnLevels(A, col([3, 3, 2, 0, 1], [0, 1, 1, 0, 0], [1, 2]))).toBe(3);
+  });
+  test('definition level above the max', () => {
+    const e = err(() => validateColumnLevels(A, col([3, 4], [0, 1], [1, 2])));
+    expect(e.code).toBe('INVALID_LEVELS');
+    expect(e.message).toMatch(/'a\.list\.element'.*definition level 4 at level index 1 is outside 0\.\.3/);
+  });
+  test('negative definition level', () => {
+    expect(err(() => validateColumnLevels(A, col([-1], [0], []))).message).toMatch(/definition level -1 at level index 0/);
+  });
+  test('first repetition level not 0', () => {
+    const e = err(() => validateColumnLevels(A, col([3, 3], [1, 1], [1, 2])));
+    expect(e.message).toMatch(/'a\.list\.element'.*first repetition level is 1, expected 0/);
+  });
+  test('repetition level above the max', () => {
+    expect(err(() => validateColumnLevels(A, col([3, 3], [0, 2], [1, 2]))).message).toMatch(/repetition level 2 at level index 1 is outside 0\.\.1/);
+  });
+  test('repetition into a list that has no element', () => {
+    // row 0 is an empty list (def 1), then rep 1 claims a second element of it
+    expect(err(() => validateColumnLevels(A, col([1, 3], [0, 1], [1]))).message).toMatch(/repetition level 1 at level index 1 continues a list with no element/);
+    // an element of a list, continued by an entry that is itself an empty list
+    expect(err(() => validateColumnLevels(A, col([3, 1], [0, 1], [1]))).message).toMatch(/at level index 1 continues/);
+  });
+  test('fewer levels than values, and fewer values than levels', () => {
+    expect(err(() => validateColumnLevels(A, col([3, 2], [0, 0], [1, 2]))).message).toMatch(/'a\.list\.element'.*fewer levels than values: 1 levels .* for 2 values/);
+    expect(err(() => validateColumnLevels(A, col([3, 3], [0, 0], [1]))).message).toMatch(/fewer values than levels: 1 values for 2 levels/);
+    expect(err(() => validateColumnLevels(B, { values: [1, 2], numLevels: 3 })).message).toMatch(/'b'.*fewer values than levels/);
+  });
+  test('missing or short level arrays', () => {
+    expect(err(() => validateColumnLevels(A, { values: [] , rep: new Int32Array(1), numLevels: 1 })).message).toMatch(/'a\.list\.element'.*definition levels missing/);
+    expect(err(() => validateColumnLevels(A, { def: new Int32Array(1), values: [], numLevels: 2 })).message).toMatch(/definition levels missing or shorter \(1\)/);
+  });
+});
+
+describe('row counts', () => {
+  test('columns of a row group disagreeing on the row count', () => {
+    const e = err(() => validateRowCounts(schema.columns, [3, 2]));
+    expect(e.code).toBe('ROW_COUNT_MISMATCH');
+    expect(e.message).toMatch(/column 'b' \(index 1\) has 2 rows, column 'a\.list\.element' has 3/);
+    expect(err(() => validateRowCounts(schema.columns, [3, 3], 4)).message).toMatch(/'a\.list\.element' \(index 0\) has 3 rows, row group num_rows has 4/);
+    expect(validateRowCounts(schema.columns, [3, 3], 3)).toBe(3);
+  });
+  test('assembly rejects columns with different row counts', () => {
+    const cols = [col([3, 3, 0], [0, 1, 0], [1, 2]), { values: [7] }];
+    expect(err(() => assembleRecords(schema, cols)).code).toBe('ROW_COUNT_MISMATCH');
+    expect(err(() => assembleColumnar(schema, cols)).code).toBe('ROW_COUNT_MISMATCH');
+    expect(err(() => assembleRecords(schema, [col([3], [0], [1]), { values: [7] }], { numRows: 2 })).code).toBe('ROW_COUNT_MISMATCH');
+  });
+});
+
+describe('assembly without validation stays safe', () => {
+  const twoStruct = buildSchemaTree(flatten('s', [g('s', 'optional', [p('x', 'optional', Type.INT32), p('y', 'optional', Type.INT32)])]));
+  test('columns of one struct disagreeing on its nulls', () => {
+    // x says the struct is present in row 0, y says it is null
+    const cols = [{ def: Int32Array.of(2), values: [1] }, { def: Int32Array.of(0), values: [] }];
+    const e = err(() => assembleRecords(twoStruct, cols));
+    expect(e.code).toBe('INVALID_LEVELS');
+    expect(e.message).toMatch(/column 1 under 's\.y': definition level 0 says an enclosing value is null/);
+    // The columnar form takes a struct's validity from its first column (documented); it still never throws a non-ParquetError.
+    expect(assembleColumnar(twoStruct, cols).length).toBe(1);
+  });
+  test('row-count disagreement detected even with validate: false', () => {
+    const cols = [col([3, 3, 0], [0, 1, 0], [1, 2]), { values: [7] }];
+    expect(err(() => assembleRecords(schema, cols, { validate: false })).code).toBe('INVALID_LEVELS');
+  });
+  test('value shortage detected with validate: false', () => {
+    const cols = [col([3, 3], [0, 1], [1]), { values: [7] }];
+    expect(err(() => assembleRecords(schema, cols, { validate: false })).message).toMatch(/fewer values/);
+    expect(err(() => assembleColumnar(schema, cols, { validate: false })).code).toBe('INVALID_LEVELS');
+  });
+});
+
+describe('shredding bad records', () => {
+  test('required value missing, wrong container types', () => {
+    expect(err(() => shredRecords(schema, [{ a: [] }])).message).toMatch(/required leaf is undefined, at field 'b' of record 0/);
+    expect(err(() => shredRecords(schema, [{ b: 1 }, { a: 5, b: 1 }])).message).toMatch(/list value is not an array \(number\), at field 'a' of record 1/);
+    expect(err(() => shredRecords(schema, [null])).code).toBe('INVALID_RECORD');
+  });
+});
