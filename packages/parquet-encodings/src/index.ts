@@ -46,3 +46,6 @@ export {
   deltaBinaryPackedCodec,
   type DeltaHeader,
 } from './delta-binary-packed.js';
+export { decodeDeltaLengthByteArray, encodeDeltaLengthByteArray, deltaLengthByteArrayCodec } from './delta-length-byte-array.js';
+export { decodeDeltaByteArray, encodeDeltaByteArray, deltaByteArrayCodec } from './delta-byte-array.js';
+export { decodeByteStreamSplit, encodeByteStreamSplit, byteStreamSplitCodec } from './byte-stream-split.js';

@@ -6,7 +6,10 @@
  */
 import type { ByteWriter, Type } from '@parquetry/thrift-compact';
 import { EncodingNames, TypeNames } from '@parquetry/thrift-compact';
+import { byteStreamSplitCodec } from './byte-stream-split.js';
 import { deltaBinaryPackedCodec } from './delta-binary-packed.js';
+import { deltaByteArrayCodec } from './delta-byte-array.js';
+import { deltaLengthByteArrayCodec } from './delta-length-byte-array.js';
 import { plainDictionaryCodec, rleDictionaryCodec } from './dictionary.js';
 import { encodingError } from './errors.js';
 import { plainCodec } from './plain.js';
@@ -20,6 +23,9 @@ export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = {
   [rleCodec.encoding]: rleCodec,
   [rleDictionaryCodec.encoding]: rleDictionaryCodec,
   [deltaBinaryPackedCodec.encoding]: deltaBinaryPackedCodec,
+  [deltaLengthByteArrayCodec.encoding]: deltaLengthByteArrayCodec,
+  [deltaByteArrayCodec.encoding]: deltaByteArrayCodec,
+  [byteStreamSplitCodec.encoding]: byteStreamSplitCodec,
 };
 
 /**
