@@ -44,10 +44,10 @@ export interface ChunkDecodeOptions {
   /** Largest number of values one page may claim (default 2^26). */
   maxPageValues?: number | undefined;
   /**
-   * Decrypts a page header or page body module when the chunk is encrypted.
-   * `kind` is 'header' or 'body', `page` the data page ordinal (-1 for the dictionary page).
+   * Decrypts one module of an encrypted chunk: `module` is the Encryption.md module type (2 data page,
+   * 3 dictionary page, 4 data page header, 5 dictionary page header), `page` the data page ordinal.
    */
-  decrypt?: ((kind: 'header' | 'body', page: number, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
+  decrypt?: ((module: number, page: number, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
 }
 
 /** A decoded column chunk. */
@@ -127,7 +127,9 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
         // encrypted header module: 4-byte length + ciphertext
         const len = bytes.length - pos >= 4 ? (bytes[pos]! | (bytes[pos + 1]! << 8) | (bytes[pos + 2]! << 16) | (bytes[pos + 3]! << 24)) >>> 0 : -1;
         if (len < 0 || len > bytes.length - pos - 4) fail('CORRUPT_PAGE', `encrypted page header length ${len} exceeds the chunk`, pos);
-        const plain = await options.decrypt('header', dictionary === undefined && pages === 0 && meta.dictionary_page_offset !== undefined ? -1 : pages, bytes.subarray(pos, pos + 4 + len));
+        // the first page of a chunk with a dictionary is the dictionary page; its header has its own module type
+        const dictHeader = dictionary === undefined && pages === 0 && pos === 0 && (meta.dictionary_page_offset ?? 0) > 0;
+        const plain = await options.decrypt(dictHeader ? 5 : 4, pages, bytes.subarray(pos, pos + 4 + len));
         header = decodeThrift(readPageHeader, plain, 0, plain.length, 0).value;
         bodyStart = pos + 4 + len;
       } else {
@@ -136,8 +138,10 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
         bodyStart = r.end;
       }
     } catch (e) {
-      if (isParquetError(e) && e.code.startsWith('CORRUPT_')) throw e;
-      return fail('CORRUPT_PAGE', `cannot decode the page header: ${(e as Error).message}`, headerAt, e);
+      if (isParquetError(e) && e.message.startsWith('parquet-reader: row group')) throw e;
+      // decryption errors keep their code (DECRYPTION_FAILED, KEY_MISSING, …); a malformed header is CORRUPT_PAGE
+      const code = isParquetError(e) && !/^(THRIFT_|EOF|VARINT_|INT64_)/.test(e.code) ? e.code : 'CORRUPT_PAGE';
+      return fail(code, `cannot read the page header: ${(e as Error).message}`, headerAt, e);
     }
     const csize = header.compressed_page_size;
     if (!(csize >= 0) || csize > bytes.length - bodyStart) {
@@ -152,8 +156,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
       }
     }
     if (options.decrypt && header.type !== PageType.INDEX_PAGE) {
-      const isDict = header.type === PageType.DICTIONARY_PAGE;
-      body = await options.decrypt('body', isDict ? -1 : pages, body);
+      body = await options.decrypt(header.type === PageType.DICTIONARY_PAGE ? 3 : 2, pages, body);
     }
     const usize = header.uncompressed_page_size;
     try {

@@ -4,7 +4,8 @@
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
-import { ParquetError, type ColumnChunk, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
+import { ParquetError, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
 import { convertValues, type ValueOptions } from './convert.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
@@ -20,6 +21,11 @@ export interface OpenOptions {
   verifyChecksums?: boolean;
   /** Largest number of values one page may claim (default 2^26): a bound on allocations from untrusted headers. */
   maxPageValues?: number;
+  /**
+   * Keys for encrypted files (footer key, column keys, a key retriever for a KMS, the AAD prefix). The
+   * decryption code (`@parquetry/parquet-crypto`) is loaded only when a file is encrypted.
+   */
+  decryption?: FileDecryptionProperties;
 }
 
 /** Options of the reading methods. */
@@ -81,9 +87,20 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
   const source = input instanceof Uint8Array || input instanceof ArrayBuffer ? bufferSource(input) : input;
   const raw = await readRawFooter(source, options.tailGuess ?? DEFAULT_TAIL_GUESS);
   if (raw.magic === 'PARE') {
-    throw new ParquetError('ENCRYPTED_FOOTER', 'parquet-reader: the footer is encrypted ("PARE"); pass decryption keys to read it');
+    if (!options.decryption) {
+      throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
+    }
+    const crypto = await import('@parquetry/parquet-crypto');
+    const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
+    return new File(source, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
   const { metadata } = decodePlainFooter(raw);
+  if (metadata.encryption_algorithm) {
+    // plaintext footer of an encrypted file: verify its signature when the footer key is known
+    const crypto = await import('@parquetry/parquet-crypto');
+    const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
+    return new File(source, opened.fileMetaData, raw.offset, options, opened.decryptor);
+  }
   return new File(source, metadata, raw.offset, options);
 }
 
@@ -95,6 +112,7 @@ class File implements ParquetFile {
     readonly metadata: FileMetaData,
     private readonly footerOffset: number,
     private readonly options: OpenOptions,
+    private readonly decryptor?: FileDecryptor,
   ) {
     this.schema = buildSchemaTree(metadata.schema);
     this.numRows = metadata.num_rows;
@@ -119,9 +137,23 @@ class File implements ParquetFile {
     return rg;
   }
 
-  private chunkRange(rg: number, col: ColumnDescriptor, cc: ColumnChunk): ByteRange {
-    const md = cc.meta_data;
-    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData (encrypted or external)`);
+  /** The chunk's metadata, decrypting `encrypted_column_metadata` when the column is encrypted. */
+  private async chunkMeta(rg: number, col: ColumnDescriptor, cc: ColumnChunk): Promise<ColumnMetaData> {
+    if (cc.encrypted_column_metadata && cc.crypto_metadata && this.decryptor) {
+      const dec = this.columnDecryptor(rg, col, cc);
+      const plain = await dec.decrypt(1 /* COLUMN_META_DATA */, 0, cc.encrypted_column_metadata);
+      return decodeThrift(readColumnMetaData, plain).value;
+    }
+    if (!cc.meta_data) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData`);
+    return cc.meta_data;
+  }
+
+  private columnDecryptor(rg: number, col: ColumnDescriptor, cc: ColumnChunk) {
+    const ordinal = this.metadata.row_groups[rg]?.ordinal ?? rg;
+    return this.decryptor!.columnDecryptor(ordinal, col.index, cc.crypto_metadata!, col.path);
+  }
+
+  private chunkRange(rg: number, col: ColumnDescriptor, md: ColumnMetaData): ByteRange {
     let start = md.data_page_offset;
     const dict = md.dictionary_page_offset;
     // some writers store 0 for "no dictionary"; a dictionary page always precedes the data pages;
@@ -145,13 +177,20 @@ class File implements ParquetFile {
       throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${rg} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
     }
     const idx = cols.map((_, i) => i).filter((i) => sel[i]);
-    const ranges = idx.map((i) => this.chunkRange(rg, cols[i]!, group.columns[i]!));
+    const metas = await Promise.all(idx.map((i) => this.chunkMeta(rg, cols[i]!, group.columns[i]!)));
+    const ranges = idx.map((i, k) => this.chunkRange(rg, cols[i]!, metas[k]!));
     const bytes = await readRanges(this.source, ranges);
     const out: (DecodedChunk | undefined)[] = new Array(cols.length);
     for (let k = 0; k < idx.length; k++) {
       const i = idx[k]!;
       const col = cols[i]!;
-      out[i] = await decodeColumnChunk(bytes[k]!, col, group.columns[i]!.meta_data!, { rowGroup: rg, path: col.pathString, offset: ranges[k]!.start }, this.options);
+      const cc = group.columns[i]!;
+      let decrypt: ((module: number, page: number, b: Uint8Array) => Promise<Uint8Array>) | undefined;
+      if (cc.crypto_metadata && this.decryptor) {
+        const dec = this.columnDecryptor(rg, col, cc);
+        decrypt = (module, page, b) => dec.decrypt(module as 2, page, b);
+      }
+      out[i] = await decodeColumnChunk(bytes[k]!, col, metas[k]!, { rowGroup: rg, path: col.pathString, offset: ranges[k]!.start }, { ...this.options, decrypt });
     }
     return out;
   }
