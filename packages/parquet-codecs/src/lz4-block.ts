@@ -32,6 +32,8 @@ function overrun(pos: number, limit: number): ParquetError {
 export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out: Uint8Array, op: number, oe: number): number {
   const start = op;
   if (sp >= se) throw corrupt('empty block', sp);
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
   for (;;) {
     const token = src[sp++]!;
     let lit = token >>> 4;
@@ -45,7 +47,18 @@ export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out:
     }
     if (lit > se - sp) throw corrupt(`literal of ${lit} bytes runs past the end`, sp);
     if (lit > oe - op) throw overrun(sp, oe - start);
-    if (lit < 24) {
+    if (lit <= 16 && op + 16 <= oe && sp + 16 <= se) {
+      // Fast path: 4-byte moves (DataView loads/stores compile to single unaligned moves); bytes past `lit`
+      // are overwritten by what follows.
+      ov.setUint32(op, sv.getUint32(sp));
+      ov.setUint32(op + 4, sv.getUint32(sp + 4));
+      if (lit > 8) {
+        ov.setUint32(op + 8, sv.getUint32(sp + 8));
+        ov.setUint32(op + 12, sv.getUint32(sp + 12));
+      }
+    } else if (lit < 64 && op + lit + 4 <= oe && sp + lit + 4 <= se) {
+      for (let i = 0; i < lit; i += 4) ov.setUint32(op + i, sv.getUint32(sp + i));
+    } else if (lit < 64) {
       for (let i = 0; i < lit; i++) out[op + i] = src[sp + i]!;
     } else {
       out.set(src.subarray(sp, sp + lit), op);
@@ -67,15 +80,25 @@ export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out:
       } while (b === 255);
     }
     if (ml > oe - op) throw overrun(sp, oe - start);
-    let from = op - offset;
-    if (offset >= ml && ml > 32) {
+    const from = op - offset;
+    if (offset >= 4 && ml <= 16 && op + 16 <= oe) {
+      // Fast path: 4-byte moves in order; with offset >= 4 each reads only final bytes, so overlapping
+      // matches keep their meaning. Bytes past `ml` are overwritten later.
+      ov.setUint32(op, ov.getUint32(from));
+      ov.setUint32(op + 4, ov.getUint32(from + 4));
+      if (ml > 8) {
+        ov.setUint32(op + 8, ov.getUint32(from + 8));
+        ov.setUint32(op + 12, ov.getUint32(from + 12));
+      }
+    } else if (offset >= ml && ml > 64) {
       out.copyWithin(op, from, from + ml);
-      op += ml;
+    } else if (offset >= 4 && op + ml + 4 <= oe) {
+      for (let i = 0; i < ml; i += 4) ov.setUint32(op + i, ov.getUint32(from + i));
     } else {
-      // Overlapping copies repeat the pattern; byte by byte is what the format means.
-      const stop = op + ml;
-      while (op < stop) out[op++] = out[from++]!;
+      // Overlapping copies with offset < 4 repeat the pattern; byte by byte is what the format means.
+      for (let i = 0; i < ml; i++) out[op + i] = out[from + i]!;
     }
+    op += ml;
   }
 }
 
