@@ -11,10 +11,14 @@
  *   {@link writeEncryptedFileTail} writes the footer.
  * - Primitives: {@link moduleAad}, {@link encryptGcmModule} / {@link decryptGcmModule},
  *   {@link encryptCtrModule} / {@link decryptCtrModule}, {@link encryptedModuleSize}.
+ * - Key management: {@link createKeyToolsRetriever} reads parquet-java key-tools key metadata (PKMT1, internal
+ *   or external key material, single or double wrapping) through a {@link KmsClient};
+ *   {@link createInMemoryKms} is the test KMS; {@link generateWrappedDataKey} writes such metadata.
  *
  * Error codes: `DECRYPTION_FAILED` (authentication failed or bad framing), `KEY_MISSING`,
  * `KEY_RETRIEVAL_FAILED`, `INVALID_KEY`, `AAD_PREFIX_REQUIRED`, `AAD_PREFIX_MISMATCH`, `ORDINAL_OUT_OF_RANGE`,
  * `INVALID_MODULE_TYPE`, `UNSUPPORTED_ENCRYPTION`, `NOT_ENCRYPTED`, `ENCRYPTION_FAILED`, `MODULE_TOO_LARGE`,
+ * `KEY_MATERIAL_INVALID`,
  * `CRYPTO_UNAVAILABLE`.
  *
  * @packageDocumentation
@@ -52,6 +56,16 @@ export {
   type FileEncryptor,
   createFileEncryptor,
 } from './encryptor.js';
+export {
+  type KeyToolsOptions,
+  type KmsClient,
+  type WrappedDataKey,
+  createInMemoryKms,
+  createKeyToolsRetriever,
+  generateWrappedDataKey,
+  unwrapKeyLocally,
+  wrapKeyLocally,
+} from './key-tools.js';
 export {
   MAGIC_ENCRYPTED_FOOTER,
   MAGIC_PLAINTEXT_FOOTER,

@@ -4,6 +4,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/Encryption.md#43-key-metadata
  * @module
  */
+import { isParquetError } from '@parquetry/thrift-compact';
 import { importAesKey } from './aes-gcm.js';
 import { cryptoError } from './errors.js';
 
@@ -50,6 +51,7 @@ export class KeyCache {
         try {
           raw = await resolve();
         } catch (e) {
+          if (isParquetError(e)) throw e;
           throw cryptoError('KEY_RETRIEVAL_FAILED', `the key retriever failed for the ${what} key`, e);
         }
         if (raw === undefined) throw cryptoError('KEY_MISSING', `no ${what} key: none given explicitly and the key retriever returned none`);

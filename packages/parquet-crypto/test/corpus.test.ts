@@ -74,7 +74,7 @@ describe.skipIf(!HAVE)('parquet-testing encrypted corpus', () => {
     const found = [
       ...fs.readdirSync(DIR).filter((f) => f.endsWith('.parquet.encrypted')),
       ...fs.readdirSync(new URL('aes256/', DIR)).map((f) => `aes256/${f}`),
-    ].filter((f) => f !== 'external_key_material_java.parquet.encrypted'); // key-tools envelope: not done, see README
+    ].filter((f) => f !== 'external_key_material_java.parquet.encrypted'); // key-tools envelope: key-tools.test.ts
     expect(found.sort()).toEqual([...listed].sort());
     expect(found.length).toBe(12);
   });
