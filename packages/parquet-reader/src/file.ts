@@ -8,7 +8,9 @@ import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet
 import { ParquetError, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
 import { convertValues, type ValueOptions } from './convert.js';
+import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
+import { columnStatistics, type ColumnStatistics } from './statistics.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
 
 /** Options of {@link openParquet}. */
@@ -40,6 +42,11 @@ export interface ReadOptions extends ValueOptions {
   rowEnd?: number;
   /** Maps as `Map` objects (default) or plain objects keyed by the stringified key. */
   maps?: 'map' | 'object';
+  /**
+   * Only rows matching this filter. Row groups whose statistics prove no row can match are not read;
+   * the rest are filtered exactly. Filter columns need not be in `columns`.
+   */
+  filter?: Filter;
 }
 
 /** An opened Parquet file. */
@@ -68,6 +75,14 @@ export interface ParquetFile {
    * @param options - projection, row groups, value mapping.
    */
   iterateRowGroups(options?: ReadOptions): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }>;
+  /**
+   * Statistics of one column chunk, decoded to the column's value type with the trust rules of
+   * {@link columnStatistics} (undefined when the chunk has none).
+   * @param rowGroup - row group ordinal.
+   * @param column - leaf column index or dotted path.
+   * @param options - value mapping for the bounds.
+   */
+  statistics(rowGroup: number, column: number | string, options?: ReadOptions): ColumnStatistics | undefined;
   /**
    * Decodes one column chunk to levels and physical values (the lowest-level read).
    * @param rowGroup - row group ordinal.
@@ -103,6 +118,9 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
   }
   return new File(source, metadata, raw.offset, options);
 }
+
+/** Row-group pruners tried in order; page-index, bloom and dictionary pruning add themselves here. */
+const PRUNERS: readonly RowGroupPruner[] = [statisticsPruner];
 
 class File implements ParquetFile {
   readonly schema: SchemaTree;
@@ -213,8 +231,32 @@ class File implements ParquetFile {
     return out;
   }
 
+  private leafIndex(path: string): number {
+    const i = this.schema.columns.findIndex((c) => c.pathString === path);
+    if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no leaf column '${path}' in the schema`);
+    return i;
+  }
+
+  statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): ColumnStatistics | undefined {
+    const i = typeof column === 'number' ? column : this.leafIndex(column);
+    const col = this.schema.columns[i];
+    if (!col) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`);
+    const md = this.rowGroup(rowGroup).columns[i]?.meta_data;
+    return md ? columnStatistics(this.metadata, col, md, options) : undefined;
+  }
+
   async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+    const filter = options.filter;
     const sel = this.selectColumns(options.columns);
+    const requestedTop = options.columns ? new Set(this.schema.columns.filter((_, i) => sel[i]).map((c) => c.path[0]!)) : undefined;
+    const decimals = new Set<string>();
+    if (filter) {
+      for (const c of filterColumns(filter)) {
+        const i = this.leafIndex(c);
+        sel[i] = true;
+        if (this.schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+      }
+    }
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const rowStart = options.rowStart ?? 0;
     const rowEnd = options.rowEnd ?? Infinity;
@@ -231,9 +273,17 @@ class File implements ParquetFile {
       if (options.rowStart !== undefined || options.rowEnd !== undefined) {
         if (start >= rowEnd || start + group.num_rows <= rowStart) continue;
       }
+      if (filter) {
+        const lookup = (c: string) => this.statistics(g, c, options);
+        if (!PRUNERS.every((p) => p(filter, lookup, decimals))) continue;
+      }
       const chunks = await this.decodeChunks(g, sel);
       let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
       if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
+      if (filter) {
+        rows = rows.filter((r) => matchRow(filter, r, decimals));
+        if (requestedTop) for (const r of rows) for (const k of Object.keys(r)) if (!requestedTop.has(k)) delete r[k];
+      }
       yield { rowGroup: g, rows };
     }
   }

@@ -20,3 +20,5 @@ export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUES
 export { decodeColumnChunk, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from './column-chunk.js';
 export { convertValues, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './convert.js';
 export { crc32 } from './crc32.js';
+export { columnStatistics, type ColumnStatistics } from './statistics.js';
+export { compareValues, compareDecimals, filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';

@@ -1,0 +1,111 @@
+/**
+ * Column-chunk statistics decoded to the column's value type, with the trust rules:
+ * - `min_value`/`max_value` are used when present (they follow the column's ColumnOrder);
+ * - the deprecated `min`/`max` are used only where they were defined with the same order as today's:
+ *   signed comparison of BOOLEAN, INT32, INT64, FLOAT and DOUBLE columns whose logical type sorts signed
+ *   (not unsigned integers); never for BYTE_ARRAY/FIXED_LEN_BYTE_ARRAY (PARQUET-251: old writers compared
+ *   bytes as signed) nor INT96;
+ * - a NaN bound makes the bounds unusable; an absent `null_count` is unknown, not 0;
+ * - truncated bounds (`is_min_value_exact` false) are still valid bounds, but not values.
+ *
+ * Spec: parquet.thrift `Statistics`, `ColumnOrder`; LogicalTypes.md sort orders.
+ * @module
+ */
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import { decodePlain, type ColumnValues } from '@parquetry/parquet-encodings';
+import { Type, type ColumnMetaData, type FileMetaData, type Statistics } from '@parquetry/thrift-compact';
+import { convertValues, type ValueOptions } from './convert.js';
+
+/** Decoded statistics of one column chunk. */
+export interface ColumnStatistics {
+  /** Lower bound of the non-null values (undefined when unknown or untrusted). */
+  min: unknown;
+  /** Upper bound of the non-null values. */
+  max: unknown;
+  /** Whether `min` is an actual value (false: a truncated bound). */
+  minExact: boolean;
+  /** Whether `max` is an actual value. */
+  maxExact: boolean;
+  /** Null count, when the writer recorded it. */
+  nullCount: number | undefined;
+  /** Distinct count, when recorded. */
+  distinctCount: number | undefined;
+  /** NaN count of floating-point columns, when recorded. */
+  nanCount: number | undefined;
+  /** Number of values (including nulls) in the chunk. */
+  numValues: number;
+}
+
+function decodeOne(bytes: Uint8Array, column: ColumnDescriptor, options: ValueOptions): unknown {
+  let values: ColumnValues;
+  if (column.type === Type.BYTE_ARRAY) values = { offsets: Int32Array.of(0, bytes.length), data: bytes };
+  else if (column.type === Type.FIXED_LEN_BYTE_ARRAY) {
+    if (bytes.length !== column.typeLength) return undefined;
+    values = { width: bytes.length, data: bytes };
+  } else {
+    try {
+      const d = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
+      values = decodePlain(bytes, 0, bytes.length, 1, d).values;
+    } catch {
+      return undefined; // a malformed bound is no bound
+    }
+  }
+  const out = convertValues(values, column, options);
+  return out[0];
+}
+
+function signedOrder(column: ColumnDescriptor): boolean {
+  const t = column.type;
+  if (t === Type.BYTE_ARRAY || t === Type.FIXED_LEN_BYTE_ARRAY || t === Type.INT96) return false;
+  const lt = column.node.logicalType;
+  if (lt?.INTEGER && !lt.INTEGER.isSigned) return false;
+  return true;
+}
+
+const isNaNValue = (v: unknown) => typeof v === 'number' && Number.isNaN(v);
+
+/**
+ * Decodes a chunk's statistics with the trust rules above.
+ * @param meta - the file metadata (column orders).
+ * @param column - the leaf column.
+ * @param chunk - the chunk's ColumnMetaData.
+ * @param options - value mapping (the bounds use the same JS types as the values).
+ * @returns the statistics, or undefined when the chunk has none.
+ */
+export function columnStatistics(meta: FileMetaData, column: ColumnDescriptor, chunk: ColumnMetaData, options: ValueOptions = {}): ColumnStatistics | undefined {
+  const s: Statistics | undefined = chunk.statistics;
+  if (!s) return undefined;
+  const order = meta.column_orders?.[column.index];
+  let minB: Uint8Array | undefined;
+  let maxB: Uint8Array | undefined;
+  let minExact = false;
+  let maxExact = false;
+  if (s.min_value !== undefined || s.max_value !== undefined) {
+    // min_value/max_value follow the column order; an unknown order member means we cannot interpret them
+    if (!order || order.TYPE_ORDER || order.IEEE_754_TOTAL_ORDER) {
+      minB = s.min_value;
+      maxB = s.max_value;
+      minExact = s.is_min_value_exact ?? true;
+      maxExact = s.is_max_value_exact ?? true;
+    }
+  } else if (signedOrder(column)) {
+    minB = s.min;
+    maxB = s.max;
+    minExact = maxExact = true;
+  }
+  let min = minB === undefined ? undefined : decodeOne(minB, column, options);
+  let max = maxB === undefined ? undefined : decodeOne(maxB, column, options);
+  if (isNaNValue(min) || isNaNValue(max)) min = max = undefined;
+  if (min === undefined) minExact = false;
+  if (max === undefined) maxExact = false;
+  return {
+    min,
+    max,
+    minExact,
+    maxExact,
+    nullCount: s.null_count,
+    distinctCount: s.distinct_count,
+    nanCount: s.nan_count,
+    numValues: chunk.num_values,
+  };
+}
