@@ -13,8 +13,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'parquet-levels': ['thrift-compact', 'parquet-encodings'],
   'parquet-bloom': ['thrift-compact'],
   'parquet-crypto': ['thrift-compact'],
-  'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto'],
-  'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto'],
+  'parquet-variant': ['thrift-compact'],
+  'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
+  'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
 };
 
 /** Allowed edges for a package directory; codec wrappers (`codec-*`) sit on parquet-codecs; the umbrella sits on everything. */
@@ -38,7 +39,9 @@ const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+
 /** Extracts module specifiers from TypeScript source text. */
 export function importsOf(source: string): string[] {
   const out: string[] = [];
-  for (const m of source.matchAll(IMPORT_RE)) out.push((m[1] ?? m[2])!);
+  // comments may hold example code (TSDoc): drop them first
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  for (const m of code.matchAll(IMPORT_RE)) out.push((m[1] ?? m[2])!);
   return out;
 }
 

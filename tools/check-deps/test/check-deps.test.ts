@@ -42,7 +42,7 @@ describe('package layering', () => {
   });
 
   test('import extraction sees static, type-only, re-export and dynamic imports', () => {
-    const src = `import { a } from './a.js';\nimport type { B } from "@parquetry/x";\nexport * from './c.js';\nconst d = await import('fflate');\nimport 'side';`;
+    const src = `/** example: import { x } from 'in-a-comment'; */\n// import 'line-comment';\nimport { a } from './a.js';\nimport type { B } from "@parquetry/x";\nexport * from './c.js';\nconst d = await import('fflate');\nimport 'side';`;
     expect(importsOf(src)).toEqual(['./a.js', '@parquetry/x', './c.js', 'fflate', 'side']);
   });
 });
