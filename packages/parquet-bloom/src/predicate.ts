@@ -20,7 +20,7 @@
  */
 import { ParquetError, Type } from '@parquetry/thrift-compact';
 import type { SplitBlockBloomFilter } from './sbbf.js';
-import { hashBigInt64, hashByte, hashBytes, hashDoubleBits, hashFloatBits, hashWord32, hashWord64, lastHi, lastLo } from './xxhash64.js';
+import { hashBigInt64, hashByte, hashBytes, hashDoubleBits, hashFloatBits, hashWord32, hashWord64, R } from './xxhash64.js';
 
 /** A value as a predicate or a writer holds it: see {@link hashValue} for what each physical type accepts. */
 export type BloomValue = boolean | number | bigint | string | Uint8Array;
@@ -39,7 +39,7 @@ function typeName(type: number): string {
 }
 
 /**
- * Hashes one value of a physical type into the module scratch words (read with lastLo/lastHi).
+ * Hashes one value of a physical type into the scratch words `R`.
  * @param type - the column's physical `Type`.
  * @param value - the value.
  * @param typeLength - FIXED_LEN_BYTE_ARRAY width, when known (checked if given).
@@ -118,8 +118,8 @@ function hashInto(type: number, value: BloomValue, typeLength: number | undefine
  */
 export function hashValue(type: Type, value: BloomValue, out: Uint32Array, typeLength?: number): void {
   hashInto(type, value, typeLength);
-  out[0] = lastLo();
-  out[1] = lastHi();
+  out[0] = R[0]!;
+  out[1] = R[1]!;
 }
 
 /**
@@ -134,7 +134,7 @@ export function hashValue(type: Type, value: BloomValue, out: Uint32Array, typeL
  */
 export function bloomInsert(filter: SplitBlockBloomFilter, type: Type, value: BloomValue, typeLength?: number): void {
   hashInto(type, value, typeLength);
-  filter.insertHash(lastLo(), lastHi());
+  filter.insertHash(R[0]!, R[1]!);
 }
 
 /**
@@ -150,7 +150,7 @@ export function bloomInsert(filter: SplitBlockBloomFilter, type: Type, value: Bl
  */
 export function bloomMightContain(filter: SplitBlockBloomFilter, type: Type, value: BloomValue, typeLength?: number): boolean {
   hashInto(type, value, typeLength);
-  return filter.mightContainHash(lastLo(), lastHi());
+  return filter.mightContainHash(R[0]!, R[1]!);
 }
 
 /**
@@ -171,7 +171,7 @@ export function bloomMightContainAny(
 ): boolean {
   for (let i = 0; i < values.length; i++) {
     hashInto(type, values[i]!, typeLength);
-    if (filter.mightContainHash(lastLo(), lastHi())) return true;
+    if (filter.mightContainHash(R[0]!, R[1]!)) return true;
   }
   return false;
 }
