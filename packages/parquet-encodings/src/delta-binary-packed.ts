@@ -17,6 +17,7 @@
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { PACK, UNPACK } from './bit-pack-kernels.js';
+import { orBits, read32At } from './bit-util.js';
 import { encodingError, truncated } from './errors.js';
 import type { ValueCodec } from './types.js';
 
@@ -164,21 +165,6 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
   return p;
 }
 
-/** Reads 32 bits starting at bit `bit` after byte `base` of `src` (LSB-first); bytes past `end` read as 0. */
-function read32At(src: Uint8Array, end: number, base: number, bit: number): number {
-  const b = base + (bit >>> 3);
-  const s = bit & 7;
-  let v = 0;
-  for (let k = 0; k < 5; k++) {
-    const idx = b + k;
-    if (idx >= end) break;
-    const byte = src[idx]!;
-    const sh = 8 * k - s;
-    v |= sh >= 0 ? (sh < 32 ? byte << sh : 0) : byte >>> -sh;
-  }
-  return v >>> 0;
-}
-
 /**
  * Decodes `count` INT64 values of DELTA_BINARY_PACKED into a BigInt64Array (64-bit wrap-around
  * arithmetic on 32-bit words; no BigInt is created).
@@ -321,22 +307,6 @@ export function encodeDeltaBinaryPackedInt32(values: Int32Array, start: number, 
       PACK[bw]!(u, m * MINI, w.buf, w.pos, MINI >>> 3);
       w.pos += bytes;
     }
-  }
-}
-
-/** Writes the low `nbits` (≤ 32) of `v` at bit offset `bit` of the zeroed region of `buf`. */
-function orBits(buf: Uint8Array, base: number, bit: number, v: number, nbits: number): void {
-  let p = base + (bit >>> 3);
-  let s = bit & 7;
-  let left = nbits;
-  v = nbits === 32 ? v >>> 0 : (v & ((1 << nbits) - 1)) >>> 0;
-  while (left > 0) {
-    buf[p] = buf[p]! | ((v << s) & 0xff);
-    const took = 8 - s;
-    v = took >= 32 ? 0 : v >>> took;
-    left -= took;
-    s = 0;
-    p++;
   }
 }
 

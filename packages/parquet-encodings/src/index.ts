@@ -49,3 +49,4 @@ export {
 export { decodeDeltaLengthByteArray, encodeDeltaLengthByteArray, deltaLengthByteArrayCodec } from './delta-length-byte-array.js';
 export { decodeDeltaByteArray, encodeDeltaByteArray, deltaByteArrayCodec } from './delta-byte-array.js';
 export { decodeByteStreamSplit, encodeByteStreamSplit, byteStreamSplitCodec } from './byte-stream-split.js';
+export { decodeAlpFloat, decodeAlpDouble, encodeAlpFloat, encodeAlpDouble, alpCodec, POW10_F32, NEG_POW10_F32, POW10_F64, NEG_POW10_F64 } from './alp.js';

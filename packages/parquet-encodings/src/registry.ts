@@ -6,6 +6,7 @@
  */
 import type { ByteWriter, Type } from '@parquetry/thrift-compact';
 import { EncodingNames, TypeNames } from '@parquetry/thrift-compact';
+import { alpCodec } from './alp.js';
 import { byteStreamSplitCodec } from './byte-stream-split.js';
 import { deltaBinaryPackedCodec } from './delta-binary-packed.js';
 import { deltaByteArrayCodec } from './delta-byte-array.js';
@@ -26,6 +27,7 @@ export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = {
   [deltaLengthByteArrayCodec.encoding]: deltaLengthByteArrayCodec,
   [deltaByteArrayCodec.encoding]: deltaByteArrayCodec,
   [byteStreamSplitCodec.encoding]: byteStreamSplitCodec,
+  [alpCodec.encoding]: alpCodec,
 };
 
 /**
