@@ -1,1 +1,13 @@
-/** placeholder @packageDocumentation */ export {};
+/**
+ * `@parquetry/codec-gzip` — the GZIP compression codec for Parquetry, on fflate (pure JavaScript, Node and
+ * browsers). Decodes multi-member streams, checks the CRC32, and never writes past the page's declared size.
+ *
+ * ```ts
+ * import { gzipCodec } from '@parquetry/codec-gzip';
+ * const codecs = { ...builtinCodecs(), [gzipCodec.codec]: gzipCodec };
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { gzipCodec, createGzipCodec, gzipDecompress, type GzipCodecOptions } from './gzip.js';
+export { crc32 } from './crc32.js';
