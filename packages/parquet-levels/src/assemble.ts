@@ -74,11 +74,12 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     reps[c] = data.rep ?? zeros;
     vals[c] = data.values;
   }
-  if (validate) validateRowCounts(descs, rowCounts, options?.numRows);
   const root = pruneStruct(schema.field, present);
   const c0 = root.leaves[0];
   let rows = 0;
-  if (c0 !== undefined) {
+  if (validate) {
+    rows = validateRowCounts(descs, rowCounts, options?.numRows);
+  } else if (c0 !== undefined) {
     const rep = reps[c0]!;
     const n = counts[c0]!;
     for (let i = 0; i < n; i++) if (rep[i] === 0) rows++;
@@ -185,6 +186,31 @@ export function assembleRecords(
     const e = f.element;
     const er = f.elementRep;
     const ed = f.elementDef;
+    if (e.kind === 'leaf') {
+      // Leaf elements inline: one pass over this column's levels, no call per element.
+      const def = defs[c]!;
+      const val = vals[c]!;
+      const nv = val.length;
+      const vd = e.def;
+      let p = lpos[c]!;
+      let vp = vpos[c]!;
+      for (;;) {
+        const dd = def[p]!;
+        if (dd >= vd) {
+          if (vp >= nv) throw structureError(e, c, p, `fewer values (${nv}) than levels at the max definition level`);
+          out.push(val[vp++]);
+        } else if (dd >= ed && e.nullable) {
+          out.push(null);
+        } else {
+          throw structureError(e, c, p, `definition level ${dd} inside a list element that needs at least ${e.nullable ? ed : vd}`);
+        }
+        p++;
+        if (p >= n || rep[p] !== er) break;
+      }
+      lpos[c] = p;
+      vpos[c] = vp;
+      return out;
+    }
     do out.push(read(e, ed));
     while (lpos[c]! < n && rep[lpos[c]!] === er);
     return out;

@@ -74,13 +74,27 @@ interface Built {
   values: ArrayLike<unknown> | null;
 }
 
-function trim(a: unknown[] | TypedArray, len: number): ArrayLike<unknown> {
-  if (a.length === len) return a;
-  if (Array.isArray(a)) {
-    a.length = len;
-    return a;
+const EMPTY_U8 = new Uint8Array(0);
+const EMPTY_I32 = new Int32Array(0);
+
+/** Spreads dense values over the slots whose presence byte is 1 (null / 0 elsewhere). */
+function scatterValues(src: ArrayLike<unknown>, present: Uint8Array, slots: number): ArrayLike<unknown> {
+  if (ArrayBuffer.isView(src)) {
+    const out = new (src.constructor as new (n: number) => TypedArray)(slots);
+    scatterTyped(src as unknown as TypedArray, present, out, slots);
+    return out;
   }
-  return (a as TypedArray).subarray(0, len);
+  const out = new Array<unknown>(slots);
+  let vi = 0;
+  for (let s = 0; s < slots; s++) out[s] = present[s] === 1 ? src[vi++] : null;
+  return out;
+}
+
+function scatterTyped(src: TypedArray, present: Uint8Array, out: TypedArray, slots: number): void {
+  let vi = 0;
+  const o = out as Float64Array;
+  const v = src as Float64Array;
+  for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
 }
 
 type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
@@ -131,46 +145,50 @@ export function assembleColumnar(
     const thrRep = new Int32Array(m);
     const presentDef = new Int32Array(m);
     const count = new Int32Array(m + 1);
-    const validity: (Uint8Array | null)[] = [];
-    const offsets: (Int32Array | null)[] = [];
-    for (let k = 0; k < m; k++) {
-      const { f, slotDef } = chain[k]!;
-      thrDef[k] = slotDef;
-      thrRep[k] = f.repDepth;
-      presentDef[k] = f.def;
-      validity.push(f.nullable ? new Uint8Array(n) : null);
-      offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : null);
-    }
+    // Monomorphic per-depth arrays: EMPTY stands for "not recorded at this depth".
+    const validity: Uint8Array[] = [];
+    const offsets: Int32Array[] = [];
     const leaf = chain[m - 1]!.f;
     const leafDef = leaf.def;
     const src = vals[c]!;
     // Slot-aligned values need a scatter when some leaf slots have no value: a nullable leaf, or a
     // required leaf under a nullable struct (its slots exist for null structs too).
-    const nullableLeaf = chain[m - 1]!.slotDef < leafDef;
-    let out: unknown[] | TypedArray | null = null;
-    if (nullableLeaf) {
-      out = ArrayBuffer.isView(src) ? new (src.constructor as new (n: number) => TypedArray)(n) : new Array<unknown>(n);
+    const scatter = chain[m - 1]!.slotDef < leafDef;
+    for (let k = 0; k < m; k++) {
+      const { f, slotDef } = chain[k]!;
+      thrDef[k] = slotDef;
+      thrRep[k] = f.repDepth;
+      presentDef[k] = f.def;
+      validity.push(f.nullable || (k === m - 1 && scatter) ? new Uint8Array(n) : EMPTY_U8);
+      offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
     }
-    let vi = 0;
-    if (m === 3 && !validity[0] && !offsets[0] && !validity[2] && offsets[1] && !nullableLeaf) {
-      // Fast path: required struct > list/map > required leaf (e.g. a top-level list<int32>).
-      const t0d = thrDef[0]!, t0 = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!, p1 = presentDef[1]!;
-      const v1 = validity[1]!;
-      const o1 = offsets[1]!;
+    if (m === 3) {
+      // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
+      const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
+      const p0 = presentDef[0]!, p1 = presentDef[1]!, p2 = presentDef[2]!;
+      const v0 = validity[0]!, v1 = validity[1]!, v2 = validity[2]!;
+      const o0 = offsets[0]!, o1 = offsets[1]!, o2 = offsets[2]!;
+      const hv0 = v0.length > 0, hv1 = v1.length > 0, hv2 = v2.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, ho2 = o2.length > 0;
       let c0 = 0, c1 = 0, c2 = 0;
       for (let i = 0; i < n; i++) {
         const d = def[i]!;
         const r = rep[i]!;
         if (d < t0d) continue;
-        if (r <= t0) c0++;
+        if (r <= t0r) {
+          if (hv0) v0[c0] = d >= p0 ? 1 : 0;
+          if (ho0) o0[c0] = c1;
+          c0++;
+        }
         if (d < t1d) continue;
         if (r <= t1r) {
-          if (v1) v1[c1] = d >= p1 ? 1 : 0;
-          o1[c1++] = c2;
+          if (hv1) v1[c1] = d >= p1 ? 1 : 0;
+          if (ho1) o1[c1] = c2;
+          c1++;
         }
         if (d < t2d || r > t2r) continue;
+        if (hv2) v2[c2] = d >= p2 ? 1 : 0;
+        if (ho2) o2[c2] = 0;
         c2++;
-        vi++;
       }
       count[0] = c0; count[1] = c1; count[2] = c2;
     } else {
@@ -182,18 +200,21 @@ export function assembleColumnar(
           if (r > thrRep[k]!) continue;
           const slot = count[k]!;
           count[k] = slot + 1;
-          const v = validity[k];
-          if (v) v[slot] = d >= presentDef[k]! ? 1 : 0;
-          const o = offsets[k];
-          if (o) o[slot] = count[k + 1]!;
-          if (k === m - 1 && d >= leafDef) {
-            if (out) out[slot] = src[vi] as never;
-            vi++;
-          } else if (k === m - 1 && out && !ArrayBuffer.isView(out)) {
-            out[slot] = null;
-          }
+          const v = validity[k]!;
+          if (v.length > 0) v[slot] = d >= presentDef[k]! ? 1 : 0;
+          const o = offsets[k]!;
+          if (o.length > 0) o[slot] = count[k + 1]!;
         }
       }
+    }
+    const leafSlots = count[m - 1]!;
+    let out: ArrayLike<unknown> = src;
+    let vi = leafSlots;
+    if (scatter) {
+      const present = validity[m - 1]!;
+      vi = 0;
+      for (let s = 0; s < leafSlots; s++) vi += present[s]!;
+      if (vi === src.length) out = scatterValues(src, present, leafSlots);
     }
     if (vi !== src.length) {
       throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${src.length} values`);
@@ -201,14 +222,14 @@ export function assembleColumnar(
     for (let k = 0; k < m; k++) {
       const f = chain[k]!.f;
       const len = count[k]!;
-      const o = offsets[k] ?? null;
+      const o = offsets[k]!.length > 0 ? offsets[k]! : null;
       if (o) o[len] = count[k + 1]!;
-      const v = validity[k] ?? null;
+      const v = f.nullable ? validity[k]! : null;
       built.set(f, {
         length: len,
         validity: v && v.length !== len ? v.subarray(0, len) : v,
         offsets: o && o.length !== len + 1 ? o.subarray(0, len + 1) : o,
-        values: k === m - 1 ? (out === null ? src : trim(out, len)) : null,
+        values: k === m - 1 ? out : null,
       });
     }
   };
