@@ -227,8 +227,9 @@ export async function readColumnBloomFilter(
     try {
       decoded = decodeThrift(readBloomFilterHeader, prefix, 0, prefix.length, offset);
     } catch (e) {
-      // A header cut by our prefix (not by the file) is retried with a longer prefix.
-      if (isParquetError(e) && e.code === 'EOF' && prefixEnd < size && want < HEADER_LIMIT) {
+      // A header cut by our prefix (not by the file) is retried with a longer prefix: the cut
+      // shows as EOF, or as a length running past the end of what we read.
+      if (isParquetError(e) && (e.code === 'EOF' || e.code === 'THRIFT_BAD_LENGTH') && prefixEnd < size && want < HEADER_LIMIT) {
         want *= 4;
         continue;
       }
