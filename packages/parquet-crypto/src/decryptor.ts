@@ -147,7 +147,9 @@ class FileDecryptorImpl implements FileDecryptor {
 
   columnKey(path: readonly string[], keyMetadata: Uint8Array | undefined): Promise<ImportedKey> {
     const name = path.join('.');
-    return this.keys.get(`col:${name}`, `column '${name}'`, async () => this.props.columnKeys?.[name] ?? (await this.props.keyRetriever?.(keyMetadata, { kind: 'column', path })));
+    const explicit = this.props.columnKeys;
+    const own = explicit !== undefined && Object.prototype.hasOwnProperty.call(explicit, name) ? explicit[name] : undefined;
+    return this.keys.get(`col:${name}`, `column '${name}'`, async () => own ?? (await this.props.keyRetriever?.(keyMetadata, { kind: 'column', path })));
   }
 
   async decryptFooter(module: Uint8Array): Promise<Uint8Array> {
