@@ -1,8 +1,40 @@
 /**
- * `@parquetry/parquet-variant` — the Parquet VARIANT binary encoding and shredding.
+ * `@parquetry/parquet-variant` — the Parquet VARIANT binary encoding
+ * (https://github.com/apache/parquet-format/blob/master/VariantEncoding.md) and shredding
+ * (https://github.com/apache/parquet-format/blob/master/VariantShredding.md).
  *
- * Not implemented yet: this package is a placeholder until its work lands. It exports nothing.
+ * - {@link decodeVariant} / {@link encodeVariant}: metadata + value bytes ⇄ JS values ({@link VariantValue}).
+ * - {@link shreddedShapeFromSchema}, {@link variantColumnLayout}: the shape of a shredded `typed_value` subtree.
+ * - {@link mergeShredded}: rebuilds a Variant value from a row's `value` and `typed_value`.
  *
  * @packageDocumentation
  */
-export {};
+export {
+  VariantBasicType,
+  VariantPrimitive,
+  asTagged,
+  compareUtf8,
+  formatDecimal,
+  type VariantDate,
+  type VariantDecimal,
+  type VariantObject,
+  type VariantTagged,
+  type VariantTime,
+  type VariantTimestamp,
+  type VariantUuid,
+  type VariantValue,
+} from './variant-value.js';
+export { DEFAULT_MAX_VARIANT_DEPTH, VariantMetadata, decodeVariant, splitVariantBinary, type DecodeVariantOptions } from './variant-decode.js';
+export { encodeMetadata, encodeVariant, type EncodeVariantOptions, type EncodedVariant } from './variant-encode.js';
+export {
+  mergeShredded,
+  shreddedShapeFromSchema,
+  variantColumnLayout,
+  type ShreddedArrayShape,
+  type ShreddedField,
+  type ShreddedObjectShape,
+  type ShreddedPrimitiveShape,
+  type ShreddedShape,
+  type ShreddedSlot,
+  type VariantSchemaNode,
+} from './variant-shredding.js';

@@ -1,0 +1,301 @@
+/**
+ * Encoding of JS values (the {@link VariantValue} mapping) into the Variant binary encoding:
+ * https://github.com/apache/parquet-format/blob/master/VariantEncoding.md#metadata-encoding and
+ * https://github.com/apache/parquet-format/blob/master/VariantEncoding.md#value-encoding.
+ *
+ * The metadata dictionary is sorted and unique (`sorted_strings` = 1); every size field uses the
+ * smallest width that holds it; objects list fields (and store their values) in UTF-8 key order.
+ *
+ * @module
+ */
+import { ByteWriter, ParquetError } from '@parquetry/thrift-compact';
+import { DEFAULT_MAX_VARIANT_DEPTH } from './variant-decode.js';
+import { asTagged, compareUtf8, type VariantValue } from './variant-value.js';
+
+/** Options for {@link encodeVariant}. */
+export interface EncodeVariantOptions {
+  /** Deepest array/object nesting accepted (default 128, the decoder's default). Guards against cycles. */
+  readonly maxDepth?: number;
+}
+
+/** An encoded Variant: the two binary fields of a Variant column. */
+export interface EncodedVariant {
+  /** The metadata (dictionary of object keys). */
+  readonly metadata: Uint8Array;
+  /** The value. */
+  readonly value: Uint8Array;
+}
+
+const utf8 = /*#__PURE__*/ new TextEncoder();
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+function unrepresentable(what: string, path: string): ParquetError {
+  return new ParquetError('VARIANT_UNREPRESENTABLE', `parquet-variant: cannot encode ${what} at ${path || '$'}`);
+}
+
+function sizeFor(max: number): number {
+  return max <= 0xff ? 1 : max <= 0xffff ? 2 : max <= 0xffffff ? 3 : 4;
+}
+
+function putUint(b: Uint8Array, p: number, v: number, size: number): void {
+  for (let i = 0; i < size; i++) {
+    b[p + i] = v & 0xff;
+    v = Math.floor(v / 256);
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+}
+
+/**
+ * Encodes a JS value as a Variant (the inverse of {@link decodeVariant} for the documented mapping).
+ *
+ * Numbers: integers (not −0) → the smallest of int8/int16/int32 that holds them, other safe integers →
+ * int64, everything else (fractions, −0, NaN, ±Infinity, unsafe integers) → double. `bigint` → int64.
+ * Strings shorter than 64 UTF-8 bytes → short string, else string. Tagged objects (`date`, `timestamp`,
+ * `time`, `uuid`, `decimal`, recognised by exact shape) → their Variant types; a decimal uses the
+ * smallest of decimal4/8/16 that holds its precision.
+ *
+ * @param value - the value to encode.
+ * @param options - nesting limit.
+ * @returns the metadata and value bytes.
+ * @throws ParquetError `VARIANT_UNREPRESENTABLE` for `undefined`, functions, symbols, a `bigint` outside
+ *   int64, a decimal of more than 38 digits, out-of-range dates/timestamps, or nesting deeper than `maxDepth`.
+ */
+export function encodeVariant(value: VariantValue, options: EncodeVariantOptions = {}): EncodedVariant {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH;
+  const keys = new Set<string>();
+  collectKeys(value, keys, 0, maxDepth, '');
+  const sorted = [...keys].sort(compareUtf8);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < sorted.length; i++) ids.set(sorted[i]!, i);
+  const metadata = encodeMetadata(sorted);
+  const w = new ByteWriter(64);
+  writeValue(w, value, ids, '');
+  return { metadata, value: w.buf.slice(0, w.pos) };
+}
+
+function collectKeys(v: unknown, keys: Set<string>, depth: number, maxDepth: number, path: string): void {
+  if (typeof v !== 'object' || v === null || v instanceof Uint8Array) return;
+  if (Array.isArray(v)) {
+    if (depth >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
+    for (let i = 0; i < v.length; i++) collectKeys(v[i], keys, depth + 1, maxDepth, `${path}[${i}]`);
+    return;
+  }
+  if (asTagged(v) !== undefined) return;
+  if (depth >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
+  for (const k of Object.keys(v)) {
+    keys.add(k);
+    collectKeys((v as Record<string, unknown>)[k], keys, depth + 1, maxDepth, `${path}.${k}`);
+  }
+}
+
+/**
+ * Encodes a sorted, unique key list as Variant metadata (`sorted_strings` set, smallest offset size).
+ * @param keys - the dictionary strings, already sorted by UTF-8 bytes and unique.
+ * @returns the metadata bytes.
+ */
+export function encodeMetadata(keys: readonly string[]): Uint8Array {
+  const encoded = keys.map((k) => utf8.encode(k));
+  let total = 0;
+  for (const e of encoded) total += e.length;
+  const os = sizeFor(Math.max(total, keys.length));
+  const out = new Uint8Array(1 + os * (keys.length + 2) + total);
+  out[0] = 1 | 0x10 | ((os - 1) << 6);
+  putUint(out, 1, keys.length, os);
+  let p = 1 + os;
+  let off = 0;
+  let s = 1 + os * (keys.length + 2);
+  putUint(out, p, 0, os);
+  p += os;
+  for (const e of encoded) {
+    off += e.length;
+    putUint(out, p, off, os);
+    p += os;
+    out.set(e, s);
+    s += e.length;
+  }
+  return out;
+}
+
+function writeInt64(w: ByteWriter, v: bigint): void {
+  const u = BigInt.asUintN(64, v);
+  w.i32le(Number(u & 0xffffffffn) | 0);
+  w.i32le(Number(u >> 32n) | 0);
+}
+
+function writeDecimal(w: ByteWriter, text: string, path: string): void {
+  const neg = text.startsWith('-');
+  const body = neg ? text.slice(1) : text;
+  const dot = body.indexOf('.');
+  const scale = dot < 0 ? 0 : body.length - dot - 1;
+  const digits = (dot < 0 ? body : body.slice(0, dot) + body.slice(dot + 1)).replace(/^0+(?=\d)/, '');
+  if (scale > 38) throw unrepresentable(`decimal ${text} with scale ${scale} > 38`, path);
+  const precision = digits === '0' ? 1 : digits.length;
+  if (precision > 38) throw unrepresentable(`decimal ${text} with ${precision} digits > 38`, path);
+  const unscaled = neg ? -BigInt(digits) : BigInt(digits);
+  if (precision <= 9) {
+    w.u8(8 << 2);
+    w.u8(scale);
+    w.i32le(Number(unscaled));
+  } else if (precision <= 18) {
+    w.u8(9 << 2);
+    w.u8(scale);
+    writeInt64(w, unscaled);
+  } else {
+    w.u8(10 << 2);
+    w.u8(scale);
+    writeInt64(w, BigInt.asIntN(64, unscaled));
+    writeInt64(w, BigInt.asIntN(64, unscaled >> 64n));
+  }
+}
+
+function writeString(w: ByteWriter, s: string): void {
+  const e = utf8.encode(s);
+  if (e.length < 64) w.u8(1 | (e.length << 2));
+  else {
+    w.u8(16 << 2);
+    w.i32le(e.length);
+  }
+  w.bytes(e);
+}
+
+function writeNumber(w: ByteWriter, v: number): void {
+  if (Number.isInteger(v) && !Object.is(v, -0)) {
+    if (v >= -128 && v <= 127) {
+      w.u8(3 << 2);
+      w.u8(v & 0xff);
+      return;
+    }
+    if (v >= -32768 && v <= 32767) {
+      w.u8(4 << 2);
+      w.u8(v & 0xff);
+      w.u8((v >> 8) & 0xff);
+      return;
+    }
+    if (v >= -2147483648 && v <= 2147483647) {
+      w.u8(5 << 2);
+      w.i32le(v);
+      return;
+    }
+    if (Number.isSafeInteger(v)) {
+      w.u8(6 << 2);
+      writeInt64(w, BigInt(v));
+      return;
+    }
+  }
+  w.u8(7 << 2);
+  w.f64(v);
+}
+
+function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: string): void {
+  switch (typeof v) {
+    case 'boolean':
+      w.u8((v ? 1 : 2) << 2);
+      return;
+    case 'number':
+      writeNumber(w, v);
+      return;
+    case 'bigint':
+      if (v < INT64_MIN || v > INT64_MAX) throw unrepresentable(`bigint ${v} outside int64`, path);
+      w.u8(6 << 2);
+      writeInt64(w, v);
+      return;
+    case 'string':
+      writeString(w, v);
+      return;
+    case 'object':
+      break;
+    default:
+      throw unrepresentable(`a value of type ${typeof v}`, path);
+  }
+  if (v === null) {
+    w.u8(0);
+    return;
+  }
+  if (v instanceof Uint8Array) {
+    w.u8(15 << 2);
+    w.i32le(v.length);
+    w.bytes(v);
+    return;
+  }
+  if (Array.isArray(v)) {
+    writeContainer(w, v.length, undefined, (i) => writeValue(w, v[i], ids, `${path}[${i}]`));
+    return;
+  }
+  const t = asTagged(v);
+  if (t !== undefined) {
+    switch (t.type) {
+      case 'date':
+        if (t.days < -2147483648 || t.days > 2147483647) throw unrepresentable(`date ${t.days} outside int32`, path);
+        w.u8(11 << 2);
+        w.i32le(t.days);
+        return;
+      case 'timestamp':
+        if (t.value < INT64_MIN || t.value > INT64_MAX) throw unrepresentable(`timestamp ${t.value} outside int64`, path);
+        w.u8((t.unit === 'us' ? (t.utc ? 12 : 13) : t.utc ? 18 : 19) << 2);
+        writeInt64(w, t.value);
+        return;
+      case 'time':
+        if (t.value < INT64_MIN || t.value > INT64_MAX) throw unrepresentable(`time ${t.value} outside int64`, path);
+        w.u8(17 << 2);
+        writeInt64(w, t.value);
+        return;
+      case 'uuid': {
+        w.u8(20 << 2);
+        const hex = t.value.replace(/-/g, '');
+        for (let i = 0; i < 32; i += 2) w.u8(parseInt(hex.slice(i, i + 2), 16));
+        return;
+      }
+      case 'decimal':
+        writeDecimal(w, t.value, path);
+        return;
+    }
+  }
+  if (!isPlainObject(v)) throw unrepresentable('a non-plain object', path);
+  const keys = Object.keys(v).sort(compareUtf8);
+  const fieldIds = keys.map((k) => ids.get(k)!);
+  writeContainer(w, keys.length, fieldIds, (i) => writeValue(w, v[keys[i]!], ids, `${path}.${keys[i]!}`));
+}
+
+/**
+ * Writes an array (`fieldIds` undefined) or object: children are written first, then shifted right to
+ * make room for the header, whose offset width depends on the children's total size.
+ */
+function writeContainer(w: ByteWriter, n: number, fieldIds: number[] | undefined, writeChild: (i: number) => void): void {
+  const start = w.pos;
+  const offsets = new Array<number>(n + 1);
+  for (let i = 0; i < n; i++) {
+    offsets[i] = w.pos - start;
+    writeChild(i);
+  }
+  const total = w.pos - start;
+  offsets[n] = total;
+  const offSize = sizeFor(total);
+  const large = n > 255;
+  const nSize = large ? 4 : 1;
+  let idSize = 0;
+  if (fieldIds !== undefined) {
+    let maxId = 0;
+    for (const id of fieldIds) if (id > maxId) maxId = id;
+    idSize = sizeFor(maxId);
+  }
+  const headerLen = 1 + nSize + n * idSize + (n + 1) * offSize;
+  w.ensureSpare(headerLen);
+  const b = w.buf;
+  b.copyWithin(start + headerLen, start, start + total);
+  let p = start;
+  b[p++] =
+    fieldIds !== undefined
+      ? 2 | ((((large ? 0x10 : 0) | ((idSize - 1) << 2) | (offSize - 1)) << 2) & 0xff)
+      : 3 | ((((large ? 4 : 0) | (offSize - 1)) << 2) & 0xff);
+  putUint(b, p, n, nSize);
+  p += nSize;
+  if (fieldIds !== undefined) {
+    for (let i = 0; i < n; i++, p += idSize) putUint(b, p, fieldIds[i]!, idSize);
+  }
+  for (let i = 0; i <= n; i++, p += offSize) putUint(b, p, offsets[i]!, offSize);
+  w.pos = start + headerLen + total;
+}
