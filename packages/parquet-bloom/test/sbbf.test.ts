@@ -130,7 +130,7 @@ describe('SplitBlockBloomFilter', () => {
     for (let i = 0; i < f.words.length; i++) expect(dv.getUint32(4 * i, true)).toBe(f.words[i]);
     const g = SplitBlockBloomFilter.fromBitset(bytes);
     expect(g.words).toEqual(f.words);
-    bytes[0] ^= 0xff;
+    bytes[0] = bytes[0]! ^ 0xff;
     expect(g.words[0]).toBe(f.words[0]); // a copy
   });
 
