@@ -215,8 +215,8 @@ interface MergeCtx {
  * UUID → string, BOOLEAN → boolean, a shredded object → plain object of `{ value, typed_value }` per
  * field name, a shredded array → array of `{ value, typed_value }`, null → null.
  *
- * Both `value` and `typed_value` null means a Variant null at the top level and a missing field inside
- * an object. A partially shredded object merges the typed fields with the fields of `value`, keys in
+ * Both `value` and `typed_value` null means a missing field inside an object, and a Variant null at the
+ * top level and for an array element (where a value is required). A partially shredded object merges the typed fields with the fields of `value`, keys in
  * UTF-8 order.
  *
  * @param metadata - the column's `metadata` (shared by all nested `value`s).
@@ -227,8 +227,7 @@ interface MergeCtx {
  * @returns the Variant value in the {@link VariantValue} mapping.
  * @throws ParquetError `VARIANT_SHREDDING_INVALID` when `value` and `typed_value` are both set for a
  *   non-object, a partially shredded `value` is not an object or repeats a shredded field, an object
- *   `value` has no `typed_value` while shredded as an object, an array element is missing, or a typed
- *   value does not match its shape; `VARIANT_CORRUPT` from decoding.
+ *   `value` has no `typed_value` while shredded as an object, or a typed value does not match its shape; `VARIANT_CORRUPT` from decoding.
  */
 export function mergeShredded(
   metadata: Uint8Array | VariantMetadata,
@@ -298,8 +297,8 @@ function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: Shredde
         const g: unknown = typed[i];
         if (!isRecord(g)) throw invalid(`array element ${i} is not a { value, typed_value } group`, path);
         const r = construct(ctx, g['value'], g['typed_value'], shape.element.typed, `${path}[${i}]`, depth + 1);
-        if (r === MISSING) throw invalid(`array element ${i} is missing (both \`value\` and \`typed_value\` null)`, path);
-        out[i] = r;
+        // A missing element where a value is required reads as Variant null (spec, "Value Shredding").
+        out[i] = r === MISSING ? null : r;
       }
       return out;
     }
