@@ -46,7 +46,9 @@ function putUint(b: Uint8Array, p: number, v: number, size: number): void {
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /**
@@ -79,6 +81,7 @@ export function encodeVariant(value: VariantValue, options: EncodeVariantOptions
 
 function collectKeys(v: unknown, keys: Set<string>, depth: number, maxDepth: number, path: string): void {
   if (typeof v !== 'object' || v === null || v instanceof Uint8Array) return;
+  if (!Array.isArray(v) && !isPlainObject(v)) return; // rejected by writeValue
   if (Array.isArray(v)) {
     if (depth >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
     for (let i = 0; i < v.length; i++) collectKeys(v[i], keys, depth + 1, maxDepth, `${path}[${i}]`);
