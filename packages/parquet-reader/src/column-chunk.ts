@@ -8,7 +8,7 @@
  * @module
  */
 import { decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
-import { decodeBitPacked, decodeRleHybrid, decodeRleHybridPrefixed, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
+import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeRleHybrid, decodeRleHybridPrefixed, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import {
   Encoding,
@@ -58,10 +58,31 @@ export interface DecodedChunk {
   rep: Int32Array | undefined;
   /** Number of level entries (values including nulls). */
   numLevels: number;
-  /** Non-null physical values. */
-  values: ColumnValues;
+  /** The chunk's dictionary page values, when it has one. */
+  dictionary: ColumnValues | undefined;
+  /**
+   * Non-null values, page after page: dictionary-encoded pages keep their indices (so each dictionary entry is
+   * converted once), other pages their physical values. {@link chunkValues} materialises them.
+   */
+  segments: ValueSegment[];
+  /** Number of non-null values. */
+  numValues: number;
   /** Pages decoded (data pages only). */
   pages: number;
+}
+
+/** A run of non-null values: dictionary indices or physical values. */
+export type ValueSegment = { indices: Int32Array; values?: undefined } | { values: ColumnValues; indices?: undefined };
+
+/**
+ * The chunk's non-null physical values as one array (dictionary indices resolved).
+ * @param chunk - a decoded chunk.
+ * @param column - its column.
+ * @returns the values.
+ */
+export function chunkValues(chunk: DecodedChunk, column: ColumnDescriptor): ColumnValues {
+  const parts = chunk.segments.map((s) => (s.indices ? applyDictionary(chunk.dictionary!, s.indices) : s.values!));
+  return concatValues(parts, emptyValues(column.type, column.typeLength));
 }
 
 const DEFAULT_MAX_PAGE_VALUES = 1 << 26;
@@ -103,7 +124,8 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
   const desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
   const defParts: Int32Array[] = [];
   const repParts: Int32Array[] = [];
-  const valueParts: ColumnValues[] = [];
+  const segments: ValueSegment[] = [];
+  let numValues = 0;
   let dictionary: ColumnValues | undefined;
   let numLevels = 0;
   let pages = 0;
@@ -189,7 +211,8 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             p = decodeLevelsV1(raw, p, column.maxDef, def, n, dh!.definition_level_encoding);
           }
           const nonNull = def ? countAtLeast(def, n, column.maxDef) : n;
-          valueParts.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          segments.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          numValues += nonNull;
           if (rep) repParts.push(rep);
           if (def) defParts.push(def);
           numLevels += n;
@@ -222,7 +245,8 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             ? checkUncompressed(compressed, valuesSize, fail, headerAt)
             : decompressPage(options.codecs, meta.codec, compressed, valuesSize, where.offset + bodyStart + rl + dl);
           const nonNull = def ? countAtLeast(def, n, column.maxDef) : n;
-          valueParts.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          segments.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          numValues += nonNull;
           if (rep) repParts.push(rep);
           if (def) defParts.push(def);
           numLevels += n;
@@ -243,7 +267,9 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
     def: column.maxDef > 0 ? concatLevels(defParts, numLevels) : undefined,
     rep: column.maxRep > 0 ? concatLevels(repParts, numLevels) : undefined,
     numLevels,
-    values: concatValues(valueParts, emptyValues(column.type, column.typeLength)),
+    dictionary,
+    segments,
+    numValues,
     pages,
   };
 }
@@ -277,15 +303,22 @@ function decodePageValues(
   dictionary: ColumnValues | undefined,
   fail: (code: string, msg: string, at: number) => never,
   at: number,
-): ColumnValues {
+): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
-  if (isDict && dictionary === undefined) {
-    if (count === 0) return emptyValues(desc.type, desc.typeLength);
-    fail('CORRUPT_PAGE', `${EncodingNames[encoding]} data page but the chunk has no dictionary page`, at);
+  if (isDict) {
+    if (count === 0) return { values: emptyValues(desc.type, desc.typeLength) };
+    if (dictionary === undefined) fail('CORRUPT_PAGE', `${EncodingNames[encoding]} data page but the chunk has no dictionary page`, at);
+    const indices = new Int32Array(count);
+    decodeDictionaryIndices(raw, pos, end, indices, 0, count);
+    const size = physicalLength(dictionary!);
+    for (let i = 0; i < count; i++) {
+      if (indices[i]! >>> 0 >= size) fail('DICTIONARY_INDEX', `dictionary index ${indices[i]} (value ${i}) out of range: the dictionary has ${size} values`, at);
+    }
+    return { indices };
   }
-  const { values } = decodeValues(encoding, raw, pos, end, count, desc, isDict ? dictionary : undefined);
+  const { values } = decodeValues(encoding, raw, pos, end, count, desc);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
-  return values;
+  return { values };
 }
 
 function concatLevels(parts: Int32Array[], n: number): Int32Array {

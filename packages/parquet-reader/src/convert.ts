@@ -20,6 +20,7 @@
  */
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import type { DecodedChunk } from './column-chunk.js';
 import { Type, type LogicalType } from '@parquetry/thrift-compact';
 
 /** Value-mapping options (all default to the exact form). */
@@ -197,7 +198,8 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
       const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
       const out = new Array<unknown>(n);
       for (let i = 0; i < n; i++) {
-        const nanos = dv.getBigUint64(i * 12, true);
+        // nanoseconds of the day as a signed 64-bit integer, as parquet-java and Arrow read it
+        const nanos = dv.getBigInt64(i * 12, true);
         const day = BigInt(dv.getInt32(i * 12 + 8, true));
         const ns = (day - JULIAN_EPOCH) * NANOS_PER_DAY + nanos;
         out[i] = options.timestamps === 'date' ? toDate(ns, 'ns') : ns;
@@ -251,4 +253,36 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
     default:
       return [];
   }
+}
+
+type AnyArray = ArrayLike<unknown> & { length: number };
+
+/**
+ * Converts a decoded chunk's non-null values to JavaScript values, converting each dictionary entry once.
+ * @param chunk - the decoded chunk.
+ * @param column - its column.
+ * @param options - value mapping.
+ * @returns one JavaScript value per non-null value.
+ */
+export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
+  const segs = chunk.segments;
+  if (segs.length === 1 && segs[0]!.values) return convertValues(segs[0]!.values, column, options);
+  const dict = chunk.dictionary ? (convertValues(chunk.dictionary, column, options) as AnyArray) : undefined;
+  const parts: AnyArray[] = segs.map((s) => (s.indices ? s.indices : (convertValues(s.values!, column, options) as AnyArray)));
+  // keep a typed array when every part (and the dictionary) converts to the same typed-array kind
+  const proto = dict ?? parts.find((p, i) => !segs[i]!.indices);
+  const typed = proto !== undefined && ArrayBuffer.isView(proto) && parts.every((p, i) => segs[i]!.indices || p.constructor === proto.constructor);
+  const n = chunk.numValues;
+  const out: { [i: number]: unknown; length: number } = typed ? new (proto.constructor as new (n: number) => AnyArray)(n) as unknown as { [i: number]: unknown; length: number } : new Array<unknown>(n);
+  let k = 0;
+  for (let s = 0; s < segs.length; s++) {
+    const p = parts[s]!;
+    if (segs[s]!.indices) {
+      const idx = p as Int32Array;
+      for (let i = 0; i < idx.length; i++) out[k++] = dict![idx[i]!];
+    } else {
+      for (let i = 0; i < p.length; i++) out[k++] = p[i];
+    }
+  }
+  return out as ArrayLike<unknown>;
 }

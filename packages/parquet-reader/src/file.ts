@@ -7,7 +7,7 @@ import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, ty
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
-import { convertValues, type ValueOptions } from './convert.js';
+import { convertChunk, type ValueOptions } from './convert.js';
 import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { columnStatistics, type ColumnStatistics } from './statistics.js';
@@ -221,7 +221,7 @@ class File implements ParquetFile {
 
   private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
     return chunks.map((c, i) =>
-      c === undefined ? undefined : { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertValues(c.values, this.schema.columns[i]!, options) },
+      c === undefined ? undefined : { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertChunk(c, this.schema.columns[i]!, options) },
     );
   }
 
