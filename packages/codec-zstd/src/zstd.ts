@@ -1,0 +1,122 @@
+/**
+ * The ZSTD codec of parquet.thrift (`CompressionCodec.ZSTD`): Zstandard frames (RFC 8878). Decompression is fzstd
+ * (pure JavaScript, synchronous); compression is the reference C library compiled to WebAssembly
+ * (`@bokuweb/zstd-wasm`), which must be instantiated once, hence the async {@link createZstdCodec}.
+ * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md (ZSTD), https://www.rfc-editor.org/rfc/rfc8878
+ *
+ * Every frame is walked and checked before decoding (see `zstd-frames.ts`): a declared content size past the
+ * page is an error before anything is allocated, and decoding streams block by block with a bounds check per block.
+ */
+import { Decompress } from 'fzstd';
+import { compress, init } from '@bokuweb/zstd-wasm';
+import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError } from '@parquetry/parquet-codecs';
+import { type ZstdFrame, zstdFrames } from './zstd-frames.js';
+
+function overrun(op: number, limit: number, pos: number): ParquetError {
+  return new ParquetError(CodecErrorCode.OVERRUN, `codec-zstd: ZSTD frame at byte ${pos} expands past the ${limit} bytes allowed (at output byte ${op})`, pos);
+}
+
+function corrupt(what: string, pos: number, cause: unknown): ParquetError {
+  return new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: corrupt ZSTD frame at byte ${pos}: ${what}`, pos, { cause });
+}
+
+/**
+ * A copy of a frame whose header declares no content size, re-headed as a single-segment frame of `size` bytes.
+ * When the page holds one frame, its size must be the page's, and fzstd decodes a frame of known size straight
+ * into one buffer of that size instead of sliding a window (which for small pages costs more than the decode).
+ */
+function withContentSize(src: Uint8Array, f: ZstdFrame, size: number): Uint8Array {
+  const head = 9;
+  const copy = new Uint8Array(head + f.end - f.blocks);
+  copy[0] = 0x28;
+  copy[1] = 0xb5;
+  copy[2] = 0x2f;
+  copy[3] = 0xfd;
+  copy[4] = (2 << 6) | (1 << 5) | (f.checksum ? 4 : 0); // 4-byte content size, single segment, no dictionary
+  copy[5] = size & 0xff;
+  copy[6] = (size >>> 8) & 0xff;
+  copy[7] = (size >>> 16) & 0xff;
+  copy[8] = size >>> 24;
+  copy.set(src.subarray(f.blocks, f.end), head);
+  return copy;
+}
+
+/**
+ * Decompresses a Zstandard stream (one or more frames; skippable frames are skipped) into `out`.
+ * @param src - the stream.
+ * @param out - destination; its length bounds the output.
+ * @returns bytes written.
+ * @throws ParquetError `CODEC_CORRUPT` (malformed frame, dictionary frame, window over 128 MiB, a frame that decodes
+ * to other than its declared size), `CODEC_OVERRUN`.
+ */
+export function zstdDecompress(src: Uint8Array, out: Uint8Array): number {
+  const frames = zstdFrames(src);
+  let dataFrames = 0;
+  for (const f of frames) if (!f.skippable) dataFrames++;
+  let op = 0;
+  for (const f of frames) {
+    if (f.skippable) continue;
+    const remaining = out.length - op;
+    if (f.contentSize !== undefined && f.contentSize > remaining) throw overrun(op + f.contentSize, out.length, f.start);
+    const input = f.contentSize === undefined && dataFrames === 1 ? withContentSize(src, f, remaining) : src.subarray(f.start, f.end);
+    const before = op;
+    // fzstd's streaming decoder hands over each block as it is decoded, so the true output length is known
+    // (its one-shot decoder returns a buffer of the declared size whatever the blocks produce) and a frame that
+    // expands past the page stops at the first block that does.
+    const stream = new Decompress((chunk) => {
+      if (chunk.length > out.length - op) throw overrun(op + chunk.length, out.length, f.start);
+      out.set(chunk, op);
+      op += chunk.length;
+    });
+    try {
+      stream.push(input, true);
+    } catch (e) {
+      if (isParquetError(e)) throw e;
+      throw corrupt(String((e as Error)?.message ?? e), f.start, e);
+    }
+    if (f.contentSize !== undefined && op - before !== f.contentSize) {
+      throw new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: ZSTD frame at byte ${f.start} declares ${f.contentSize} bytes but decodes to ${op - before}`, f.start);
+    }
+  }
+  return op;
+}
+
+/** Options of {@link createZstdCodec}. */
+export interface ZstdCodecOptions {
+  /** Compression level 1..22 (default 3, the reference library's default). */
+  level?: number;
+}
+
+let ready: Promise<void> | undefined;
+
+/**
+ * Creates a ZSTD codec that compresses too; the first call instantiates the WebAssembly compressor.
+ * @param options - compression level.
+ * @returns the codec.
+ * @throws ParquetError `CODEC_SIZE` for a level outside 1..22 (as a rejected promise).
+ */
+export async function createZstdCodec(options: ZstdCodecOptions = {}): Promise<Codec> {
+  const level = options.level ?? 3;
+  if (!Number.isInteger(level) || level < 1 || level > 22) {
+    throw new ParquetError(CodecErrorCode.SIZE, `codec-zstd: compression level ${level}, expected an integer 1..22`);
+  }
+  ready ??= init();
+  await ready;
+  return {
+    codec: CompressionCodec.ZSTD,
+    decompress: zstdDecompress,
+    compress: (src) => compress(src, level),
+  };
+}
+
+/**
+ * A ZSTD codec that only decompresses (no WebAssembly to load), for readers.
+ * Its `compress` throws `CODEC_MISSING`: use {@link createZstdCodec} to write ZSTD.
+ */
+export const zstdDecoder: Codec = {
+  codec: CompressionCodec.ZSTD,
+  decompress: zstdDecompress,
+  compress: () => {
+    throw new ParquetError(CodecErrorCode.MISSING, 'codec-zstd: zstdDecoder only decompresses; use `await createZstdCodec()` to compress ZSTD');
+  },
+};
