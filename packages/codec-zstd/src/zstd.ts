@@ -21,9 +21,10 @@ function corrupt(what: string, pos: number, cause: unknown): ParquetError {
 }
 
 /**
- * A copy of a frame whose header declares no content size, re-headed as a single-segment frame of `size` bytes.
- * When the page holds one frame, its size must be the page's, and fzstd decodes a frame of known size straight
- * into one buffer of that size instead of sliding a window (which for small pages costs more than the decode).
+ * A copy of a frame re-headed as a single-segment frame declaring `size` bytes. Two reasons:
+ * fzstd decodes a frame of known size straight into one buffer instead of sliding a window (for small pages the
+ * slide costs more than the decode), and it silently stops at the declared size — so the caller declares one byte
+ * more than it expects, and a frame that really produces more shows up as one byte too many instead of vanishing.
  */
 function withContentSize(src: Uint8Array, f: ZstdFrame, size: number): Uint8Array {
   const head = 9;
@@ -58,7 +59,9 @@ export function zstdDecompress(src: Uint8Array, out: Uint8Array): number {
     if (f.skippable) continue;
     const remaining = out.length - op;
     if (f.contentSize !== undefined && f.contentSize > remaining) throw overrun(op + f.contentSize, out.length, f.start);
-    const input = f.contentSize === undefined && dataFrames === 1 ? withContentSize(src, f, remaining) : src.subarray(f.start, f.end);
+    // expected output: the declared size, or for the only frame of a page, the rest of the page
+    const expected = f.contentSize ?? (dataFrames === 1 ? remaining : undefined);
+    const input = expected === undefined ? src.subarray(f.start, f.end) : withContentSize(src, f, expected + 1);
     const before = op;
     // fzstd's streaming decoder hands over each block as it is decoded, so the true output length is known
     // (its one-shot decoder returns a buffer of the declared size whatever the blocks produce) and a frame that
