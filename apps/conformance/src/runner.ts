@@ -95,7 +95,9 @@ export function expectedDigest(x: Expectation): { digest: string; numRows: numbe
 export async function runCase(rel: string, x: Expectation | undefined, codecs: CodecMap, variant?: VariantCanon): Promise<CaseResult> {
   const t = performance.now();
   const done = (ok: boolean, detail: string): CaseResult => ({ file: rel, ok, detail, ms: Math.round(performance.now() - t) });
-  const mustReject = rel.startsWith('bad_data/') || x?.kind === 'bad';
+  // the corpus's deliberately corrupted checksums must be detected (with verification on, the default)
+  const checksumCase = /corrupt-checksum/.test(rel);
+  const mustReject = rel.startsWith('bad_data/') || x?.kind === 'bad' || checksumCase;
   let rows: Record<string, unknown>[];
   let canonical: Record<string, unknown>[];
   try {
@@ -107,6 +109,7 @@ export async function runCase(rel: string, x: Expectation | undefined, codecs: C
   } catch (e) {
     const err = e as { name?: string; code?: string; message?: string };
     const typed = err?.name === 'ParquetError' && typeof err.code === 'string';
+    if (checksumCase) return done(err?.code === 'CHECKSUM_MISMATCH', `rejected: ${err?.code}`);
     if (mustReject) return done(typed, typed ? `rejected: ${err.code}` : `untyped error: ${String(e)}`);
     return done(false, `${typed ? err.code : 'UNTYPED'}: ${err?.message ?? String(e)}`.slice(0, 300));
   }

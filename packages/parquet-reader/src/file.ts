@@ -119,6 +119,19 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
   return new File(source, metadata, raw.offset, options);
 }
 
+/**
+ * Whether `created_by` names parquet-mr older than 1.2.9 (or without a version), whose column chunk sizes leave out
+ * the dictionary page header (PARQUET-816 / IMPALA-694).
+ * @param createdBy - the footer's created_by.
+ */
+function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
+  const m = /^parquet-mr(?: version (\d+)\.(\d+)\.(\d+))?/.exec(createdBy ?? '');
+  if (!m) return false;
+  if (m[1] === undefined) return true;
+  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return v[0]! < 1 || (v[0] === 1 && (v[1]! < 2 || (v[1] === 2 && v[2]! < 9)));
+}
+
 /** Row-group pruners tried in order; page-index, bloom and dictionary pruning add themselves here. */
 const PRUNERS: readonly RowGroupPruner[] = [statisticsPruner];
 
@@ -134,7 +147,10 @@ class File implements ParquetFile {
   ) {
     this.schema = buildSchemaTree(metadata.schema);
     this.numRows = metadata.num_rows;
+    this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
   }
+
+  private readonly parquetMr816: boolean;
 
   private selectColumns(columns: ReadOptions['columns']): boolean[] {
     const all = this.schema.columns;
@@ -177,7 +193,11 @@ class File implements ParquetFile {
     // some writers store 0 for "no dictionary"; a dictionary page always precedes the data pages;
     // an empty chunk may have data_page_offset 0 and only a dictionary page
     if (dict !== undefined && dict >= 4 && (dict < start || start < 4)) start = dict;
-    const end = start + md.total_compressed_size;
+    let end = start + md.total_compressed_size;
+    // PARQUET-816: parquet-mr up to 1.2.8 left the dictionary page header out of total_compressed_size; read up to
+    // 100 bytes more (the largest dictionary page header), as Arrow does. The page loop stops at num_values.
+    // (such files may not even set dictionary_page_offset, so this applies to every chunk)
+    if (this.parquetMr816) end = Math.min(end + 100, this.footerOffset);
     if (!(start >= 4 && md.total_compressed_size >= 0 && end <= this.footerOffset)) {
       throw new ParquetError(
         'CORRUPT_METADATA',
