@@ -5,12 +5,13 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/Encryption.md (§4 algorithms, §5 file format)
  * @module
  */
-import type { ColumnCryptoMetaData, EncryptionAlgorithm, FileCryptoMetaData } from '@parquetry/thrift-compact';
+import type { ColumnCryptoMetaData, EncryptionAlgorithm, FileCryptoMetaData, FileMetaData } from '@parquetry/thrift-compact';
 import { fileAad, moduleAad } from './aad.js';
 import { SIGNATURE_LENGTH, checkKeyLength, encryptGcmModule, gcmTag, randomNonce } from './aes-gcm.js';
 import { encryptCtrModule } from './aes-gcm-ctr.js';
 import type { AlgorithmName } from './decryptor.js';
 import { cryptoError } from './errors.js';
+import { MAGIC_ENCRYPTED_FOOTER, MAGIC_PLAINTEXT_FOOTER, writeEncryptedFileTail } from './footer.js';
 import { type ImportedKey, importKey, toBytes } from './keys.js';
 import { ModuleType, isPageBody } from './module-type.js';
 
@@ -101,6 +102,16 @@ export interface FileEncryptor {
    */
   signFooter(footer: Uint8Array): Promise<Uint8Array>;
   /**
+   * Builds the end of the file: {@link writeEncryptedFileTail} with this encryptor, so a writer needs no other
+   * import from this package.
+   * @param fileMetaData - the footer, with every column's crypto fields set.
+   * @returns the bytes after the last column chunk, final magic included.
+   * @throws ParquetError `ENCRYPTION_FAILED`, `INVALID_KEY`, `THRIFT_REQUIRED_FIELD`.
+   */
+  fileTail(fileMetaData: FileMetaData): Promise<Uint8Array>;
+  /** The magic the file starts with: "PARE" for an encrypted footer, "PAR1" for a plaintext one. */
+  readonly magic: Uint8Array;
+  /**
    * Returns the encryptor of one column chunk, or undefined when that column stays plaintext.
    * @param rowGroup - row group ordinal (0..32767).
    * @param column - column ordinal (0..32767).
@@ -159,6 +170,14 @@ class FileEncryptorImpl implements FileEncryptor {
       this.keys.set(id, p);
     }
     return p;
+  }
+
+  get magic(): Uint8Array {
+    return this.plaintextFooter ? MAGIC_PLAINTEXT_FOOTER.slice() : MAGIC_ENCRYPTED_FOOTER.slice();
+  }
+
+  fileTail(fileMetaData: FileMetaData): Promise<Uint8Array> {
+    return writeEncryptedFileTail(this, fileMetaData);
   }
 
   fileCryptoMetaData(): FileCryptoMetaData {

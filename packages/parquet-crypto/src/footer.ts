@@ -84,6 +84,42 @@ export async function openSignedFooter(footer: Uint8Array, props: FileDecryption
   return { fileMetaData, decryptor, signatureVerified };
 }
 
+/**
+ * What a reader takes as its decryption option: footer openers bound to the application's keys. The reader
+ * imports only this type, so a reader that never receives one bundles no crypto code.
+ */
+export interface FileDecryption {
+  /** The keys and AAD prefix these openers use. */
+  readonly properties: FileDecryptionProperties;
+  /**
+   * {@link openEncryptedFooter} with these properties.
+   * @param footer - `FileCryptoMetaData ‖ footer module`.
+   * @param baseOffset - file offset of `footer[0]`.
+   * @returns the footer and the file decryptor.
+   */
+  openEncryptedFooter(footer: Uint8Array, baseOffset?: number): Promise<OpenedFooter>;
+  /**
+   * {@link openSignedFooter} with these properties.
+   * @param footer - `FileMetaData ‖ 28-byte signature`.
+   * @param baseOffset - file offset of `footer[0]`.
+   * @returns the footer, the file decryptor and whether the signature was verified.
+   */
+  openSignedFooter(footer: Uint8Array, baseOffset?: number): Promise<OpenedFooter>;
+}
+
+/**
+ * Binds decryption properties to the footer openers, for injection into a reader.
+ * @param properties - the reader's keys, key retriever and AAD prefix.
+ * @returns the {@link FileDecryption}.
+ */
+export function createFileDecryption(properties: FileDecryptionProperties): FileDecryption {
+  return {
+    properties,
+    openEncryptedFooter: (footer, baseOffset = 0) => openEncryptedFooter(footer, properties, baseOffset),
+    openSignedFooter: (footer, baseOffset = 0) => openSignedFooter(footer, properties, baseOffset),
+  };
+}
+
 function tail(body: Uint8Array[], magic: Uint8Array): Uint8Array {
   let len = 0;
   for (const b of body) len += b.length;

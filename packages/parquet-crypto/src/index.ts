@@ -3,6 +3,8 @@
  *
  * Spec: https://github.com/apache/parquet-format/blob/master/Encryption.md
  *
+ * - Injection: a reader takes a {@link FileDecryption} (from {@link createFileDecryption}) and a writer a
+ *   {@link FileEncryptor}; both import only types from this package, so unencrypted files bundle no AES code.
  * - Reading: {@link openEncryptedFooter} / {@link openSignedFooter} (or {@link createFileDecryptor}) give a
  *   {@link FileDecryptor}; `columnDecryptor(rowGroup, column, crypto_metadata)` gives a {@link ColumnDecryptor}
  *   whose `decrypt(moduleType, pageOrdinal, module)` returns each plaintext module.
@@ -67,6 +69,8 @@ export {
   wrapKeyLocally,
 } from './key-tools.js';
 export {
+  type FileDecryption,
+  createFileDecryption,
   MAGIC_ENCRYPTED_FOOTER,
   MAGIC_PLAINTEXT_FOOTER,
   type OpenedFooter,

@@ -10,6 +10,9 @@ import {
   type FileEncryptionProperties,
   ModuleType,
   NONCE_LENGTH,
+  MAGIC_ENCRYPTED_FOOTER,
+  MAGIC_PLAINTEXT_FOOTER,
+  createFileDecryption,
   createFileDecryptor,
   createFileEncryptor,
   openEncryptedFooter,
@@ -152,6 +155,23 @@ describe('file round trips', () => {
       expect(got, `module type ${type}`).toBe(algorithm === 'AES_GCM_CTR_V1' && type === ModuleType.DATA_PAGE ? 'resolved' : 'DECRYPTION_FAILED');
     }
     expect(firstRg).toBe(3);
+  });
+
+  test('injection objects: FileEncryptor.magic / fileTail and createFileDecryption', async () => {
+    for (const plaintextFooter of [false, true]) {
+      const s = await writeSyntheticFile({ footerKey: key(16, 3), plaintextFooter }, 1, 1);
+      expect(s.file.subarray(0, 4)).toEqual(plaintextFooter ? MAGIC_PLAINTEXT_FOOTER : MAGIC_ENCRYPTED_FOOTER);
+      expect(s.file.subarray(s.file.length - 4)).toEqual(plaintextFooter ? MAGIC_PLAINTEXT_FOOTER : MAGIC_ENCRYPTED_FOOTER);
+      const decryption = createFileDecryption({ footerKey: key(16, 3) });
+      const { footer, start } = footerRegion(s.file);
+      const opened = plaintextFooter ? await decryption.openSignedFooter(footer, start) : await decryption.openEncryptedFooter(footer, start);
+      expect(opened.fileMetaData.num_rows).toBe(10);
+      expect(opened.signatureVerified).toBe(plaintextFooter);
+      const chunk = opened.fileMetaData.row_groups[0]!.columns[1]!;
+      const cd = opened.decryptor.columnDecryptor(0, 1, chunk.crypto_metadata!);
+      const meta = plaintextFooter ? chunk.encrypted_column_metadata! : undefined;
+      if (meta !== undefined) expect((await cd.decrypt(ModuleType.COLUMN_META_DATA, 0, meta)).length).toBe(meta.length - 32);
+    }
   });
 
   test('writeEncryptedFileTail: encrypted footer carries no encryption_algorithm; plaintext footer carries it', async () => {

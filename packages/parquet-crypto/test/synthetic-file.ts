@@ -20,7 +20,7 @@ import {
   writeOffsetIndex,
   writePageHeader,
 } from '@parquetry/thrift-compact';
-import { type FileEncryptionProperties, MAGIC_ENCRYPTED_FOOTER, MAGIC_PLAINTEXT_FOOTER, ModuleType, createFileEncryptor, writeEncryptedFileTail } from '../src/index.js';
+import { type FileEncryptionProperties, ModuleType, createFileEncryptor } from '../src/index.js';
 
 export const PATHS = [['a'], ['b', 'c'], ['d']];
 
@@ -54,7 +54,7 @@ function rand(n: number, seed: number): Uint8Array {
  */
 export async function writeSyntheticFile(props: FileEncryptionProperties, rowGroups = 2, pagesPerChunk = 3, sameContentPerRowGroup = false): Promise<Synthetic> {
   const fe = createFileEncryptor(props);
-  const parts: Uint8Array[] = [fe.plaintextFooter ? MAGIC_PLAINTEXT_FOOTER : MAGIC_ENCRYPTED_FOOTER];
+  const parts: Uint8Array[] = [fe.magic];
   let pos = 4;
   const push = (b: Uint8Array) => {
     const at = pos;
@@ -160,7 +160,7 @@ export async function writeSyntheticFile(props: FileEncryptionProperties, rowGro
     num_rows: rowGroups * 10 * pagesPerChunk,
     row_groups: groups,
   };
-  parts.push(await writeEncryptedFileTail(fe, fileMetaData));
+  parts.push(await fe.fileTail(fileMetaData));
   const file = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
   let o = 0;
   for (const b of parts) {
