@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { decodeVariant, type VariantValue } from '../src/index.js';
+import { decodeVariant, type VariantDecimal, type VariantValue } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../../../shared/parquet-testing/variant');
 const HAVE = fs.existsSync(path.join(DIR, 'data_dictionary.json'));
@@ -52,9 +52,10 @@ function compare(decoded: VariantValue, expected: unknown, raw: string | undefin
       return;
     }
     if (typeof decoded === 'object' && decoded !== null && 'type' in decoded && decoded.type === 'decimal') {
-      expect(Number(decoded.value), where).toBe(expected);
+      const dec = decoded as VariantDecimal;
+      expect(Number(dec.value), where).toBe(expected);
       // JSON drops trailing fractional zeros that the decimal's scale keeps ("12345678.90" vs 12345678.9).
-      if (raw !== undefined && !/[eE]/.test(raw)) expect(decoded.value.replace(/\.?0+$/, ''), where).toBe(raw.replace(/\.?0+$/, ''));
+      if (raw !== undefined && !/[eE]/.test(raw)) expect(dec.value.replace(/\.?0+$/, ''), where).toBe(raw.replace(/\.?0+$/, ''));
       return;
     }
     throw new Error(`${where}: number expected, decoded ${String(decoded)}`);

@@ -150,7 +150,7 @@ describe('malformed input → VARIANT_CORRUPT with the byte position', () => {
 
   test('duplicate keys', () => {
     const md = u8(0x01, 2, 0, 1, 2, 0x61, 0x61); // unsorted dictionary with "a" twice
-    expect(corrupt(() => decodeVariant(md, u8(0x02, 2, 0, 1, 0, 1, 2, 0, 0))), 3).toContain('duplicate');
+    expect(corrupt(() => decodeVariant(md, u8(0x02, 2, 0, 1, 0, 1, 2, 0, 0)), 3)).toContain('duplicate');
   });
 
   test('overlapping values cannot blow up the output', () => {
