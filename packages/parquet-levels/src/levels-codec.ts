@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { Encoding, ParquetError } from '@parquetry/thrift-compact';
+import { Encoding, ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import type { ByteWriter } from '@parquetry/thrift-compact';
 import { bitWidthOf, decodeBitPacked, decodeRleHybrid, encodeBitPacked, encodeRleHybrid } from '@parquetry/parquet-encodings';
 
@@ -28,6 +28,16 @@ function checkMax(out: Int32Array, outPos: number, count: number, maxLevel: numb
     if (v > maxLevel || v < 0) {
       throw new ParquetError('INVALID_LEVELS', `parquet-levels: ${what} level ${v >>> 0} at index ${i - outPos} of the page is above the max ${maxLevel}`);
     }
+  }
+}
+
+/** Runs a decoder, prefixing its ParquetError with which level stream failed (same code and offset). */
+function withContext<T>(what: string, pos: number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isParquetError(e)) throw new ParquetError(e.code, `parquet-levels: ${what} levels at byte ${pos}: ${e.message}`, e.offset, { cause: e });
+    throw e;
   }
 }
 
@@ -72,10 +82,10 @@ export function decodeLevelsV1(
     if (len > end - pos - 4) {
       throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: ${what} levels: length ${len} at byte ${pos} runs past the page end ${end}`, pos);
     }
-    decodeRleHybrid(src, pos + 4, pos + 4 + len, bw, out, outPos, count);
+    withContext(what, pos, () => decodeRleHybrid(src, pos + 4, pos + 4 + len, bw, out, outPos, count));
     next = pos + 4 + len;
   } else if (encoding === Encoding.BIT_PACKED) {
-    next = decodeBitPacked(src, pos, end, bw, out, outPos, count);
+    next = withContext(what, pos, () => decodeBitPacked(src, pos, end, bw, out, outPos, count));
   } else {
     throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
   }
@@ -110,7 +120,7 @@ export function decodeLevelsV2(
     out.fill(0, outPos, outPos + count);
     return pos;
   }
-  decodeRleHybrid(src, pos, pos + byteLength, bitWidthOf(maxLevel), out, outPos, count);
+  withContext(what, pos, () => decodeRleHybrid(src, pos, pos + byteLength, bitWidthOf(maxLevel), out, outPos, count));
   checkMax(out, outPos, count, maxLevel, what);
   return pos + byteLength;
 }
