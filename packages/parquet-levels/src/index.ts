@@ -1,5 +1,5 @@
 /**
- * `@parquetry/parquet-levels` — where nested data becomes flat columns and back.
+ * `@parquetry/parquet-levels` — Parquet schema tree, definition/repetition levels, Dremel shredding and assembly.
  *
  * - {@link buildSchemaTree}: the schema tree from the footer's flat element list, with max
  *   definition/repetition levels, column paths, resolved logical types, and the struct/list/map
