@@ -144,15 +144,19 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
       const w = src[wp + m]!;
       if (w > 32) throw encodingError('ENCODING_BIT_WIDTH', `DELTA_BINARY_PACKED: INT32 miniblock bit width ${w} at byte ${wp + m} exceeds 32`, wp + m);
       const n = remaining < miniSize ? remaining : miniSize;
-      const adv = miniblockBytes(p, end, miniSize, w, n);
+      const full = (miniSize * w) >>> 3;
+      const adv = full <= end - p ? full : miniblockBytes(p, end, miniSize, w, n);
       if (w === 0) {
         for (let k = 0; k < n; k++) {
           v = (v + minDelta) | 0;
           out[o + k] = v;
         }
       } else {
-        unpackInto(src, p, end, w, out, o, n);
-        for (let k = o; k < o + n; k++) {
+        // common case: whole groups present, unpack straight into the output
+        if ((n & 7) === 0 && adv === full) UNPACK[w]!(src, p, out, o, n >>> 3);
+        else unpackInto(src, p, end, w, out, o, n);
+        const stop = o + n;
+        for (let k = o; k < stop; k++) {
           v = (v + minDelta + out[k]!) | 0;
           out[k] = v;
         }

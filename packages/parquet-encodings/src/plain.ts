@@ -202,7 +202,7 @@ export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, 
     const a = offsets[i]!;
     const len = offsets[i + 1]! - a;
     p += 4;
-    if (len < 16) for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
+    if (len < 64) for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
     else data.set(src.subarray(p, p + len), a);
     p += len;
   }
@@ -228,7 +228,7 @@ export function encodePlainByteArray(values: ByteArrays, w: ByteWriter): void {
     b[p + 2] = len >>> 16;
     b[p + 3] = len >>> 24;
     p += 4;
-    if (len < 16) for (let k = 0; k < len; k++) b[p + k] = data[a + k]!;
+    if (len < 64) for (let k = 0; k < len; k++) b[p + k] = data[a + k]!;
     else b.set(data.subarray(a, a + len), p);
     p += len;
   }

@@ -197,3 +197,23 @@ describe('BIT_PACKED (deprecated, MSB first)', () => {
     expectCode(() => decodeBitPacked(bytes('0539'), 0, 2, 40, out, 0, 8), 'ENCODING_BIT_WIDTH');
   });
 });
+
+describe('generated bit-packing kernels vs a bit-by-bit reference', () => {
+  test.each(Array.from({ length: 33 }, (_, w) => w))('width %i', async (bw) => {
+    const { PACK, UNPACK } = await import('../src/bit-pack-kernels.js');
+    const src = Uint8Array.from({ length: bw * 3 }, (_, i) => (i * 37 + bw * 11 + 5) & 0xff);
+    const out = new Int32Array(24);
+    UNPACK[bw]!(src, 0, out, 0, 3);
+    for (let i = 0; i < 24; i++) {
+      let v = 0;
+      for (let b = 0; b < bw; b++) {
+        const bit = i * bw + b;
+        if ((src[bit >> 3]! >> (bit & 7)) & 1) v += 2 ** b;
+      }
+      expect(out[i]! >>> 0, `value ${i}`).toBe(v);
+    }
+    const back = new Uint8Array(bw * 3);
+    PACK[bw]!(out, 0, back, 0, 3);
+    expect(hex(back)).toBe(hex(src));
+  });
+});
