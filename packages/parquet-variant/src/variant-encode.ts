@@ -30,8 +30,17 @@ const utf8 = /*#__PURE__*/ new TextEncoder();
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
 
-function unrepresentable(what: string, path: string): ParquetError {
-  return new ParquetError('VARIANT_UNREPRESENTABLE', `parquet-variant: cannot encode ${what} at ${path || '$'}`);
+/** Path segments of the value being written (built into text only for an error message). */
+type PathStack = (string | number)[];
+
+function pathText(path: PathStack): string {
+  let s = '$';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : `.${p}`;
+  return s;
+}
+
+function unrepresentable(what: string, path: PathStack): ParquetError {
+  return new ParquetError('VARIANT_UNREPRESENTABLE', `parquet-variant: cannot encode ${what} at ${pathText(path)}`);
 }
 
 function sizeFor(max: number): number {
@@ -69,30 +78,38 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function encodeVariant(value: VariantValue, options: EncodeVariantOptions = {}): EncodedVariant {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH;
   const keys = new Set<string>();
-  collectKeys(value, keys, 0, maxDepth, '');
+  collectKeys(value, keys, maxDepth, []);
   const sorted = [...keys].sort(compareUtf8);
   const ids = new Map<string, number>();
   for (let i = 0; i < sorted.length; i++) ids.set(sorted[i]!, i);
   const metadata = encodeMetadata(sorted);
   const w = new ByteWriter(64);
-  writeValue(w, value, ids, '');
+  writeValue(w, value, ids, []);
   return { metadata, value: w.buf.slice(0, w.pos) };
 }
 
-function collectKeys(v: unknown, keys: Set<string>, depth: number, maxDepth: number, path: string): void {
+function collectKeys(v: unknown, keys: Set<string>, maxDepth: number, path: PathStack): void {
   if (typeof v !== 'object' || v === null || v instanceof Uint8Array) return;
-  if (!Array.isArray(v) && !isPlainObject(v)) return; // rejected by writeValue
   if (Array.isArray(v)) {
-    if (depth >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
-    for (let i = 0; i < v.length; i++) collectKeys(v[i], keys, depth + 1, maxDepth, `${path}[${i}]`);
+    if (path.length >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
+    path.push(0);
+    for (let i = 0; i < v.length; i++) {
+      path[path.length - 1] = i;
+      collectKeys(v[i], keys, maxDepth, path);
+    }
+    path.pop();
     return;
   }
-  if (asTagged(v) !== undefined) return;
-  if (depth >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
-  for (const k of Object.keys(v)) {
+  if (!isPlainObject(v) || asTagged(v) !== undefined) return; // non-plain objects are rejected by writeValue
+  if (path.length >= maxDepth) throw unrepresentable(`nesting deeper than ${maxDepth} (a cycle?)`, path);
+  path.push('');
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     keys.add(k);
-    collectKeys((v as Record<string, unknown>)[k], keys, depth + 1, maxDepth, `${path}.${k}`);
+    path[path.length - 1] = k;
+    collectKeys(v[k], keys, maxDepth, path);
   }
+  path.pop();
 }
 
 /**
@@ -129,7 +146,7 @@ function writeInt64(w: ByteWriter, v: bigint): void {
   w.i32le(Number(u >> 32n) | 0);
 }
 
-function writeDecimal(w: ByteWriter, text: string, path: string): void {
+function writeDecimal(w: ByteWriter, text: string, path: PathStack): void {
   const neg = text.startsWith('-');
   const body = neg ? text.slice(1) : text;
   const dot = body.indexOf('.');
@@ -193,7 +210,7 @@ function writeNumber(w: ByteWriter, v: number): void {
   w.f64(v);
 }
 
-function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: string): void {
+function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: PathStack): void {
   switch (typeof v) {
     case 'boolean':
       w.u8((v ? 1 : 2) << 2);
@@ -225,7 +242,7 @@ function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: s
     return;
   }
   if (Array.isArray(v)) {
-    writeContainer(w, v.length, undefined, (i) => writeValue(w, v[i], ids, `${path}[${i}]`));
+    writeArray(w, v, ids, path);
     return;
   }
   const t = asTagged(v);
@@ -258,22 +275,48 @@ function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: s
     }
   }
   if (!isPlainObject(v)) throw unrepresentable('a non-plain object', path);
-  const keys = Object.keys(v).sort(compareUtf8);
-  const fieldIds = keys.map((k) => ids.get(k)!);
-  writeContainer(w, keys.length, fieldIds, (i) => writeValue(w, v[keys[i]!], ids, `${path}.${keys[i]!}`));
+  writeObject(w, v, ids, path);
+}
+
+function writeArray(w: ByteWriter, v: readonly unknown[], ids: Map<string, number>, path: PathStack): void {
+  const n = v.length;
+  const start = w.pos;
+  const offsets = new Array<number>(n + 1);
+  path.push(0);
+  for (let i = 0; i < n; i++) {
+    offsets[i] = w.pos - start;
+    path[path.length - 1] = i;
+    writeValue(w, v[i], ids, path);
+  }
+  path.pop();
+  finishContainer(w, start, offsets, undefined);
+}
+
+function writeObject(w: ByteWriter, v: Record<string, unknown>, ids: Map<string, number>, path: PathStack): void {
+  const keys = Object.keys(v);
+  if (keys.length > 1) keys.sort(compareUtf8);
+  const n = keys.length;
+  const fieldIds = new Array<number>(n);
+  const start = w.pos;
+  const offsets = new Array<number>(n + 1);
+  path.push('');
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!;
+    fieldIds[i] = ids.get(k)!;
+    offsets[i] = w.pos - start;
+    path[path.length - 1] = k;
+    writeValue(w, v[k], ids, path);
+  }
+  path.pop();
+  finishContainer(w, start, offsets, fieldIds);
 }
 
 /**
- * Writes an array (`fieldIds` undefined) or object: children are written first, then shifted right to
- * make room for the header, whose offset width depends on the children's total size.
+ * Completes an array (`fieldIds` undefined) or object whose children were written at `start`: they
+ * are shifted right to make room for the header, whose offset width depends on their total size.
  */
-function writeContainer(w: ByteWriter, n: number, fieldIds: number[] | undefined, writeChild: (i: number) => void): void {
-  const start = w.pos;
-  const offsets = new Array<number>(n + 1);
-  for (let i = 0; i < n; i++) {
-    offsets[i] = w.pos - start;
-    writeChild(i);
-  }
+function finishContainer(w: ByteWriter, start: number, offsets: number[], fieldIds: number[] | undefined): void {
+  const n = offsets.length - 1;
   const total = w.pos - start;
   offsets[n] = total;
   const offSize = sizeFor(total);
