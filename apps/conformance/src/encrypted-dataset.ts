@@ -33,3 +33,16 @@ export function encryptedDatasetRows(rows = 50): Record<string, unknown>[] {
   }
   return out;
 }
+
+/**
+ * Rows of encrypt_columns_and_footer_bloom_filter (2,000 rows: int32_field i, name "name_i", float_field i + 0.25,
+ * double_field i + 0.5) and external_key_material_java (100 rows: integers i, strings = letter i mod 10 + i), in
+ * canonical form and schema order.
+ * @param file - which of the two.
+ */
+export function otherEncryptedRows(file: 'bloom' | 'key-tools'): Record<string, unknown>[] {
+  if (file === 'bloom') {
+    return Array.from({ length: 2000 }, (_, i) => ({ double_field: i + 0.5, float_field: i + 0.25, int32_field: i, name: `name_${i}` }));
+  }
+  return Array.from({ length: 100 }, (_, i) => ({ integers: i, strings: `${'abcdefghij'[i % 10]}${i}` }));
+}
