@@ -173,13 +173,31 @@ function writeDecimal(w: ByteWriter, text: string, path: PathStack): void {
 }
 
 function writeString(w: ByteWriter, s: string): void {
-  const e = utf8.encode(s);
-  if (e.length < 64) w.u8(1 | (e.length << 2));
-  else {
-    w.u8(16 << 2);
-    w.i32le(e.length);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: encode in place, then fix the header.
+  const max = s.length * 3;
+  const p = w.pos;
+  if (max < 64) {
+    w.ensureSpare(1 + max);
+    const n = utf8.encodeInto(s, w.buf.subarray(p + 1)).written;
+    w.buf[p] = 1 | (n << 2);
+    w.pos = p + 1 + n;
+    return;
   }
-  w.bytes(e);
+  w.ensureSpare(5 + max);
+  const b = w.buf;
+  const n = utf8.encodeInto(s, b.subarray(p + 5)).written;
+  if (n < 64) {
+    b.copyWithin(p + 1, p + 5, p + 5 + n);
+    b[p] = 1 | (n << 2);
+    w.pos = p + 1 + n;
+    return;
+  }
+  b[p] = 16 << 2;
+  b[p + 1] = n & 0xff;
+  b[p + 2] = (n >>> 8) & 0xff;
+  b[p + 3] = (n >>> 16) & 0xff;
+  b[p + 4] = n >>> 24;
+  w.pos = p + 5 + n;
 }
 
 function writeNumber(w: ByteWriter, v: number): void {

@@ -130,8 +130,10 @@ const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 export function asTagged(v: unknown): VariantTagged | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) return undefined;
   const o = v as Record<string, unknown>;
+  const tag = o['type'];
+  if (typeof tag !== 'string' || !Object.hasOwn(o, 'type')) return undefined;
   const keys = Object.keys(o);
-  switch (o['type']) {
+  switch (tag) {
     case 'date':
       return keys.length === 2 && Number.isInteger(o['days']) ? (o as unknown as VariantDate) : undefined;
     case 'timestamp':
