@@ -101,7 +101,7 @@ const Sdef = Array.from(S.def), Srep = Array.from(S.rep);
   }
 }
 
-const opts = { time: 0, iterations: 4, warmupIterations: 1 };
+const opts = { time: 0, iterations: 3, warmupIterations: 1 };
 
 describe(`list<int32>, ${ROWS} rows, ${L.def.length} levels`, () => {
   bench('hyparquet assembleLists + assembleNested', () => {

@@ -1,5 +1,6 @@
 import { ConvertedType, FieldRepetitionType, Type } from '@parquetry/thrift-compact';
 import type { SchemaElement } from '@parquetry/thrift-compact';
+import type { ColumnarVector } from '../src/index.js';
 
 /** Compact schema builder for tests: g(name, rep, children, annotation) / p(name, rep, type, annotation). */
 export type Rep = 'required' | 'optional' | 'repeated';
@@ -27,3 +28,23 @@ export function flatten(rootName: string, children: Node[]): SchemaElement[] {
   return out;
 }
 export { ConvertedType, Type };
+
+/** Independent reading of the columnar form back into rows. */
+export function rowOf(v: ColumnarVector, i: number): unknown {
+  if (v.validity && v.validity[i] === 0) return null;
+  switch (v.kind) {
+    case 'leaf': return v.values[i];
+    case 'struct': return Object.fromEntries(v.children.map((c) => [c.field.name, rowOf(c, i)]));
+    case 'list': {
+      const out = [];
+      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) out.push(rowOf(v.element, j));
+      return out;
+    }
+    case 'map': {
+      const m = new Map();
+      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) m.set(rowOf(v.keys, j), v.values ? rowOf(v.values, j) : null);
+      return m;
+    }
+  }
+}
+

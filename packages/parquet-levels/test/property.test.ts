@@ -8,9 +8,9 @@ import {
   assembleColumnar, assembleRecords, buildSchemaTree, decodeLevelsV1, decodeLevelsV2, encodeLevelsV1, encodeLevelsV2,
   shredRecords, validateColumnLevels,
 } from '../src/index.js';
-import type { ColumnarVector } from '../src/index.js';
 import { ConvertedType, Type, flatten, g, p } from './helpers.js';
 import type { Node, Rep } from './helpers.js';
+import { rowOf } from './helpers.js';
 
 type LeafT = 'int' | 'str' | 'bool' | 'dbl';
 type ListStyle = 'three' | 'prim' | 'multi' | 'array' | 'tuple' | 'nested2' | 'unannotated';
@@ -120,25 +120,6 @@ const caseArb = fc
     const rec = fc.tuple(...fixed.map((f) => valueArb(f.spec, f.nullable, 0))).map((vs) => Object.fromEntries(vs.map((v, i) => [`c${i}`, v])));
     return fc.record({ top: fc.constant(fixed), records: fc.array(rec, { maxLength: 6 }) });
   });
-
-/** Independent reading of the columnar form back into rows. */
-function rowOf(v: ColumnarVector, i: number): unknown {
-  if (v.validity && v.validity[i] === 0) return null;
-  switch (v.kind) {
-    case 'leaf': return v.values[i];
-    case 'struct': return Object.fromEntries(v.children.map((c) => [c.field.name, rowOf(c, i)]));
-    case 'list': {
-      const out = [];
-      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) out.push(rowOf(v.element, j));
-      return out;
-    }
-    case 'map': {
-      const m = new Map();
-      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) m.set(rowOf(v.keys, j), v.values ? rowOf(v.values, j) : null);
-      return m;
-    }
-  }
-}
 
 describe('property: shred -> assemble', () => {
   test('is the identity, agrees with the columnar form, and survives the level codecs', () => {
