@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 export { xxhash64, xxhash64Int32, xxhash64Int64, xxhash64Float, xxhash64Double } from './xxhash64.js';
-export { SplitBlockBloomFilter, optimalNumBytes, BLOOM_MIN_BYTES, BLOOM_DEFAULT_MAX_BYTES } from './sbbf.js';
+export { SplitBlockBloomFilter, optimalNumBytes, expectedFpp, BLOOM_MIN_BYTES, BLOOM_DEFAULT_MAX_BYTES } from './sbbf.js';
 export {
   serializeBloomFilter,
   bloomFilterHeaderFor,

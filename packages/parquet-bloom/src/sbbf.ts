@@ -406,7 +406,7 @@ export class SplitBlockBloomFilter {
    * @param end - exclusive end index (default `values.length`).
    */
   insertInt64Values(values: BigInt64Array | BigUint64Array, start = 0, end: number = values.length): void {
-    const w = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+    const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     for (let i = start; i < end; i++) {
       hashWord64(w[2 * i]!, w[2 * i + 1]!);
       this.insertHash(R[0]!, R[1]!);
@@ -430,7 +430,7 @@ export class SplitBlockBloomFilter {
    * @param end - exclusive end index (default `values.length`).
    */
   insertDoubleValues(values: Float64Array, start = 0, end: number = values.length): void {
-    const w = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+    const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     for (let i = start; i < end; i++) {
       hashWord64(w[2 * i]!, w[2 * i + 1]!);
       this.insertHash(R[0]!, R[1]!);
