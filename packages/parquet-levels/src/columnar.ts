@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Field, SchemaTree } from './schema.js';
+import type { Field, SchemaTree, StructField } from './schema.js';
 import { prepareColumns, structureError } from './assemble.js';
 import type { AssembleOptions } from './assemble.js';
 import type { ColumnData } from './validate.js';
@@ -68,6 +68,8 @@ export interface MapVector extends VectorBase {
 export type ColumnarVector = LeafVector | StructVector | ListVector | MapVector;
 
 interface Built {
+  /** Per slot min(def, struct def), for structs whose later children are checked against it. */
+  clamp: Int32Array | null;
   length: number;
   validity: Uint8Array | null;
   offsets: Int32Array | null;
@@ -118,15 +120,37 @@ export function assembleColumnar(
   const built = new Map<Field, Built>();
 
   // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
-  const walk = (f: Field, slotDef: number, chain: { f: Field; slotDef: number }[]): void => {
+  type Link = { f: Field; slotDef: number; check?: StructField };
+
+  /** A later child of a struct must agree with the struct's first column on which ancestor is null. */
+  const checkAgainstStruct = (c: number, head: Link, def: ArrayLike<number>, rep: ArrayLike<number>, n: number): void => {
+    const s = head.check!;
+    const clamp = built.get(s)?.clamp;
+    if (!clamp) return; // the struct and everything above it are never null here
+    const sd = s.def;
+    const t0d = head.slotDef;
+    const t0r = head.f.repDepth;
+    let slot = 0;
+    for (let i = 0; i < n; i++) {
+      const d = def[i]!;
+      if (d < t0d || rep[i]! > t0r) continue;
+      const cd = d < sd ? d : sd;
+      if (slot >= clamp.length || clamp[slot] !== cd) {
+        throw structureError(head.f, c, i, `definition level ${d} disagrees with column ${s.leaves[0]!} on whether '${s.node.path.join('.')}' or an enclosing value is null`);
+      }
+      slot++;
+    }
+  };
+  const walk = (f: Field, slotDef: number, chain: Link[], check?: StructField): void => {
     const owned = f.leaves[0] !== undefined;
     if (!owned) return;
-    const link = { f, slotDef };
+    const link: Link = check ? { f, slotDef, check } : { f, slotDef };
     switch (f.kind) {
       case 'leaf': buildChain(f.column, [...chain, link]); return;
       case 'struct':
         // A struct's children have a slot for each struct slot, null or not (Arrow layout).
-        f.fields.forEach((c, i) => walk(c, slotDef, i === 0 ? [...chain, link] : []));
+        // Later children start their own chain and are checked against the struct's nulls.
+        f.fields.forEach((c, i) => (i === 0 ? walk(c, slotDef, [...chain, link]) : walk(c, slotDef, [], f)));
         return;
       case 'list': walk(f.element, f.elementDef, [...chain, link]); return;
       case 'map':
@@ -136,7 +160,7 @@ export function assembleColumnar(
     }
   };
 
-  const buildChain = (c: number, chain: { f: Field; slotDef: number }[]): void => {
+  const buildChain = (c: number, chain: Link[]): void => {
     const m = chain.length;
     const n = counts[c]!;
     const def = defs[c]!;
@@ -148,6 +172,7 @@ export function assembleColumnar(
     // Monomorphic per-depth arrays: EMPTY stands for "not recorded at this depth".
     const validity: Uint8Array[] = [];
     const offsets: Int32Array[] = [];
+    const clamps: Int32Array[] = [];
     const leaf = chain[m - 1]!.f;
     const leafDef = leaf.def;
     const src = vals[c]!;
@@ -161,13 +186,17 @@ export function assembleColumnar(
       presentDef[k] = f.def;
       validity.push(f.nullable || (k === m - 1 && scatter) ? new Uint8Array(n) : EMPTY_U8);
       offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
+      clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
     }
+    const head = chain[0]!;
+    if (head.check) checkAgainstStruct(c, head, def, rep, n);
     if (m === 3) {
       // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
       const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
       const p0 = presentDef[0]!, p1 = presentDef[1]!, p2 = presentDef[2]!;
       const v0 = validity[0]!, v1 = validity[1]!, v2 = validity[2]!;
       const o0 = offsets[0]!, o1 = offsets[1]!, o2 = offsets[2]!;
+      const cl0 = clamps[0]!, cl1 = clamps[1]!, hc0 = cl0.length > 0, hc1 = cl1.length > 0;
       const hv0 = v0.length > 0, hv1 = v1.length > 0, hv2 = v2.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, ho2 = o2.length > 0;
       let c0 = 0, c1 = 0, c2 = 0;
       for (let i = 0; i < n; i++) {
@@ -177,12 +206,14 @@ export function assembleColumnar(
         if (r <= t0r) {
           if (hv0) v0[c0] = d >= p0 ? 1 : 0;
           if (ho0) o0[c0] = c1;
+          if (hc0) cl0[c0] = d < p0 ? d : p0;
           c0++;
         }
         if (d < t1d) continue;
         if (r <= t1r) {
           if (hv1) v1[c1] = d >= p1 ? 1 : 0;
           if (ho1) o1[c1] = c2;
+          if (hc1) cl1[c1] = d < p1 ? d : p1;
           c1++;
         }
         if (d < t2d || r > t2r) continue;
@@ -204,6 +235,8 @@ export function assembleColumnar(
           if (v.length > 0) v[slot] = d >= presentDef[k]! ? 1 : 0;
           const o = offsets[k]!;
           if (o.length > 0) o[slot] = count[k + 1]!;
+          const cl = clamps[k]!;
+          if (cl.length > 0) cl[slot] = d < presentDef[k]! ? d : presentDef[k]!;
         }
       }
     }
@@ -225,7 +258,9 @@ export function assembleColumnar(
       const o = offsets[k]!.length > 0 ? offsets[k]! : null;
       if (o) o[len] = count[k + 1]!;
       const v = f.nullable ? validity[k]! : null;
+      const cl = clamps[k]!;
       built.set(f, {
+        clamp: cl.length > 0 ? cl : null,
         length: len,
         validity: v && v.length !== len ? v.subarray(0, len) : v,
         offsets: o && o.length !== len + 1 ? o.subarray(0, len + 1) : o,

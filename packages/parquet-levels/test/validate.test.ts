@@ -86,8 +86,7 @@ describe('assembly without validation stays safe', () => {
     const e = err(() => assembleRecords(twoStruct, cols));
     expect(e.code).toBe('INVALID_LEVELS');
     expect(e.message).toMatch(/column 1 under 's\.y': definition level 0 says an enclosing value is null/);
-    // The columnar form takes a struct's validity from its first column (documented); it still never throws a non-ParquetError.
-    expect(assembleColumnar(twoStruct, cols).length).toBe(1);
+    expect(err(() => assembleColumnar(twoStruct, cols)).message).toMatch(/column 1 under 's\.y': definition level 0 disagrees with column 0 on whether 's' or an enclosing value is null/);
   });
   test('row-count disagreement detected even with validate: false', () => {
     const cols = [col([3, 3, 0], [0, 1, 0], [1, 2]), { values: [7] }];
