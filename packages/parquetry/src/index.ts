@@ -1,9 +1,9 @@
 /**
  * `parquetry` — Apache Parquet for TypeScript: reader, writer and every codec preset, plus the CLI.
  *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * Implemented so far: the codec preset — {@link allCodecs} (every codec of parquet.thrift, both directions) and
+ * {@link syncCodecs} (all but BROTLI, no WebAssembly). The reader, writer and CLI land with their own issues.
  *
  * @packageDocumentation
  */
-export {};
+export { allCodecs, syncCodecs, type AllCodecsOptions } from './codecs.js';
