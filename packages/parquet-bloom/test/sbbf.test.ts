@@ -76,14 +76,16 @@ describe('SplitBlockBloomFilter', () => {
     const s = new TextEncoder().encode('x'.repeat(100));
     for (let i = 0; i < 100; i++) f.insertBytes(s, i, 100 - i);
     f.insertBoolean(true);
+    let misses = 0;
     for (const v of ints) {
-      expect(f.mightContainInt32(v)).toBe(true);
-      expect(f.mightContainInt64(v, ~v)).toBe(true);
-      expect(f.mightContainDouble(v / 7)).toBe(true);
-      expect(f.mightContainFloat(v / 3)).toBe(true);
-      expect(f.mightContainBigInt64(BigInt(v) * 1000003n)).toBe(true);
+      if (!f.mightContainInt32(v)) misses++;
+      if (!f.mightContainInt64(v, ~v)) misses++;
+      if (!f.mightContainDouble(v / 7)) misses++;
+      if (!f.mightContainFloat(v / 3)) misses++;
+      if (!f.mightContainBigInt64(BigInt(v) * 1000003n)) misses++;
     }
-    for (let i = 0; i < 100; i++) expect(f.mightContainBytes(s, i, 100 - i)).toBe(true);
+    for (let i = 0; i < 100; i++) if (!f.mightContainBytes(s, i, 100 - i)) misses++;
+    expect(misses).toBe(0);
     expect(f.mightContainBoolean(true)).toBe(true);
   });
 
