@@ -296,7 +296,11 @@ export function encodePlain(values: ColumnValues, column: ColumnDescriptor, w: B
   ) {
     w.bytes(bytesOf(values));
   } else if (t === Type.BYTE_ARRAY && 'offsets' in values) encodePlainByteArray(values, w);
-  else if ((t === Type.FIXED_LEN_BYTE_ARRAY || t === Type.INT96) && 'width' in values) w.bytes(values.data);
+  else if ((t === Type.FIXED_LEN_BYTE_ARRAY || t === Type.INT96) && 'width' in values) {
+    const expected = t === Type.INT96 ? 12 : column.typeLength;
+    if (values.width !== expected) throw encodingError('ENCODING_ARGUMENT', `PLAIN: values of ${values.width} bytes for a type length of ${expected}`);
+    w.bytes(values.data);
+  }
   else throw encodingError('ENCODING_ARGUMENT', `PLAIN: values do not match physical type ${t}`);
 }
 

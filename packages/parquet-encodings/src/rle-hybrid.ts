@@ -21,6 +21,13 @@ import { PACK, UNPACK } from './bit-pack-kernels.js';
 import { checkRange, encodingError, truncated } from './errors.js';
 import type { ValueCodec } from './types.js';
 
+/**
+ * Upper bound on values per encoded byte used to refuse absurd counts before allocating:
+ * an RLE run header of 5 bytes can announce 2^31 − 1 values, so the ratio is unbounded in principle;
+ * 2^26 values per byte of input keeps allocations proportional to real data for all sane writers.
+ */
+const MAX_VALUES_PER_BYTE = 1 << 26;
+
 const scratchBytes = /*#__PURE__*/ new Uint8Array(32);
 const scratchValues = /*#__PURE__*/ new Int32Array(8);
 
@@ -71,6 +78,9 @@ export function decodeRleHybrid(src: Uint8Array, pos: number, end: number, bitWi
         case 2: v = src[p]! | (src[p + 1]! << 8); break;
         case 3: v = src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16); break;
         case 4: v = src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24); break;
+      }
+      if (bitWidth < 32 && v >>> bitWidth !== 0) {
+        throw encodingError('ENCODING_CORRUPT', `RLE hybrid: repeated value ${v} at byte ${p} does not fit in ${bitWidth} bits`, p);
       }
       p += byteWidth;
       const take = run < outEnd - o ? run : outEnd - o;
@@ -257,9 +267,3 @@ export const rleCodec: ValueCodec = {
   },
 };
 
-/**
- * Upper bound on values per encoded byte used to refuse absurd counts before allocating:
- * an RLE run header of 5 bytes can announce 2^31 − 1 values, so the ratio is unbounded in principle;
- * 2^26 values per byte of input keeps allocations proportional to real data for all sane writers.
- */
-const MAX_VALUES_PER_BYTE = 1 << 26;

@@ -217,3 +217,8 @@ describe('generated bit-packing kernels vs a bit-by-bit reference', () => {
     expect(hex(back)).toBe(hex(src));
   });
 });
+
+test('RLE repeated value wider than the bit width is corrupt', () => {
+  const out = new Int32Array(4);
+  expectCode(() => decodeRleHybrid(bytes('0808'), 0, 2, 3, out, 0, 4), 'ENCODING_CORRUPT');
+});
