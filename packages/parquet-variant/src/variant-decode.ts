@@ -60,6 +60,7 @@ export class VariantMetadata {
   private readonly offsetsPos: number;
   private readonly stringsPos: number;
   private readonly cache: (string | undefined)[] = [];
+  private strictlySorted: boolean | undefined;
 
   /**
    * Parses and validates the header, dictionary size and offsets (strings are decoded on use).
@@ -95,6 +96,29 @@ export class VariantMetadata {
       throw corrupt(`dictionary bytes end at ${this.stringsPos + prev}, past the metadata end ${n}`, 'metadata', this.stringsPos);
     }
     this.byteLength = this.stringsPos + prev;
+  }
+
+  /**
+   * Whether the dictionary strings are verifiably unique and in increasing byte order (checked once, on
+   * first use, when the header claims `sorted_strings`; a false claim is not trusted).
+   * @returns true when ids in increasing order name distinct, increasing keys.
+   */
+  isStrictlySorted(): boolean {
+    if (this.strictlySorted !== undefined) return this.strictlySorted;
+    let ok = this.sorted;
+    const b = this.bytes;
+    const os = this.offsetSize;
+    for (let i = 1; ok && i < this.size; i++) {
+      const p = this.offsetsPos + i * os;
+      const s0 = this.stringsPos + readUint(b, p - os, os);
+      const s1 = this.stringsPos + readUint(b, p, os);
+      const e1 = this.stringsPos + readUint(b, p + os, os);
+      // string i-1 is [s0, s1), string i is [s1, e1): require bytes(i-1) < bytes(i)
+      let j = 0;
+      for (; s0 + j < s1 && s1 + j < e1; j++) if (b[s0 + j] !== b[s1 + j]) break;
+      ok = s0 + j === s1 ? s1 + j < e1 : s1 + j < e1 && b[s0 + j]! < b[s1 + j]!;
+    }
+    return (this.strictlySorted = ok);
   }
 
   /**
@@ -315,14 +339,19 @@ function decodeObject(ctx: Ctx, hdr: number, p: number, end: number, depth: numb
   if (total > end - dataPos) throw corrupt(`object fields end at ${dataPos + total}, past the value end ${end}`, 'value', offsPos + n * offSize);
   const dataEnd = dataPos + total;
   const md = ctx.md;
+  // With a sorted, unique dictionary, strictly increasing ids are distinct keys: no lookup needed.
+  const sorted = n > 1 && md.isStrictlySorted();
+  let prevId = -1;
   const out: VariantObject = {};
   for (let i = 0; i < n; i++) {
     const idAt = idsPos + i * idSize;
-    const key = md.get(readUint(b, idAt, idSize), idAt);
+    const id = readUint(b, idAt, idSize);
+    const key = md.get(id, idAt);
     const offAt = offsPos + i * offSize;
     const off = readUint(b, offAt, offSize);
     if (off >= total) throw corrupt(`object field offset ${off} not below the fields size ${total}`, 'value', offAt);
-    if (Object.hasOwn(out, key)) throw corrupt(`duplicate object key ${JSON.stringify(key)}`, 'value', idAt);
+    if (!(sorted && id > prevId) && Object.hasOwn(out, key)) throw corrupt(`duplicate object key ${JSON.stringify(key)}`, 'value', idAt);
+    prevId = id;
     const v = decodeAt(ctx, dataPos + off, dataEnd, depth + 1);
     if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
     else out[key] = v;

@@ -151,6 +151,25 @@ describe('malformed input → VARIANT_CORRUPT with the byte position', () => {
   test('duplicate keys', () => {
     const md = u8(0x01, 2, 0, 1, 2, 0x61, 0x61); // unsorted dictionary with "a" twice
     expect(corrupt(() => decodeVariant(md, u8(0x02, 2, 0, 1, 0, 1, 2, 0, 0)), 3)).toContain('duplicate');
+    // The same dictionary falsely claiming sorted_strings: the claim is checked, not trusted.
+    const lying = u8(0x11, 2, 0, 1, 2, 0x61, 0x61);
+    expect(new VariantMetadata(lying).isStrictlySorted()).toBe(false);
+    expect(corrupt(() => decodeVariant(lying, u8(0x02, 2, 0, 1, 0, 1, 2, 0, 0)), 3)).toContain('duplicate');
+  });
+
+  test('isStrictlySorted checks byte order and uniqueness', () => {
+    const md = (flag: number, ...keys: string[]): VariantMetadata => {
+      const bytes = keys.map((k) => new TextEncoder().encode(k));
+      const offs = [0];
+      for (const k of bytes) offs.push(offs[offs.length - 1]! + k.length);
+      return new VariantMetadata(u8(0x01 | flag, keys.length, ...offs, ...bytes.flatMap((k) => [...k])));
+    };
+    expect(md(0x10, 'a', 'ab', 'b').isStrictlySorted()).toBe(true);
+    expect(md(0x10, '', 'a').isStrictlySorted()).toBe(true);
+    expect(md(0x10, 'ab', 'a').isStrictlySorted()).toBe(false);
+    expect(md(0x10, 'b', 'a').isStrictlySorted()).toBe(false);
+    expect(md(0x10, 'a', 'a').isStrictlySorted()).toBe(false);
+    expect(md(0x00, 'a', 'b').isStrictlySorted()).toBe(false); // not claimed
   });
 
   test('overlapping values cannot blow up the output', () => {
