@@ -57,14 +57,11 @@ const NANOS_PER_DAY = 86400000000000n;
  * @returns the string.
  */
 export function decodeUtf8(b: Uint8Array, start: number, end: number): string {
-  if (end - start <= 32) {
-    let s = '';
-    for (let i = start; i < end; i++) {
-      const c = b[i]!;
-      if (c >= 0x80) return utf8.decode(b.subarray(start, end));
-      s += String.fromCharCode(c);
-    }
-    return s;
+  const n = end - start;
+  if (n <= 48) {
+    // ASCII: one fromCharCode call builds one flat string (no concatenation chain, no decoder call)
+    for (let i = start; i < end; i++) if (b[i]! >= 0x80) return utf8.decode(b.subarray(start, end));
+    return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[]);
   }
   return utf8.decode(b.subarray(start, end));
 }

@@ -240,15 +240,11 @@ export class ByteReader {
     const p = this.pos;
     // TextDecoder has a high fixed cost per call; short ASCII strings (column names, paths) are far
     // more common in footers, so build those directly
-    if (len <= 24) {
-      let s = '';
-      for (let i = p; i < p + len; i++) {
-        const c = b[i]!;
-        if (c >= 0x80) return this.utf8Slow(len);
-        s += String.fromCharCode(c);
-      }
+    if (len <= 48) {
+      for (let i = p; i < p + len; i++) if (b[i]! >= 0x80) return this.utf8Slow(len);
       this.pos = p + len;
-      return s;
+      // one call builds one flat string
+      return String.fromCharCode.apply(null, b.subarray(p, p + len) as unknown as number[]);
     }
     return this.utf8Slow(len);
   }
