@@ -426,7 +426,11 @@ export function hintTreeFromDuckDBSchema(rows) {
 export function leafKind(h) {
   if (!h) return null;
   const lt = h.logical ?? '';
-  const unitOf = () => (/NANOS/.test(lt) ? 'nanos' : /MICROS/.test(lt) ? 'micros' : 'millis');
+  // DuckDB renders the TimeUnit union with every member: "TimeUnit(MILLIS=<null>, MICROS=MicroSeconds(), NANOS=<null>)";
+  // the hyparquet fallback renders "unit=MICROS".
+  const has = (/** @type {string} */ u) => new RegExp(`${u}=[A-Z]|unit=${u}\\b`).test(lt);
+  /** @returns {TimeUnit} */
+  const unitOf = () => (has('NANOS') ? 'nanos' : has('MICROS') ? 'micros' : 'millis');
   if (/^Variant/i.test(lt) || h.converted === 'VARIANT') return { kind: 'variant' };
   if (h.physical === 'INT96') return { kind: 'int96' };
   if (/^Timestamp/.test(lt)) return { kind: 'timestamp', unit: unitOf(), utc: /isAdjustedToUTC=(1|true)/.test(lt) };

@@ -7,11 +7,12 @@
 //
 //   node tools/peers/derive-expected.mjs [corpusDir] [--only substring]
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonRows, decodeVariantBin, digest } from './canon.mjs';
+import { canonRows, decodeVariantBin, digest, formatInt96 } from './canon.mjs';
 import { REVIEW } from './review.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -181,17 +182,32 @@ function main() {
       continue;
     }
     const hintsPath = `${base}.hints.json`;
-    const hints = child(['schema', abs]);
-    writeFileSync(hintsPath, JSON.stringify(hints));
-    if (hints.source !== 'duckdb parquet_schema') out.notes.push(`schema hints from ${hints.source}${hints.error ? ` (DuckDB parquet_schema failed: ${String(hints.error).slice(0, 200)})` : ''}`);
+    rmSync(hintsPath, { force: true });
     /** @type {Record<string, Record<string, unknown>[] | null>} */
     const rowsOf = {};
     for (const p of ['duckdb', 'parquet-wasm']) {
       const rowsPath = `${base}.${p}.rows.json`;
       rmSync(rowsPath, { force: true });
-      const r = child([p, abs, rowsPath, hintsPath]);
+      const r = child([p, abs, rowsPath, hintsPath]); // the DuckDB child writes the schema hints first
       out.peers[p] = r;
       rowsOf[p] = r.status === 'ok' && existsSync(rowsPath) ? JSON.parse(readFileSync(rowsPath, 'utf8')) : null;
+    }
+    const hints = existsSync(hintsPath) ? JSON.parse(readFileSync(hintsPath, 'utf8')) : { source: 'none', tree: null };
+    if (hints.source !== 'duckdb parquet_schema') out.notes.push(`schema hints from ${hints.source}${hints.error ? ` (DuckDB parquet_schema failed: ${String(hints.error).slice(0, 200)})` : ''}`);
+    // INT96 referee: exact nanoseconds from hyparquet for top-level INT96 columns.
+    /** @type {any} */
+    let referee = null;
+    if ((hints.tree?.children ?? []).some((/** @type {any} */ c) => c.physical === 'INT96')) {
+      referee = child(['int96', abs]);
+      if (referee.status === 'ok') {
+        out.int96Referee = { version: referee.version, columns: referee.columns, agrees: {} };
+        for (const p of ['duckdb', 'parquet-wasm']) {
+          const rows = rowsOf[p];
+          const same = !!rows && rows.length === referee.rows.length && referee.rows.every((/** @type {any} */ rr, /** @type {number} */ i) => referee.columns.every((/** @type {string} */ c) => rows[i]?.[c] === rr[c]));
+          out.int96Referee.agrees[p] = same;
+        }
+        out.notes.push(`INT96 columns cross-checked with ${referee.version} (BigInt nanoseconds; it reads the day and nanos fields as unsigned, so it is exact only for in-range values): duckdb ${out.int96Referee.agrees.duckdb ? 'matches' : 'differs'}, parquet-wasm ${out.int96Referee.agrees['parquet-wasm'] ? 'matches' : 'differs'}`);
+      }
     }
     const d = out.peers.duckdb;
     const w = out.peers['parquet-wasm'];
@@ -255,6 +271,11 @@ function main() {
       out.trusted = 'parquet-wasm';
       out.notes.push('only parquet-wasm reads this file; its values are unconfirmed by a second peer');
     }
+    if (out.kind === 'bad_data') {
+      // Every bad_data file must be rejected (issue 8: 8 bad_data files + 6 shredded_variant error cases); a peer
+      // that returns rows here is lenient or silently wrong, so no peer is trusted for values.
+      out.trusted = 'none';
+    }
     if (review) {
       out.trusted = review.trusted;
       out.notes.push(...review.notes);
@@ -262,7 +283,7 @@ function main() {
       out.notes.push('UNREVIEWED: the peers disagree and no review entry says which is right');
     }
     if (out.kind === 'bad_data') {
-      out.notes.push('bad_data: the right outcome is a typed error (or the undamaged data plus an error for the damaged part), never a crash, hang or wrong data; peer results here are informational');
+      out.notes.push('bad_data: must be rejected with a typed error (never a crash, hang or wrong data); peer results here are informational only');
     }
 
     // Expected block: what the conformance runner compares with.
@@ -270,13 +291,26 @@ function main() {
       out.expected = { source: 'upstream', error: vcase.error_message };
     } else if (upstreamRows) {
       out.expected = { source: 'upstream', column: 'var', numRows: upstreamRows.length, digest: digest(upstreamRows), rows: upstreamRows };
+    } else if (review?.described) {
+      out.expected = { source: 'review: DuckDB SQL facts', numRows: review.described.length, digest: digestDescribed(review.described), described: review.described };
+    } else if (review?.int96Raw) {
+      // Hand-decoded INT96 values (raw bytes recorded in review.mjs, converted by canon.formatInt96); the other
+      // columns from the trusted peer (or DuckDB).
+      const src = rowsOf[out.trusted === 'none' ? 'duckdb' : out.trusted] ?? [];
+      const fix = review.int96Raw;
+      const rows = src.map((r, i) => ({
+        ...r,
+        ...Object.fromEntries(Object.entries(fix).map(([c, hexes]) => [c, hexes[i] == null ? null : formatInt96(Uint8Array.from(Buffer.from(String(hexes[i]), 'hex')))])),
+      }));
+      out.expected = { source: 'review: raw INT96 bytes', numRows: rows.length, digest: digest(rows) };
+      if (rows.length <= ROWS_STORED_MAX) out.expected.rows = rows;
+    } else if (out.kind === 'bad_data') {
+      out.expected = { source: 'corpus', error: 'malformed file (bad_data): must be rejected with a typed error' };
     } else if (out.trusted === 'duckdb' || out.trusted === 'parquet-wasm') {
       const p = out.peers[out.trusted];
       const rows = rowsOf[out.trusted];
       out.expected = { source: out.trusted, numRows: p.numRows, digest: p.digest };
       if (rows && rows.length <= ROWS_STORED_MAX) out.expected.rows = rows;
-    } else if (out.kind === 'bad_data') {
-      out.expected = { source: 'corpus', error: 'malformed file (bad_data)' };
     } else {
       out.expected = null;
     }
@@ -292,7 +326,41 @@ function main() {
     finish(out, summary, t0);
   }
   rmSync(work, { recursive: true, force: true });
-  if (!only) writeSummary(summary);
+  // The summary covers every expectation file present (so a partial run with --only still refreshes it).
+  const all = readdirSync(outDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(outDir, f), 'utf8')));
+  writeSummary(all);
+}
+
+/**
+ * sha256 of canonRows(rows) where rows may contain {"$repeat": s, "count": n} standing for s repeated n times
+ * (streamed, so strings longer than V8 allows can be hashed).
+ * @param {unknown[]} rows
+ */
+export function digestDescribed(rows) {
+  const h = createHash('sha256');
+  const text = canonRows(rows);
+  const re = /\{"\$repeat":("(?:[^"\\]|\\.)*"),"count":(\d+)\}/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    h.update(text.slice(last, m.index));
+    const unit = JSON.stringify(JSON.parse(m[1] ?? '""')).slice(1, -1);
+    let n = Number(m[2]);
+    h.update('"');
+    const block = unit.repeat(Math.max(1, Math.floor((1 << 20) / Math.max(1, unit.length))));
+    const per = block.length / Math.max(1, unit.length);
+    while (n >= per) {
+      h.update(block);
+      n -= per;
+    }
+    h.update(unit.repeat(n));
+    h.update('"');
+    last = (m.index ?? 0) + m[0].length;
+  }
+  h.update(text.slice(last));
+  return h.digest('hex');
 }
 
 /** @param {string} rel */

@@ -3,16 +3,17 @@
 // Run in a child process per file and peer (derive-expected.mjs does that), so a peer that crashes, panics or
 // hangs on a malformed file cannot take the derivation down with it.
 //
-//   node peer-read.mjs <duckdb|parquet-wasm|schema> <file> [rowsOut.json] [hints.json]
+//   node peer-read.mjs <duckdb|parquet-wasm|int96> <file> [rowsOut.json] [hints.json]
 //
-// `schema` prints the Parquet schema tree used as formatting hints (DuckDB parquet_schema, else hyparquet's footer
-// parser). With rowsOut, all canonical rows are written there as JSON.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `duckdb` first writes hints.json (when absent): the Parquet schema tree used as formatting hints (DuckDB
+// parquet_schema, else hyparquet's footer parser). With rowsOut, all canonical rows are written there as JSON.
+// `int96` is a referee for INT96 columns only (hyparquet, exact BigInt nanoseconds).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arrowRows, digest, duckdbRows, hintTreeFromDuckDBSchema } from './canon.mjs';
 
 const [peer, file, rowsOut, hintsFile] = process.argv.slice(2);
 if (!peer || !file) {
-  console.error('usage: peer-read.mjs <duckdb|parquet-wasm|schema> <file> [rowsOut] [hints.json]');
+  console.error('usage: peer-read.mjs <duckdb|parquet-wasm|int96> <file> [rowsOut] [hints.json]');
   process.exit(2);
 }
 
@@ -53,6 +54,7 @@ async function duckdb() {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
   const c = await inst.connect();
+  if (hintsFile && !existsSync(hintsFile)) writeFileSync(hintsFile, JSON.stringify(await schemaOf(c)));
   const version = String((await c.runAndReadAll('select version()')).getRows()[0]?.[0]);
   try {
     const r = await c.runAndReadAll(`SELECT * FROM ${DUCKDB_READ}`, [file]);
@@ -76,13 +78,14 @@ async function wasm() {
   }
 }
 
-async function schema() {
+/**
+ * The Parquet schema tree used as formatting hints: DuckDB's parquet_schema, else hyparquet's footer parser.
+ * @param {any} c a DuckDB connection
+ */
+async function schemaOf(c) {
   /** @type {{ source: string, tree: unknown, error?: string }} */
   let out = { source: 'none', tree: null };
   try {
-    const { DuckDBInstance } = await import('@duckdb/node-api');
-    const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
-    const c = await inst.connect();
     const r = await c.runAndReadAll('SELECT * FROM parquet_schema(?)', [file]);
     out = { source: 'duckdb parquet_schema', tree: hintTreeFromDuckDBSchema(r.getRowObjectsJson()) };
   } catch (e) {
@@ -106,12 +109,38 @@ async function schema() {
       out = { source: 'none', tree: null, error: `${String(e)}; ${String(e2)}` };
     }
   }
-  process.stdout.write(JSON.stringify(out));
+  return out;
+}
+
+/**
+ * INT96 referee: hyparquet decodes INT96 to exact BigInt nanoseconds (Julian day and nanos of day, no 64-bit
+ * overflow); prints the canonical values of the top-level INT96 columns.
+ */
+async function int96() {
+  const { parquetMetadata, parquetReadObjects } = await import('hyparquet');
+  const { formatTimestamp } = await import('./canon.mjs');
+  const buf = readFileSync(file);
+  const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  const md = parquetMetadata(ab);
+  const cols = md.schema.filter((/** @type {any} */ s) => s.type === 'INT96').map((/** @type {any} */ s) => s.name);
+  const top = new Set(md.schema.slice(1).map((/** @type {any} */ s) => s.name));
+  const columns = cols.filter((/** @type {string} */ n) => top.has(n));
+  if (columns.length === 0) {
+    process.stdout.write(JSON.stringify({ status: 'ok', columns: [], rows: [] }));
+    return;
+  }
+  const rows = await parquetReadObjects({
+    file: ab,
+    columns,
+    parsers: { timestampFromNanoseconds: (/** @type {bigint} */ n) => n },
+  });
+  const out = rows.map((/** @type {any} */ r) => Object.fromEntries(columns.map((/** @type {string} */ c) => [c, r[c] == null ? null : formatTimestamp(r[c], 'nanos', false)])));
+  process.stdout.write(JSON.stringify({ status: 'ok', version: `hyparquet ${pkgVersion('hyparquet')}`, columns, rows: out }));
 }
 
 if (peer === 'duckdb') await duckdb();
 else if (peer === 'parquet-wasm') await wasm();
-else if (peer === 'schema') await schema();
+else if (peer === 'int96') await int96();
 else {
   console.error(`unknown peer ${peer}`);
   process.exit(2);
