@@ -69,8 +69,8 @@ export type ShreddedShape = ShreddedPrimitiveShape | ShreddedObjectShape | Shred
 export interface VariantSchemaNode {
   /** Field name. */
   readonly name: string;
-  /** Physical type (parquet.thrift `Type`); absent for groups. */
-  readonly physicalType?: Type | undefined;
+  /** Physical type: parquet.thrift `Type` (number) or its name (`'INT64'`); absent for groups. */
+  readonly physicalType?: Type | keyof typeof Type | undefined;
   /** FIXED_LEN_BYTE_ARRAY length. */
   readonly typeLength?: number | undefined;
   /** Repetition (REQUIRED when absent). */
@@ -100,7 +100,7 @@ const MAX_SHAPE_DEPTH = 256;
  */
 export function variantColumnLayout(group: VariantSchemaNode): ShreddedSlot {
   const md = group.children?.find((c) => c.name === 'metadata');
-  if (md === undefined || md.physicalType !== Type.BYTE_ARRAY || md.children !== undefined && md.children.length > 0) {
+  if (md === undefined || physical(md) !== Type.BYTE_ARRAY || md.children !== undefined && md.children.length > 0) {
     throw unsupported('a Variant group needs a binary `metadata` field', group.name);
   }
   return slotOf(group, group.name, 0);
@@ -120,11 +120,16 @@ export function shreddedShapeFromSchema(typedValue: VariantSchemaNode, path: str
   return shapeOf(typedValue, path, 0);
 }
 
+function physical(n: VariantSchemaNode | undefined): Type | undefined {
+  const t = n?.physicalType;
+  return typeof t === 'string' ? Type[t] : t;
+}
+
 function slotOf(group: VariantSchemaNode, path: string, depth: number): ShreddedSlot {
   if (group.physicalType !== undefined || group.children === undefined) throw unsupported('expected a group with `value`/`typed_value`', path);
   const value = group.children.find((c) => c.name === 'value');
   const typed = group.children.find((c) => c.name === 'typed_value');
-  if (value !== undefined && value.physicalType !== Type.BYTE_ARRAY) throw unsupported('`value` must be binary', `${path}.value`);
+  if (value !== undefined && physical(value) !== Type.BYTE_ARRAY) throw unsupported('`value` must be binary', `${path}.value`);
   if (value === undefined && typed === undefined) throw unsupported('a shredded group needs `value` or `typed_value`', path);
   return { hasValue: value !== undefined, typed: typed === undefined ? null : shapeOf(typed, `${path}.typed_value`, depth + 1) };
 }
@@ -147,7 +152,7 @@ function shapeOf(node: VariantSchemaNode, path: string, depth: number): Shredded
     for (const c of children) fields.push({ name: c.name, ...slotOf(c, `${path}.${c.name}`, depth + 1) });
     return { kind: 'object', fields };
   }
-  const t = node.physicalType;
+  const t = physical(node)!;
   const ann = lt === undefined || Object.keys(lt).length === 0 ? undefined : lt;
   const name = (): string => `${['BOOLEAN', 'INT32', 'INT64', 'INT96', 'FLOAT', 'DOUBLE', 'BYTE_ARRAY', 'FIXED_LEN_BYTE_ARRAY'][t] ?? t}` +
     (ann === undefined ? '' : ` (${JSON.stringify(ann)})`);

@@ -98,6 +98,9 @@ describe('shape builder', () => {
     expect(p(Type.BYTE_ARRAY)).toEqual({ kind: 'binary' });
     expect(p(Type.BYTE_ARRAY, { STRING: {} })).toEqual({ kind: 'string' });
     expect(p(Type.FIXED_LEN_BYTE_ARRAY, { UUID: {} }, 16)).toEqual({ kind: 'uuid' });
+    // physical types by name
+    expect(shreddedShapeFromSchema({ name: 'typed_value', physicalType: 'INT64', logicalType: US_UTC })).toEqual({ kind: 'timestamp', unit: 'us', utc: true });
+    expect(() => shreddedShapeFromSchema({ name: 'typed_value', physicalType: 'NOPE' as 'INT64' })).toThrow(/unsupported/);
   });
 
   test('types outside the table are rejected', () => {
