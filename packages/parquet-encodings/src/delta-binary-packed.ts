@@ -17,7 +17,7 @@
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { PACK, UNPACK } from './bit-pack-kernels.js';
-import { orBits, read32At } from './bit-util.js';
+import { orBits, read32At, unpackN } from './bit-util.js';
 import { encodingError, truncated } from './errors.js';
 import type { ValueCodec } from './types.js';
 
@@ -78,25 +78,6 @@ function checkTotal(h: DeltaHeader, start: number, end: number, count: number): 
   }
 }
 
-const scratch8 = /*#__PURE__*/ new Int32Array(8);
-const scratchBytes = /*#__PURE__*/ new Uint8Array(32 * 8 + 8);
-
-/** Unpacks `n` values of width `w` (≤ 32) from `src[p…]` into `out[o…]`; the bytes of full groups must be present. */
-function unpackInto(src: Uint8Array, p: number, end: number, w: number, out: Int32Array, o: number, n: number): void {
-  const full = n >>> 3;
-  const kernel = UNPACK[w]!;
-  kernel(src, p, out, o, full);
-  const rest = n & 7;
-  if (rest !== 0) {
-    const gp = p + full * w;
-    const avail = Math.min(w, end - gp);
-    scratchBytes.fill(0, 0, w);
-    for (let k = 0; k < avail; k++) scratchBytes[k] = src[gp + k]!;
-    kernel(scratchBytes, 0, scratch8, 0, 1);
-    for (let k = 0; k < rest; k++) out[o + full * 8 + k] = scratch8[k]!;
-  }
-}
-
 /** Bytes a miniblock of `n` needed values occupies, checking presence; returns bytes to advance. */
 function miniblockBytes(p: number, end: number, miniSize: number, w: number, n: number): number {
   const bytes = (miniSize * w) >>> 3;
@@ -154,7 +135,7 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
       } else {
         // common case: whole groups present, unpack straight into the output
         if ((n & 7) === 0 && adv === full) UNPACK[w]!(src, p, out, o, n >>> 3);
-        else unpackInto(src, p, end, w, out, o, n);
+        else unpackN(src, p, end, w, out, o, n);
         const stop = o + n;
         for (let k = o; k < stop; k++) {
           v = (v + minDelta + out[k]!) | 0;
@@ -216,7 +197,7 @@ export function decodeDeltaBinaryPackedInt64(src: Uint8Array, pos: number, end: 
       const adv = miniblockBytes(p, end, miniSize, w, n);
       if (w <= 32) {
         if (w === 0) lo32.fill(0, 0, n);
-        else unpackInto(src, p, end, w, lo32, 0, n);
+        else unpackN(src, p, end, w, lo32, 0, n);
         for (let k = 0; k < n; k++) {
           // v += minDelta + u   (mod 2^64), u < 2^32
           const s = vlo + mlo + (lo32[k]! >>> 0);
