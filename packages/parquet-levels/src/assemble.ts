@@ -180,39 +180,50 @@ export function assembleRecords(
       skip(f, f.elementDef);
       return [];
     }
-    const out: unknown[] = [];
     const rep = reps[c]!;
     const n = counts[c]!;
     const e = f.element;
     const er = f.elementRep;
     const ed = f.elementDef;
+    const p0 = lpos[c]!;
     if (e.kind === 'leaf') {
-      // Leaf elements inline: one pass over this column's levels, no call per element.
+      // Leaf elements inline: one pass over this column's levels, no call per element, and an
+      // array of the exact length (no growth, no spare capacity).
+      let end = p0 + 1;
+      while (end < n && rep[end] === er) end++;
+      const out: unknown[] = new Array(end - p0);
       const def = defs[c]!;
       const val = vals[c]!;
       const nv = val.length;
       const vd = e.def;
-      let p = lpos[c]!;
       let vp = vpos[c]!;
-      for (;;) {
+      for (let p = p0; p < end; p++) {
         const dd = def[p]!;
         if (dd >= vd) {
           if (vp >= nv) throw structureError(e, c, p, `fewer values (${nv}) than levels at the max definition level`);
-          out.push(val[vp++]);
+          out[p - p0] = val[vp++];
         } else if (dd >= ed && e.nullable) {
-          out.push(null);
+          out[p - p0] = null;
         } else {
           throw structureError(e, c, p, `definition level ${dd} inside a list element that needs at least ${e.nullable ? ed : vd}`);
         }
-        p++;
-        if (p >= n || rep[p] !== er) break;
       }
-      lpos[c] = p;
+      lpos[c] = end;
       vpos[c] = vp;
       return out;
     }
-    do out.push(read(e, ed));
-    while (lpos[c]! < n && rep[lpos[c]!] === er);
+    // Count the elements first (entries at exactly this repetition level) to size the array.
+    let k = 1;
+    for (let q = p0 + 1; q < n; q++) {
+      const r = rep[q]!;
+      if (r < er) break;
+      if (r === er) k++;
+    }
+    const out: unknown[] = new Array(k);
+    for (let i = 0; i < k; i++) {
+      if (i > 0 && (lpos[c]! >= n || rep[lpos[c]!] !== er)) throw structureError(f, c, lpos[c]!, 'list element levels disagree with the list\'s repetition levels');
+      out[i] = read(e, ed);
+    }
     return out;
   };
 
