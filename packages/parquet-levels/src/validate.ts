@@ -27,10 +27,11 @@ export interface ColumnData {
  * @param column - the column.
  * @param data - its levels and values.
  * @returns `numLevels`, or the length of the first level array present, else of the values.
- * @throws ParquetError `INVALID_LEVELS` when `numLevels` exceeds a level array's length or a required level array is missing.
+ * @throws ParquetError `INVALID_LEVELS` when `numLevels` is negative or exceeds a level array's length, or a required level array is missing.
  */
 export function levelCount(column: ColumnDescriptor, data: ColumnData): number {
   const n = data.numLevels ?? data.def?.length ?? data.rep?.length ?? data.values.length;
+  if (!Number.isSafeInteger(n) || n < 0) throw levelsError(column, `level count ${n} is not a non-negative integer`);
   if (column.maxDef > 0 && (data.def === undefined || data.def.length < n)) {
     throw levelsError(column, `definition levels missing or shorter (${data.def?.length ?? 0}) than the level count ${n}`);
   }

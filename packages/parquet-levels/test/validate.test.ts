@@ -56,7 +56,8 @@ describe('validateColumnLevels', () => {
     expect(err(() => validateColumnLevels(A, col([3, 3], [0, 0], [1]))).message).toMatch(/fewer values than levels: 1 values for 2 levels/);
     expect(err(() => validateColumnLevels(B, { values: [1, 2], numLevels: 3 })).message).toMatch(/'b'.*fewer values than levels/);
   });
-  test('missing or short level arrays', () => {
+  test('missing or short level arrays, bad level count', () => {
+    expect(err(() => validateColumnLevels(B, { values: [], numLevels: -1 })).message).toMatch(/'b': level count -1 is not a non-negative integer/);
     expect(err(() => validateColumnLevels(A, { values: [] , rep: new Int32Array(1), numLevels: 1 })).message).toMatch(/'a\.list\.element'.*definition levels missing/);
     expect(err(() => validateColumnLevels(A, { def: new Int32Array(1), values: [], numLevels: 2 })).message).toMatch(/definition levels missing or shorter \(1\)/);
   });
