@@ -37,36 +37,41 @@ export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out:
   for (;;) {
     const token = src[sp++]!;
     let lit = token >>> 4;
-    if (lit === 15) {
-      let b: number;
-      do {
-        if (sp >= se) throw corrupt('truncated literal length', sp);
-        b = src[sp++]!;
-        lit += b;
-      } while (b === 255);
-    }
-    if (lit > se - sp) throw corrupt(`literal of ${lit} bytes runs past the end`, sp);
-    if (lit > oe - op) throw overrun(sp, oe - start);
-    if (lit <= 16 && op + 16 <= oe && sp + 16 <= se) {
-      // Fast path: 4-byte moves (DataView loads/stores compile to single unaligned moves); bytes past `lit`
-      // are overwritten by what follows.
+    if (lit < 15 && op + 16 <= oe && sp + 18 <= se) {
+      // Fast path for a short literal run well inside both buffers (which also rules out every error of the
+      // literal part and leaves room for the match offset): 4-byte moves (a DataView load/store compiles to one
+      // unaligned move); bytes past the literals are overwritten by what follows.
       ov.setUint32(op, sv.getUint32(sp));
       ov.setUint32(op + 4, sv.getUint32(sp + 4));
       if (lit > 8) {
         ov.setUint32(op + 8, sv.getUint32(sp + 8));
         ov.setUint32(op + 12, sv.getUint32(sp + 12));
       }
-    } else if (lit < 64 && op + lit + 4 <= oe && sp + lit + 4 <= se) {
-      for (let i = 0; i < lit; i += 4) ov.setUint32(op + i, sv.getUint32(sp + i));
-    } else if (lit < 64) {
-      for (let i = 0; i < lit; i++) out[op + i] = src[sp + i]!;
+      sp += lit;
+      op += lit;
     } else {
-      out.set(src.subarray(sp, sp + lit), op);
+      if (lit === 15) {
+        let b: number;
+        do {
+          if (sp >= se) throw corrupt('truncated literal length', sp);
+          b = src[sp++]!;
+          lit += b;
+        } while (b === 255);
+      }
+      if (lit > se - sp) throw corrupt(`literal of ${lit} bytes runs past the end`, sp);
+      if (lit > oe - op) throw overrun(sp, oe - start);
+      if (lit < 64 && op + lit + 4 <= oe && sp + lit + 4 <= se) {
+        for (let i = 0; i < lit; i += 4) ov.setUint32(op + i, sv.getUint32(sp + i));
+      } else if (lit < 64) {
+        for (let i = 0; i < lit; i++) out[op + i] = src[sp + i]!;
+      } else {
+        out.set(src.subarray(sp, sp + lit), op);
+      }
+      sp += lit;
+      op += lit;
+      if (sp === se) return op;
+      if (sp + 2 > se) throw corrupt('truncated match offset', sp);
     }
-    sp += lit;
-    op += lit;
-    if (sp === se) return op;
-    if (sp + 2 > se) throw corrupt('truncated match offset', sp);
     const offset = src[sp]! | (src[sp + 1]! << 8);
     sp += 2;
     if (offset === 0 || offset > op - start) throw corrupt(`match offset ${offset} at output position ${op - start}`, sp - 2);
@@ -79,7 +84,6 @@ export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out:
         ml += b;
       } while (b === 255);
     }
-    if (ml > oe - op) throw overrun(sp, oe - start);
     const from = op - offset;
     if (offset >= 4 && ml <= 16 && op + 16 <= oe) {
       // Fast path: 4-byte moves in order; with offset >= 4 each reads only final bytes, so overlapping
@@ -90,7 +94,11 @@ export function lz4DecompressBlock(src: Uint8Array, sp: number, se: number, out:
         ov.setUint32(op + 8, ov.getUint32(from + 8));
         ov.setUint32(op + 12, ov.getUint32(from + 12));
       }
-    } else if (offset >= ml && ml > 64) {
+      op += ml;
+      continue;
+    }
+    if (ml > oe - op) throw overrun(sp, oe - start);
+    if (offset >= ml && ml > 64) {
       out.copyWithin(op, from, from + ml);
     } else if (offset >= 4 && op + ml + 4 <= oe) {
       for (let i = 0; i < ml; i += 4) ov.setUint32(op + i, ov.getUint32(from + i));

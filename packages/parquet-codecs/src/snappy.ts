@@ -66,6 +66,21 @@ export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
     const kind = tag & 3;
     if (kind === 0) {
       let lit = tag >>> 2;
+      if (lit < 16 && op + 16 <= end && pos + 17 <= n) {
+        // Fast path for a short literal (1..16 bytes) well inside both buffers (which also rules out every error
+        // below): four 4-byte moves (a DataView load/store compiles to one unaligned move); the bytes past the
+        // literal are overwritten by whatever follows.
+        pos++;
+        ov.setUint32(op, sv.getUint32(pos));
+        ov.setUint32(op + 4, sv.getUint32(pos + 4));
+        if (lit >= 8) {
+          ov.setUint32(op + 8, sv.getUint32(pos + 8));
+          ov.setUint32(op + 12, sv.getUint32(pos + 12));
+        }
+        pos += lit + 1;
+        op += lit + 1;
+        continue;
+      }
       if (lit < 60) {
         pos++;
       } else {
@@ -80,16 +95,7 @@ export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
       lit += 1;
       if (lit > n - pos) throw corrupt(`literal of ${lit} bytes runs past the end (${n - pos} left)`, pos);
       if (lit > end - op) throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY literal at byte ${pos} writes past the declared length ${end}`, pos);
-      if (lit <= 16 && op + 16 <= end && pos + 16 <= n) {
-        // Fast path: 16 bytes in four 4-byte moves (DataView loads/stores compile to single unaligned moves);
-        // the bytes past `lit` are overwritten by whatever follows.
-        ov.setUint32(op, sv.getUint32(pos));
-        ov.setUint32(op + 4, sv.getUint32(pos + 4));
-        if (lit > 8) {
-          ov.setUint32(op + 8, sv.getUint32(pos + 8));
-          ov.setUint32(op + 12, sv.getUint32(pos + 12));
-        }
-      } else if (lit < 64 && op + lit + 4 <= end && pos + lit + 4 <= n) {
+      if (lit < 64 && op + lit + 4 <= end && pos + lit + 4 <= n) {
         for (let i = 0; i < lit; i += 4) ov.setUint32(op + i, sv.getUint32(pos + i));
       } else if (lit < 64) {
         for (let i = 0; i < lit; i++) out[op + i] = src[pos + i]!;
@@ -118,22 +124,27 @@ export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
       offset = (src[pos + 1]! | (src[pos + 2]! << 8) | (src[pos + 3]! << 16) | (src[pos + 4]! << 24)) >>> 0;
       pos += 5;
     }
-    if (offset === 0 || offset > op) throw corrupt(`copy offset ${offset} at output position ${op}`, pos);
-    if (length > end - op) throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY copy at byte ${pos} writes past the declared length ${end}`, pos);
     const from = op - offset;
-    if (offset >= 4 && length <= 16 && op + 16 <= end) {
-      // Fast path: 4-byte moves in order. With offset >= 4 each move reads only bytes already final, so
-      // overlapping copies keep their run-length meaning; bytes past `length` are overwritten later.
+    if (offset >= 4 && offset <= op && length <= 16 && op + 16 <= end) {
+      // Fast path (also rules out every error below): 4-byte moves in order. With offset >= 4 each move reads
+      // only bytes already final, so overlapping copies keep their run-length meaning; bytes past `length` are
+      // overwritten later.
       ov.setUint32(op, ov.getUint32(from));
       ov.setUint32(op + 4, ov.getUint32(from + 4));
       if (length > 8) {
         ov.setUint32(op + 8, ov.getUint32(from + 8));
         ov.setUint32(op + 12, ov.getUint32(from + 12));
       }
-    } else if (offset >= 4 && op + length + 4 <= end) {
+      op += length;
+      continue;
+    }
+    if (offset === 0 || offset > op) throw corrupt(`copy offset ${offset} at output position ${op}`, pos);
+    if (length > end - op) throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY copy at byte ${pos} writes past the declared length ${end}`, pos);
+    if (offset >= 4 && op + length + 4 <= end) {
       for (let i = 0; i < length; i += 4) ov.setUint32(op + i, ov.getUint32(from + i));
     } else {
-      // Overlapping (run-length) or short copy: byte by byte, which repeats the pattern as the format intends.
+      // Overlapping (run-length) copy with offset < 4, or at the very end: byte by byte, which repeats the
+      // pattern as the format intends.
       for (let i = 0; i < length; i++) out[op + i] = out[from + i]!;
     }
     op += length;
