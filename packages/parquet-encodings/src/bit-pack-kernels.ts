@@ -11,6 +11,11 @@
 
 /** Unpacks `groups` groups of 8 values from `src[p…]` into `out[o…]`. */
 export type UnpackKernel = (src: Uint8Array, p: number, out: Int32Array, o: number, groups: number) => void;
+/**
+ * Unpacks `groups` groups of 8 deltas and accumulates them, `v = (v + minDelta + unpacked) | 0`,
+ * storing each running value; returns the last `v` (DELTA_BINARY_PACKED, INT32).
+ */
+export type DeltaKernel = (src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number) => number;
 /** Packs `groups` groups of 8 values from `values[i…]` into `dst[p…]`; values must fit the width. */
 export type PackKernel = (values: Int32Array, i: number, dst: Uint8Array, p: number, groups: number) => void;
 
@@ -512,6 +517,812 @@ function unpack32(src: Uint8Array, p: number, out: Int32Array, o: number, groups
     out[o + 6] = b24 | (b25 << 8) | (b26 << 16) | (b27 << 24);
     out[o + 7] = b28 | (b29 << 8) | (b30 << 16) | (b31 << 24);
   }
+}
+
+function delta0(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 0, o += 8) {
+    v = (v + minDelta) | 0;
+    out[o] = v;
+    v = (v + minDelta) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta1(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 1, o += 8) {
+    const b0 = src[p]!;
+    v = (v + minDelta + (b0 & 0x1)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b0 >>> 1) & 0x1)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b0 >>> 2) & 0x1)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b0 >>> 3) & 0x1)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b0 >>> 4) & 0x1)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b0 >>> 5) & 0x1)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b0 >>> 6) & 0x1)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b0 >>> 7))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta2(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 2, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!;
+    v = (v + minDelta + (b0 & 0x3)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b0 >>> 2) & 0x3)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b0 >>> 4) & 0x3)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b0 >>> 6))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b1 & 0x3)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b1 >>> 2) & 0x3)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b1 >>> 4) & 0x3)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b1 >>> 6))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta3(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 3, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!;
+    v = (v + minDelta + (b0 & 0x7)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b0 >>> 3) & 0x7)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b0 >>> 6) | (b1 << 2)) & 0x7)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b1 >>> 1) & 0x7)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b1 >>> 4) & 0x7)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b1 >>> 7) | (b2 << 1)) & 0x7)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b2 >>> 2) & 0x7)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b2 >>> 5))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta4(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 4, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!;
+    v = (v + minDelta + (b0 & 0xf)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b0 >>> 4))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (b1 & 0xf)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b1 >>> 4))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b2 & 0xf)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b2 >>> 4))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (b3 & 0xf)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b3 >>> 4))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta5(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 5, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!;
+    v = (v + minDelta + (b0 & 0x1f)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b0 >>> 5) | (b1 << 3)) & 0x1f)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b1 >>> 2) & 0x1f)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b1 >>> 7) | (b2 << 1)) & 0x1f)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b2 >>> 4) | (b3 << 4)) & 0x1f)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b3 >>> 1) & 0x1f)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b3 >>> 6) | (b4 << 2)) & 0x1f)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b4 >>> 3))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta6(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 6, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!;
+    v = (v + minDelta + (b0 & 0x3f)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b0 >>> 6) | (b1 << 2)) & 0x3f)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b1 >>> 4) | (b2 << 4)) & 0x3f)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b2 >>> 2))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b3 & 0x3f)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b3 >>> 6) | (b4 << 2)) & 0x3f)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b4 >>> 4) | (b5 << 4)) & 0x3f)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b5 >>> 2))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta7(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 7, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!;
+    v = (v + minDelta + (b0 & 0x7f)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b0 >>> 7) | (b1 << 1)) & 0x7f)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b1 >>> 6) | (b2 << 2)) & 0x7f)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b2 >>> 5) | (b3 << 3)) & 0x7f)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b3 >>> 4) | (b4 << 4)) & 0x7f)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b4 >>> 3) | (b5 << 5)) & 0x7f)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b5 >>> 2) | (b6 << 6)) & 0x7f)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b6 >>> 1))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta8(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 8, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    v = (v + minDelta + (b0)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (b1)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (b2)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (b3)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b4)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (b5)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (b6)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + (b7)) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta9(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 9, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x1ff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 1) | (b2 << 7)) & 0x1ff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b2 >>> 2) | (b3 << 6)) & 0x1ff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b3 >>> 3) | (b4 << 5)) & 0x1ff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b4 >>> 4) | (b5 << 4)) & 0x1ff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b5 >>> 5) | (b6 << 3)) & 0x1ff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b6 >>> 6) | (b7 << 2)) & 0x1ff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b7 >>> 7) | (b8 << 1))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta10(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 10, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x3ff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 2) | (b2 << 6)) & 0x3ff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b2 >>> 4) | (b3 << 4)) & 0x3ff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b3 >>> 6) | (b4 << 2))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b5 | (b6 << 8)) & 0x3ff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b6 >>> 2) | (b7 << 6)) & 0x3ff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b7 >>> 4) | (b8 << 4)) & 0x3ff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b8 >>> 6) | (b9 << 2))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta11(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 11, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x7ff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 3) | (b2 << 5)) & 0x7ff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b2 >>> 6) | (b3 << 2) | (b4 << 10)) & 0x7ff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b4 >>> 1) | (b5 << 7)) & 0x7ff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b5 >>> 4) | (b6 << 4)) & 0x7ff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b6 >>> 7) | (b7 << 1) | (b8 << 9)) & 0x7ff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b8 >>> 2) | (b9 << 6)) & 0x7ff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b9 >>> 5) | (b10 << 3))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta12(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 12, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0xfff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b1 >>> 4) | (b2 << 4))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b3 | (b4 << 8)) & 0xfff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b4 >>> 4) | (b5 << 4))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b6 | (b7 << 8)) & 0xfff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b7 >>> 4) | (b8 << 4))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b9 | (b10 << 8)) & 0xfff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b10 >>> 4) | (b11 << 4))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta13(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 13, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x1fff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 5) | (b2 << 3) | (b3 << 11)) & 0x1fff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b3 >>> 2) | (b4 << 6)) & 0x1fff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b4 >>> 7) | (b5 << 1) | (b6 << 9)) & 0x1fff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b6 >>> 4) | (b7 << 4) | (b8 << 12)) & 0x1fff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b8 >>> 1) | (b9 << 7)) & 0x1fff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b9 >>> 6) | (b10 << 2) | (b11 << 10)) & 0x1fff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b11 >>> 3) | (b12 << 5))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta14(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 14, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x3fff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 6) | (b2 << 2) | (b3 << 10)) & 0x3fff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b3 >>> 4) | (b4 << 4) | (b5 << 12)) & 0x3fff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b5 >>> 2) | (b6 << 6))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b7 | (b8 << 8)) & 0x3fff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b8 >>> 6) | (b9 << 2) | (b10 << 10)) & 0x3fff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b10 >>> 4) | (b11 << 4) | (b12 << 12)) & 0x3fff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b12 >>> 2) | (b13 << 6))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta15(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 15, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!;
+    v = (v + minDelta + ((b0 | (b1 << 8)) & 0x7fff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b1 >>> 7) | (b2 << 1) | (b3 << 9)) & 0x7fff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b3 >>> 6) | (b4 << 2) | (b5 << 10)) & 0x7fff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b5 >>> 5) | (b6 << 3) | (b7 << 11)) & 0x7fff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b7 >>> 4) | (b8 << 4) | (b9 << 12)) & 0x7fff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b9 >>> 3) | (b10 << 5) | (b11 << 13)) & 0x7fff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b11 >>> 2) | (b12 << 6) | (b13 << 14)) & 0x7fff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b13 >>> 1) | (b14 << 7))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta16(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 16, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    v = (v + minDelta + (b0 | (b1 << 8))) | 0;
+    out[o] = v;
+    v = (v + minDelta + (b2 | (b3 << 8))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (b4 | (b5 << 8))) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (b6 | (b7 << 8))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b8 | (b9 << 8))) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (b10 | (b11 << 8))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (b12 | (b13 << 8))) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + (b14 | (b15 << 8))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta17(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 17, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x1ffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 1) | (b3 << 7) | (b4 << 15)) & 0x1ffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b4 >>> 2) | (b5 << 6) | (b6 << 14)) & 0x1ffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b6 >>> 3) | (b7 << 5) | (b8 << 13)) & 0x1ffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b8 >>> 4) | (b9 << 4) | (b10 << 12)) & 0x1ffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b10 >>> 5) | (b11 << 3) | (b12 << 11)) & 0x1ffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b12 >>> 6) | (b13 << 2) | (b14 << 10)) & 0x1ffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b14 >>> 7) | (b15 << 1) | (b16 << 9))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta18(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 18, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x3ffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 2) | (b3 << 6) | (b4 << 14)) & 0x3ffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b4 >>> 4) | (b5 << 4) | (b6 << 12)) & 0x3ffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b6 >>> 6) | (b7 << 2) | (b8 << 10))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b9 | (b10 << 8) | (b11 << 16)) & 0x3ffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b11 >>> 2) | (b12 << 6) | (b13 << 14)) & 0x3ffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b13 >>> 4) | (b14 << 4) | (b15 << 12)) & 0x3ffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b15 >>> 6) | (b16 << 2) | (b17 << 10))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta19(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 19, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x7ffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 3) | (b3 << 5) | (b4 << 13)) & 0x7ffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b4 >>> 6) | (b5 << 2) | (b6 << 10) | (b7 << 18)) & 0x7ffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b7 >>> 1) | (b8 << 7) | (b9 << 15)) & 0x7ffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b9 >>> 4) | (b10 << 4) | (b11 << 12)) & 0x7ffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b11 >>> 7) | (b12 << 1) | (b13 << 9) | (b14 << 17)) & 0x7ffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b14 >>> 2) | (b15 << 6) | (b16 << 14)) & 0x7ffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b16 >>> 5) | (b17 << 3) | (b18 << 11))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta20(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 20, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0xfffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b2 >>> 4) | (b3 << 4) | (b4 << 12))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b5 | (b6 << 8) | (b7 << 16)) & 0xfffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b7 >>> 4) | (b8 << 4) | (b9 << 12))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b10 | (b11 << 8) | (b12 << 16)) & 0xfffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b12 >>> 4) | (b13 << 4) | (b14 << 12))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b15 | (b16 << 8) | (b17 << 16)) & 0xfffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b17 >>> 4) | (b18 << 4) | (b19 << 12))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta21(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 21, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x1fffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 5) | (b3 << 3) | (b4 << 11) | (b5 << 19)) & 0x1fffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b5 >>> 2) | (b6 << 6) | (b7 << 14)) & 0x1fffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b7 >>> 7) | (b8 << 1) | (b9 << 9) | (b10 << 17)) & 0x1fffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b10 >>> 4) | (b11 << 4) | (b12 << 12) | (b13 << 20)) & 0x1fffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b13 >>> 1) | (b14 << 7) | (b15 << 15)) & 0x1fffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b15 >>> 6) | (b16 << 2) | (b17 << 10) | (b18 << 18)) & 0x1fffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b18 >>> 3) | (b19 << 5) | (b20 << 13))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta22(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 22, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x3fffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 6) | (b3 << 2) | (b4 << 10) | (b5 << 18)) & 0x3fffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b5 >>> 4) | (b6 << 4) | (b7 << 12) | (b8 << 20)) & 0x3fffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b8 >>> 2) | (b9 << 6) | (b10 << 14))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b11 | (b12 << 8) | (b13 << 16)) & 0x3fffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b13 >>> 6) | (b14 << 2) | (b15 << 10) | (b16 << 18)) & 0x3fffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b16 >>> 4) | (b17 << 4) | (b18 << 12) | (b19 << 20)) & 0x3fffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b19 >>> 2) | (b20 << 6) | (b21 << 14))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta23(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 23, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16)) & 0x7fffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b2 >>> 7) | (b3 << 1) | (b4 << 9) | (b5 << 17)) & 0x7fffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b5 >>> 6) | (b6 << 2) | (b7 << 10) | (b8 << 18)) & 0x7fffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b8 >>> 5) | (b9 << 3) | (b10 << 11) | (b11 << 19)) & 0x7fffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b11 >>> 4) | (b12 << 4) | (b13 << 12) | (b14 << 20)) & 0x7fffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b14 >>> 3) | (b15 << 5) | (b16 << 13) | (b17 << 21)) & 0x7fffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b17 >>> 2) | (b18 << 6) | (b19 << 14) | (b20 << 22)) & 0x7fffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b20 >>> 1) | (b21 << 7) | (b22 << 15))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta24(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 24, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    v = (v + minDelta + (b0 | (b1 << 8) | (b2 << 16))) | 0;
+    out[o] = v;
+    v = (v + minDelta + (b3 | (b4 << 8) | (b5 << 16))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (b6 | (b7 << 8) | (b8 << 16))) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (b9 | (b10 << 8) | (b11 << 16))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b12 | (b13 << 8) | (b14 << 16))) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (b15 | (b16 << 8) | (b17 << 16))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (b18 | (b19 << 8) | (b20 << 16))) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + (b21 | (b22 << 8) | (b23 << 16))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta25(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 25, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x1ffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 1) | (b4 << 7) | (b5 << 15) | (b6 << 23)) & 0x1ffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b6 >>> 2) | (b7 << 6) | (b8 << 14) | (b9 << 22)) & 0x1ffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b9 >>> 3) | (b10 << 5) | (b11 << 13) | (b12 << 21)) & 0x1ffffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b12 >>> 4) | (b13 << 4) | (b14 << 12) | (b15 << 20)) & 0x1ffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b15 >>> 5) | (b16 << 3) | (b17 << 11) | (b18 << 19)) & 0x1ffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b18 >>> 6) | (b19 << 2) | (b20 << 10) | (b21 << 18)) & 0x1ffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b21 >>> 7) | (b22 << 1) | (b23 << 9) | (b24 << 17))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta26(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 26, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x3ffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 2) | (b4 << 6) | (b5 << 14) | (b6 << 22)) & 0x3ffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b6 >>> 4) | (b7 << 4) | (b8 << 12) | (b9 << 20)) & 0x3ffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b9 >>> 6) | (b10 << 2) | (b11 << 10) | (b12 << 18))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b13 | (b14 << 8) | (b15 << 16) | (b16 << 24)) & 0x3ffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b16 >>> 2) | (b17 << 6) | (b18 << 14) | (b19 << 22)) & 0x3ffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b19 >>> 4) | (b20 << 4) | (b21 << 12) | (b22 << 20)) & 0x3ffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b22 >>> 6) | (b23 << 2) | (b24 << 10) | (b25 << 18))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta27(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 27, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x7ffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 3) | (b4 << 5) | (b5 << 13) | (b6 << 21)) & 0x7ffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b6 >>> 6) | (b7 << 2) | (b8 << 10) | (b9 << 18) | (b10 << 26)) & 0x7ffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b10 >>> 1) | (b11 << 7) | (b12 << 15) | (b13 << 23)) & 0x7ffffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b13 >>> 4) | (b14 << 4) | (b15 << 12) | (b16 << 20)) & 0x7ffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b16 >>> 7) | (b17 << 1) | (b18 << 9) | (b19 << 17) | (b20 << 25)) & 0x7ffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b20 >>> 2) | (b21 << 6) | (b22 << 14) | (b23 << 22)) & 0x7ffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b23 >>> 5) | (b24 << 3) | (b25 << 11) | (b26 << 19))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta28(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 28, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0xfffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + ((b3 >>> 4) | (b4 << 4) | (b5 << 12) | (b6 << 20))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + ((b7 | (b8 << 8) | (b9 << 16) | (b10 << 24)) & 0xfffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b10 >>> 4) | (b11 << 4) | (b12 << 12) | (b13 << 20))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b14 | (b15 << 8) | (b16 << 16) | (b17 << 24)) & 0xfffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + ((b17 >>> 4) | (b18 << 4) | (b19 << 12) | (b20 << 20))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + ((b21 | (b22 << 8) | (b23 << 16) | (b24 << 24)) & 0xfffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b24 >>> 4) | (b25 << 4) | (b26 << 12) | (b27 << 20))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta29(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 29, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x1fffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 5) | (b4 << 3) | (b5 << 11) | (b6 << 19) | (b7 << 27)) & 0x1fffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b7 >>> 2) | (b8 << 6) | (b9 << 14) | (b10 << 22)) & 0x1fffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b10 >>> 7) | (b11 << 1) | (b12 << 9) | (b13 << 17) | (b14 << 25)) & 0x1fffffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b14 >>> 4) | (b15 << 4) | (b16 << 12) | (b17 << 20) | (b18 << 28)) & 0x1fffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b18 >>> 1) | (b19 << 7) | (b20 << 15) | (b21 << 23)) & 0x1fffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b21 >>> 6) | (b22 << 2) | (b23 << 10) | (b24 << 18) | (b25 << 26)) & 0x1fffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b25 >>> 3) | (b26 << 5) | (b27 << 13) | (b28 << 21))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta30(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 30, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!, b29 = src[p + 29]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x3fffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 6) | (b4 << 2) | (b5 << 10) | (b6 << 18) | (b7 << 26)) & 0x3fffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b7 >>> 4) | (b8 << 4) | (b9 << 12) | (b10 << 20) | (b11 << 28)) & 0x3fffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + ((b11 >>> 2) | (b12 << 6) | (b13 << 14) | (b14 << 22))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + ((b15 | (b16 << 8) | (b17 << 16) | (b18 << 24)) & 0x3fffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b18 >>> 6) | (b19 << 2) | (b20 << 10) | (b21 << 18) | (b22 << 26)) & 0x3fffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b22 >>> 4) | (b23 << 4) | (b24 << 12) | (b25 << 20) | (b26 << 28)) & 0x3fffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b26 >>> 2) | (b27 << 6) | (b28 << 14) | (b29 << 22))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta31(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 31, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!, b29 = src[p + 29]!, b30 = src[p + 30]!;
+    v = (v + minDelta + ((b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x7fffffff)) | 0;
+    out[o] = v;
+    v = (v + minDelta + (((b3 >>> 7) | (b4 << 1) | (b5 << 9) | (b6 << 17) | (b7 << 25)) & 0x7fffffff)) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (((b7 >>> 6) | (b8 << 2) | (b9 << 10) | (b10 << 18) | (b11 << 26)) & 0x7fffffff)) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (((b11 >>> 5) | (b12 << 3) | (b13 << 11) | (b14 << 19) | (b15 << 27)) & 0x7fffffff)) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (((b15 >>> 4) | (b16 << 4) | (b17 << 12) | (b18 << 20) | (b19 << 28)) & 0x7fffffff)) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (((b19 >>> 3) | (b20 << 5) | (b21 << 13) | (b22 << 21) | (b23 << 29)) & 0x7fffffff)) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (((b23 >>> 2) | (b24 << 6) | (b25 << 14) | (b26 << 22) | (b27 << 30)) & 0x7fffffff)) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + ((b27 >>> 1) | (b28 << 7) | (b29 << 15) | (b30 << 23))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
+}
+
+function delta32(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, v: number, minDelta: number): number {
+  for (let g = 0; g < groups; g++, p += 32, o += 8) {
+    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
+    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
+    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
+    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!, b29 = src[p + 29]!, b30 = src[p + 30]!, b31 = src[p + 31]!;
+    v = (v + minDelta + (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24))) | 0;
+    out[o] = v;
+    v = (v + minDelta + (b4 | (b5 << 8) | (b6 << 16) | (b7 << 24))) | 0;
+    out[o + 1] = v;
+    v = (v + minDelta + (b8 | (b9 << 8) | (b10 << 16) | (b11 << 24))) | 0;
+    out[o + 2] = v;
+    v = (v + minDelta + (b12 | (b13 << 8) | (b14 << 16) | (b15 << 24))) | 0;
+    out[o + 3] = v;
+    v = (v + minDelta + (b16 | (b17 << 8) | (b18 << 16) | (b19 << 24))) | 0;
+    out[o + 4] = v;
+    v = (v + minDelta + (b20 | (b21 << 8) | (b22 << 16) | (b23 << 24))) | 0;
+    out[o + 5] = v;
+    v = (v + minDelta + (b24 | (b25 << 8) | (b26 << 16) | (b27 << 24))) | 0;
+    out[o + 6] = v;
+    v = (v + minDelta + (b28 | (b29 << 8) | (b30 << 16) | (b31 << 24))) | 0;
+    out[o + 7] = v;
+  }
+  return v;
 }
 
 function pack0(values: Int32Array, i: number, dst: Uint8Array, p: number, groups: number): void {
@@ -1240,6 +2051,9 @@ function pack32(values: Int32Array, i: number, dst: Uint8Array, p: number, group
 
 /** Unpack kernels indexed by bit width (0–32). */
 export const UNPACK: readonly UnpackKernel[] = [unpack0, unpack1, unpack2, unpack3, unpack4, unpack5, unpack6, unpack7, unpack8, unpack9, unpack10, unpack11, unpack12, unpack13, unpack14, unpack15, unpack16, unpack17, unpack18, unpack19, unpack20, unpack21, unpack22, unpack23, unpack24, unpack25, unpack26, unpack27, unpack28, unpack29, unpack30, unpack31, unpack32];
+
+/** Fused unpack + running-sum kernels for DELTA_BINARY_PACKED INT32, indexed by bit width (0–32). */
+export const UNPACK_DELTA: readonly DeltaKernel[] = [delta0, delta1, delta2, delta3, delta4, delta5, delta6, delta7, delta8, delta9, delta10, delta11, delta12, delta13, delta14, delta15, delta16, delta17, delta18, delta19, delta20, delta21, delta22, delta23, delta24, delta25, delta26, delta27, delta28, delta29, delta30, delta31, delta32];
 
 /** Pack kernels indexed by bit width (0–32). */
 export const PACK: readonly PackKernel[] = [pack0, pack1, pack2, pack3, pack4, pack5, pack6, pack7, pack8, pack9, pack10, pack11, pack12, pack13, pack14, pack15, pack16, pack17, pack18, pack19, pack20, pack21, pack22, pack23, pack24, pack25, pack26, pack27, pack28, pack29, pack30, pack31, pack32];

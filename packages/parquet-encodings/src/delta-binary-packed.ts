@@ -16,7 +16,7 @@
  * @module
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
-import { PACK, UNPACK } from './bit-pack-kernels.js';
+import { PACK, UNPACK_DELTA } from './bit-pack-kernels.js';
 import { orBits, read32At, unpackN } from './bit-util.js';
 import { encodingError, truncated } from './errors.js';
 import type { ValueCodec } from './types.js';
@@ -133,13 +133,16 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
           out[o + k] = v;
         }
       } else {
-        // common case: whole groups present, unpack straight into the output
-        if ((n & 7) === 0 && adv === full) UNPACK[w]!(src, p, out, o, n >>> 3);
-        else unpackN(src, p, end, w, out, o, n);
-        const stop = o + n;
-        for (let k = o; k < stop; k++) {
-          v = (v + minDelta + out[k]!) | 0;
-          out[k] = v;
+        if ((n & 7) === 0 && adv === full) {
+          // common case: whole groups present; unpack and accumulate in one pass
+          v = UNPACK_DELTA[w]!(src, p, out, o, n >>> 3, v, minDelta);
+        } else {
+          unpackN(src, p, end, w, out, o, n);
+          const stop = o + n;
+          for (let k = o; k < stop; k++) {
+            v = (v + minDelta + out[k]!) | 0;
+            out[k] = v;
+          }
         }
       }
       o += n;
