@@ -1,7 +1,7 @@
 // Decoding Variant binaries: this package vs hyparquet's Variant decoder, on the same bytes.
 import { decodeVariantColumn } from 'hyparquet/src/variant.js';
 import { bench, describe } from 'vitest';
-import { VariantMetadata, decodeVariant, encodeVariant, type VariantValue } from '../src/index.js';
+import { VariantMetadata, decodeVariant, encodeVariant, mergeShredded, type ShreddedShape, type VariantValue } from '../src/index.js';
 
 // A JSON-like document: 2,000 records with ints, doubles, short and long strings, a nested object and a list.
 const doc: VariantValue = Array.from({ length: 2000 }, (_, i) => ({
@@ -38,6 +38,34 @@ describe('decode 2,000 small Variants (one row each)', () => {
   });
   bench('hyparquet decodeVariantColumn', () => {
     for (const r of rows) decodeVariantColumn({ metadata: r.metadata, value: r.value });
+  });
+});
+
+// Shredded rows as the reader assembles them: event_type (string) and event_ts (int64) shredded, the rest in `value`.
+const shape: ShreddedShape = {
+  kind: 'object',
+  fields: [
+    { name: 'event_ts', hasValue: true, typed: { kind: 'int64' } },
+    { name: 'event_type', hasValue: true, typed: { kind: 'string' } },
+  ],
+};
+const mdKeys = encodeVariant({ event_ts: 0, event_type: 0, n: 0 }).metadata;
+const shreddedRows = Array.from({ length: 2000 }, (_, i) => ({
+  metadata: mdKeys,
+  // { n: i % 100 } against the shared dictionary (id 2)
+  value: Uint8Array.of(0x02, 1, 2, 0, 2, 0x0c, i % 100),
+  typed_value: {
+    event_ts: { value: null, typed_value: 1729794114937n + BigInt(i) },
+    event_type: { value: null, typed_value: i % 2 ? 'login' : 'noop' },
+  },
+}));
+
+describe('merge 2,000 shredded rows (partially shredded objects)', () => {
+  bench('parquet-variant mergeShredded', () => {
+    for (const r of shreddedRows) mergeShredded(r.metadata, r.value, r.typed_value, shape);
+  });
+  bench('hyparquet decodeVariantColumn', () => {
+    for (const r of shreddedRows) decodeVariantColumn(r);
   });
 });
 

@@ -161,6 +161,29 @@ function decodeUtf8(b: Uint8Array, start: number, end: number, where: string): s
   }
 }
 
+/** The last metadata parsed from bytes, reused while consecutive rows carry identical bytes. */
+let lastMetadata: VariantMetadata | undefined;
+
+/**
+ * Parses metadata, reusing the previous result when the bytes are identical (rows of one column usually
+ * share their metadata). The cached instance holds a copy, so callers may reuse their buffers.
+ * @param bytes - metadata bytes.
+ * @returns the parsed metadata.
+ * @throws ParquetError `VARIANT_CORRUPT` as {@link VariantMetadata}.
+ */
+export function parseMetadataCached(bytes: Uint8Array): VariantMetadata {
+  const last = lastMetadata;
+  if (last !== undefined) {
+    const a = last.bytes;
+    if (a.length === bytes.length) {
+      let i = 0;
+      while (i < a.length && a[i] === bytes[i]) i++;
+      if (i === a.length) return last;
+    }
+  }
+  return (lastMetadata = new VariantMetadata(bytes.slice()));
+}
+
 /** Decoding state: the metadata, the value bytes, the depth limit and the node budget. */
 interface Ctx {
   readonly md: VariantMetadata;
@@ -180,7 +203,8 @@ interface Ctx {
  * value: bigint }`; uuid → `{ type: 'uuid', value }` (lowercase 8-4-4-4-12); binary → `Uint8Array`
  * (a copy); string → `string`; object → plain object in stored key order; array → array.
  *
- * @param metadata - the Variant metadata bytes.
+ * @param metadata - the Variant metadata bytes (consecutive calls with identical bytes reuse one parse), or a
+ *   parsed {@link VariantMetadata}.
  * @param value - the Variant value bytes (bytes after the top-level value are ignored).
  * @param options - nesting limit.
  * @returns the decoded value.
@@ -189,7 +213,7 @@ interface Ctx {
  *   overlapping values, or nesting deeper than `maxDepth`.
  */
 export function decodeVariant(metadata: Uint8Array | VariantMetadata, value: Uint8Array, options: DecodeVariantOptions = {}): VariantValue {
-  const md = metadata instanceof VariantMetadata ? metadata : new VariantMetadata(metadata);
+  const md = metadata instanceof VariantMetadata ? metadata : parseMetadataCached(metadata);
   const ctx: Ctx = {
     md,
     b: value,

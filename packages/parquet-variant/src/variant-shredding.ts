@@ -9,7 +9,7 @@
  */
 import { FieldRepetitionType, ParquetError, Type } from '@parquetry/thrift-compact';
 import type { LogicalType } from '@parquetry/thrift-compact';
-import { VariantMetadata, decodeVariant, type DecodeVariantOptions } from './variant-decode.js';
+import { DEFAULT_MAX_VARIANT_DEPTH, VariantMetadata, decodeVariant, parseMetadataCached, type DecodeVariantOptions } from './variant-decode.js';
 import { compareUtf8, formatDecimal, type VariantObject, type VariantValue } from './variant-value.js';
 
 /** A shredded primitive `typed_value` (VariantShredding.md, "Shredded Value Types"). */
@@ -85,8 +85,13 @@ function unsupported(what: string, path: string): ParquetError {
   return new ParquetError('VARIANT_SHREDDING_UNSUPPORTED', `parquet-variant: unsupported shredded type at ${path}: ${what}`);
 }
 
-function invalid(what: string, path: string): ParquetError {
-  return new ParquetError('VARIANT_SHREDDING_INVALID', `parquet-variant: invalid shredded variant at ${path || '$'}: ${what}`);
+/** Path segments of the value being merged (turned into text only for an error message). */
+type PathStack = (string | number)[];
+
+function invalid(what: string, path: PathStack): ParquetError {
+  let at = '$';
+  for (const p of path) at += typeof p === 'number' ? `[${p}]` : `.${p}`;
+  return new ParquetError('VARIANT_SHREDDING_INVALID', `parquet-variant: invalid shredded variant at ${at}: ${what}`);
 }
 
 const MAX_SHAPE_DEPTH = 256;
@@ -208,7 +213,26 @@ const MISSING: unique symbol = Symbol('missing');
 interface MergeCtx {
   readonly md: VariantMetadata;
   readonly options: DecodeVariantOptions;
+  readonly maxDepth: number;
+  readonly path: PathStack;
 }
+
+/** Per object shape: fields in UTF-8 key order and the set of shredded names (computed once per shape). */
+interface ObjectPlan {
+  readonly sorted: readonly ShreddedField[];
+  readonly names: ReadonlySet<string>;
+}
+const plans = /*#__PURE__*/ new WeakMap<ShreddedObjectShape, ObjectPlan>();
+
+function planOf(shape: ShreddedObjectShape): ObjectPlan {
+  let plan = plans.get(shape);
+  if (plan === undefined) {
+    plan = { sorted: [...shape.fields].sort((a, b) => compareUtf8(a.name, b.name)), names: new Set(shape.fields.map((f) => f.name)) };
+    plans.set(shape, plan);
+  }
+  return plan;
+}
+
 
 /**
  * Reconstructs a Variant value from the row-assembled pieces of a shredded Variant column
@@ -224,7 +248,8 @@ interface MergeCtx {
  * top level and for an array element (where a value is required). A partially shredded object merges the typed fields with the fields of `value`, keys in
  * UTF-8 order.
  *
- * @param metadata - the column's `metadata` (shared by all nested `value`s).
+ * @param metadata - the column's `metadata` (shared by all nested `value`s); consecutive calls with identical
+ *   bytes reuse one parsed {@link VariantMetadata}.
  * @param value - the column's `value`, or null/undefined.
  * @param typedValue - the column's `typed_value` as assembled by the reader, or null/undefined.
  * @param shape - the `typed_value` shape ({@link shreddedShapeFromSchema}), or null when not shredded.
@@ -241,8 +266,9 @@ export function mergeShredded(
   shape: ShreddedShape | null,
   options: DecodeVariantOptions = {},
 ): VariantValue {
-  const ctx: MergeCtx = { md: metadata instanceof VariantMetadata ? metadata : new VariantMetadata(metadata), options };
-  const r = construct(ctx, value, typedValue, shape, '', 0);
+  const md = metadata instanceof VariantMetadata ? metadata : parseMetadataCached(metadata);
+  const ctx: MergeCtx = { md, options, maxDepth: options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH, path: [] };
+  const r = construct(ctx, value, typedValue, shape, 0);
   return r === MISSING ? null : r;
 }
 
@@ -255,11 +281,11 @@ function setKey(o: VariantObject, k: string, v: VariantValue): void {
   else o[k] = v;
 }
 
-function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: ShreddedShape | null, path: string, depth: number): VariantValue | typeof MISSING {
+function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: ShreddedShape | null, depth: number): VariantValue | typeof MISSING {
+  const path = ctx.path;
   if (value !== null && value !== undefined && !(value instanceof Uint8Array)) throw invalid('`value` is not binary', path);
   const v = value ?? null;
-  const maxDepth = ctx.options.maxDepth ?? 128;
-  if (depth > maxDepth) throw invalid(`nesting deeper than ${maxDepth}`, path);
+  if (depth > ctx.maxDepth) throw invalid(`nesting deeper than ${ctx.maxDepth}`, path);
   if (typed === null || typed === undefined) {
     if (v === null) return MISSING;
     if (shape?.kind === 'object' && v.length > 0 && (v[0]! & 3) === 2) {
@@ -271,26 +297,33 @@ function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: Shredde
   switch (shape.kind) {
     case 'object': {
       if (!isRecord(typed)) throw invalid('`typed_value` of a shredded object is not an object', path);
-      const entries: [string, VariantValue][] = [];
-      const shredded = new Set<string>();
-      for (const f of shape.fields) {
-        shredded.add(f.name);
-        const g = typed[f.name];
-        if (g === null || g === undefined) continue; // an optional field group that is null: missing
-        if (!isRecord(g)) throw invalid(`field group ${f.name} is not an object`, path);
-        const r = construct(ctx, g['value'], g['typed_value'], f.typed, `${path}.${f.name}`, depth + 1);
-        if (r !== MISSING) entries.push([f.name, r]);
-      }
+      const plan = planOf(shape);
+      let rest: VariantObject | undefined;
       if (v !== null) {
         if (v.length === 0 || (v[0]! & 3) !== 2) throw invalid('non-object `value` with shredded fields', path);
-        const rest = decodeVariant(ctx.md, v, ctx.options) as VariantObject;
+        rest = decodeVariant(ctx.md, v, ctx.options) as VariantObject;
         for (const k of Object.keys(rest)) {
-          if (shredded.has(k)) throw invalid(`field ${JSON.stringify(k)} is both shredded and in \`value\``, path);
-          entries.push([k, rest[k]!]);
+          if (plan.names.has(k)) throw invalid(`field ${JSON.stringify(k)} is both shredded and in \`value\``, path);
         }
       }
-      entries.sort((a, b) => compareUtf8(a[0], b[0]));
       const out: VariantObject = {};
+      path.push('');
+      // Fields come out in UTF-8 key order: the shredded ones are pre-sorted; merged ones need a sort.
+      const entries: [string, VariantValue][] | undefined = rest === undefined ? undefined : [];
+      for (const f of plan.sorted) {
+        const g = typed[f.name];
+        if (g === null || g === undefined) continue; // an optional field group that is null: missing
+        path[path.length - 1] = f.name;
+        if (!isRecord(g)) throw invalid('field group is not an object', path);
+        const r = construct(ctx, g['value'], g['typed_value'], f.typed, depth + 1);
+        if (r === MISSING) continue;
+        if (entries === undefined) setKey(out, f.name, r);
+        else entries.push([f.name, r]);
+      }
+      path.pop();
+      if (entries === undefined || rest === undefined) return out;
+      for (const k of Object.keys(rest)) entries.push([k, rest[k]!]);
+      entries.sort((a, b) => compareUtf8(a[0], b[0]));
       for (const [k, x] of entries) setKey(out, k, x);
       return out;
     }
@@ -298,13 +331,16 @@ function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: Shredde
       if (v !== null) throw invalid('conflicting `value` and `typed_value` for a shredded array', path);
       if (!Array.isArray(typed)) throw invalid('`typed_value` of a shredded array is not an array', path);
       const out: VariantValue[] = new Array<VariantValue>(typed.length);
+      path.push(0);
       for (let i = 0; i < typed.length; i++) {
+        path[path.length - 1] = i;
         const g: unknown = typed[i];
-        if (!isRecord(g)) throw invalid(`array element ${i} is not a { value, typed_value } group`, path);
-        const r = construct(ctx, g['value'], g['typed_value'], shape.element.typed, `${path}[${i}]`, depth + 1);
+        if (!isRecord(g)) throw invalid('array element is not a { value, typed_value } group', path);
+        const r = construct(ctx, g['value'], g['typed_value'], shape.element.typed, depth + 1);
         // A missing element where a value is required reads as Variant null (spec, "Value Shredding").
         out[i] = r === MISSING ? null : r;
       }
+      path.pop();
       return out;
     }
     default:
@@ -315,7 +351,7 @@ function construct(ctx: MergeCtx, value: unknown, typed: unknown, shape: Shredde
 
 const DEC_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-function primitive(t: unknown, shape: ShreddedPrimitiveShape, path: string): VariantValue {
+function primitive(t: unknown, shape: ShreddedPrimitiveShape, path: PathStack): VariantValue {
   const bad = (): ParquetError => invalid(`typed value ${typeof t === 'bigint' ? `${t}n` : String(t)} does not match the shredded type ${shape.kind}`, path);
   switch (shape.kind) {
     case 'boolean':
