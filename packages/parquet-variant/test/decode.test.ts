@@ -115,6 +115,14 @@ describe('objects and arrays', () => {
     expect(decodeVariant(md, u8(0x02, 1, 1, 0, 1, 0x04))).toEqual({ a: true });
   });
 
+  test('a reused metadata buffer changed in place is re-parsed', () => {
+    const md = u8(0x11, 1, 0, 1, 0x61); // ["a"]
+    const obj = u8(0x02, 1, 0, 0, 1, 0x04);
+    expect(decodeVariant(md, obj)).toEqual({ a: true });
+    md[4] = 0x62; // ["b"], same buffer
+    expect(decodeVariant(md, obj)).toEqual({ b: true });
+  });
+
   test('splitVariantBinary finds the end of the metadata', () => {
     const { metadata, value } = splitVariantBinary(u8(0x01, 0x00, 0x00, 0x0c, 0x2a));
     expect([...metadata]).toEqual([1, 0, 0]);
