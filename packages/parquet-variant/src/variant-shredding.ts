@@ -257,7 +257,8 @@ function planOf(shape: ShreddedObjectShape): ObjectPlan {
  * @returns the Variant value in the {@link VariantValue} mapping.
  * @throws ParquetError `VARIANT_SHREDDING_INVALID` when `value` and `typed_value` are both set for a
  *   non-object, a partially shredded `value` is not an object or repeats a shredded field, an object
- *   `value` has no `typed_value` while shredded as an object, or a typed value does not match its shape; `VARIANT_CORRUPT` from decoding.
+ *   `value` has no `typed_value` while shredded as an object, or a typed value does not match its shape;
+ *   `VARIANT_CORRUPT` from decoding a `value` or the metadata.
  */
 export function mergeShredded(
   metadata: Uint8Array | VariantMetadata,
