@@ -5,7 +5,7 @@
 // (data/*_expect.csv, shredded_variant/cases.json + *.variant.bin), and writes fixtures/expected/<path>.json plus
 // fixtures/expected/SUMMARY.md. Not run by tests (takes a few minutes):
 //
-//   node tools/peers/derive-expected.mjs [corpusDir] [--only substring]
+//   node tools/peers/derive-expected.mjs [corpusDir] [--only substring] [--summary (only rewrite SUMMARY.md)]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,11 @@ const work = join(tmpdir(), `parquetry-peers-${process.pid}`);
 const ROWS_STORED_MAX = 200;
 const HEAD = 10;
 
-/** Every corpus file the conformance runner reads, relative to the corpus root, sorted. */
+/**
+ * Every corpus file the conformance runner reads, relative to the corpus root, sorted.
+ * @param {string} root
+ * @returns {string[]}
+ */
 export function corpusFiles(root) {
   /** @type {string[]} */
   const out = [];
@@ -90,7 +94,10 @@ function diffRows(a, b) {
   return out;
 }
 
-/** Minimal RFC 4180 CSV parser: quoted cells are strings, an empty unquoted cell is null. */
+/**
+ * Minimal RFC 4180 CSV parser: quoted cells are strings, an empty unquoted cell is null.
+ * @param {string} text
+ */
 function parseCsv(text) {
   /** @type {(string | null)[][]} */
   const rows = [];
@@ -134,6 +141,8 @@ function parseCsv(text) {
 /**
  * Compares canonical rows with an upstream *_expect.csv (by column position; a cell equals the canonical value's
  * string form, an empty unquoted cell is null).
+ * @param {Record<string, unknown>[]} rows
+ * @param {string} csvText
  * @returns {{ equal: boolean, detail?: string }}
  */
 function compareCsv(rows, csvText) {
@@ -164,8 +173,8 @@ function main() {
     ? JSON.parse(readFileSync(join(corpus, 'shredded_variant/cases.json'), 'utf8'))
     : [];
   /** @type {Map<string, any>} */
-  const caseByFile = new Map(cases.filter((c) => c.parquet_file).map((c) => [`shredded_variant/${c.parquet_file}`, c]));
-  const files = corpusFiles(corpus).filter((f) => !only || f.includes(only));
+  const caseByFile = new Map(cases.filter((/** @type {any} */ c) => c.parquet_file).map((/** @type {any} */ c) => [`shredded_variant/${c.parquet_file}`, c]));
+  const files = args.includes('--summary') ? [] : corpusFiles(corpus).filter((f) => !only || f.includes(only));
   /** @type {any[]} */
   const summary = [];
   for (const rel of files) {
@@ -239,22 +248,27 @@ function main() {
         for (const p of ['duckdb', 'parquet-wasm']) out.upstream.agrees[p] = out.peers[p].status === 'error';
       } else {
         const bins = vcase.variant_files ?? [vcase.variant_file];
+        /** @type {unknown[]} */
         const expected = bins.map((/** @type {string} */ b) => decodeVariantBin(new Uint8Array(readFileSync(join(corpus, 'shredded_variant', b)))));
         out.upstream.variants = expected;
         const col = 'var';
-        upstreamRows = expected.map((v) => ({ [col]: v }));
+        const urows = expected.map((v) => ({ [col]: v }));
+        upstreamRows = urows;
         for (const p of ['duckdb', 'parquet-wasm']) {
           const rows = rowsOf[p];
           const got = rows ? rows.map((r) => ({ [col]: r[col] })) : null;
-          out.upstream.agrees[p] = got !== null && canonRows(got) === canonRows(upstreamRows);
+          out.upstream.agrees[p] = got !== null && canonRows(got) === canonRows(urows);
           if (got && !out.upstream.agrees[p]) {
-            const i = got.findIndex((g, k) => JSON.stringify(g) !== JSON.stringify(upstreamRows?.[k]));
-            out.upstream[`${p}Mismatch`] = `row ${i}: expected ${short(upstreamRows[i]?.[col])}, got ${short(got[i]?.[col])}`;
+            const i = got.findIndex((g, k) => JSON.stringify(g) !== JSON.stringify(urows[k]));
+            out.upstream[`${p}Mismatch`] = `row ${i}: expected ${short(urows[i]?.[col])}, got ${short(got[i]?.[col])}`;
           }
         }
       }
     }
 
+    if (out.kind === 'shredded_variant' && w.status === 'ok') {
+      out.notes.push('parquet-wasm (arrow-rs) does not decode VARIANT: it returns the raw shredded struct {metadata, value, typed_value}, so its rows are not comparable with decoded variants');
+    }
     // Trust.
     const review = REVIEW[rel];
     if (out.upstream) {
@@ -314,6 +328,7 @@ function main() {
     } else {
       out.expected = null;
     }
+    if (review?.errorWhenVerifying && out.expected) out.expected.errorWhenVerifyingChecksums = review.errorWhenVerifying;
     // Keep both peers' rows for small files where they disagree, so reviewers see the values.
     if (!out.agree) {
       for (const p of ['duckdb', 'parquet-wasm']) {

@@ -11,7 +11,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arrowRows, digest, duckdbRows, hintTreeFromDuckDBSchema } from './canon.mjs';
 
-const [peer, file, rowsOut, hintsFile] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const peer = argv[0] ?? '';
+const file = argv[1] ?? '';
+const rowsOut = argv[2];
+const hintsFile = argv[3];
 if (!peer || !file) {
   console.error('usage: peer-read.mjs <duckdb|parquet-wasm|int96> <file> [rowsOut] [hints.json]');
   process.exit(2);

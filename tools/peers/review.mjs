@@ -12,6 +12,7 @@
  * @property {string[]} notes
  * @property {Record<string, (string | null)[]>} [int96Raw]
  * @property {unknown[]} [described]
+ * @property {string} [errorWhenVerifying]  the typed error a reader must raise with page checksums verified (default)
  */
 
 /** @type {Record<string, Review>} */
@@ -87,6 +88,20 @@ export const REVIEW = {
     trusted: 'parquet-wasm',
     notes: [
       'DuckDB rejects the schema ("MAP_KEY_VALUE requires two children"): my_map is a MAP whose key_value group has only a key. LogicalTypes.md makes the value field optional in the backward-compatibility rules, so a map with keys only is readable; parquet-wasm reads it with null values, and my_map_no_v / my_list hold the same keys as plain lists. Only one peer confirms the values.',
+    ],
+  },
+  'data/datapage_v1-corrupt-checksum.parquet': {
+    trusted: 'duckdb',
+    errorWhenVerifying: 'page CRC32 mismatch (a data page of this file has a deliberately corrupted checksum)',
+    notes: [
+      'Neither peer verifies page CRC32 (PageHeader.crc), so both return the values decoded from the page bodies. With checksum verification on (the default the issue asks for) a reader must raise a typed error naming row group, column and page; with verification off it must return these values.',
+    ],
+  },
+  'data/rle-dict-uncompressed-corrupt-checksum.parquet': {
+    trusted: 'duckdb',
+    errorWhenVerifying: 'page CRC32 mismatch (a page of this file has a deliberately corrupted checksum)',
+    notes: [
+      'Neither peer verifies page CRC32 (PageHeader.crc), so both return the values decoded from the page bodies. With checksum verification on (the default) a reader must raise a typed error; with verification off it must return these values.',
     ],
   },
 };
