@@ -43,6 +43,8 @@ export function lzo1xDecompress(src: Uint8Array, sp: number, se: number, out: Ui
   const start = op;
   let state = 0;
   if (sp >= se) throw corrupt('empty stream', sp);
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
   let t = src[sp]!;
   if (t > 17) {
     sp++;
@@ -75,7 +77,9 @@ export function lzo1xDecompress(src: Uint8Array, sp: number, se: number, out: Ui
         len += 3;
         if (len > se - sp) throw corrupt(`literal run of ${len} bytes runs past the end`, sp);
         if (len > oe - op) throw overrun(sp, oe - start);
-        if (len < 24) {
+        if (len < 64 && op + len + 4 <= oe && sp + len + 4 <= se) {
+          for (let i = 0; i < len; i += 4) ov.setUint32(op + i, sv.getUint32(sp + i));
+        } else if (len < 64) {
           for (let i = 0; i < len; i++) out[op + i] = src[sp + i]!;
         } else {
           out.set(src.subarray(sp, sp + len), op);
@@ -128,19 +132,34 @@ export function lzo1xDecompress(src: Uint8Array, sp: number, se: number, out: Ui
       }
     }
     if (dist > op - start) throw corrupt(`match distance ${dist} at output position ${op - start}`, sp);
-    if (len > oe - op) throw overrun(sp, oe - start);
-    let from = op - dist;
-    const stop = op + len;
-    if (dist >= len && len > 32) {
-      out.copyWithin(op, from, from + len);
-      op = stop;
+    const from = op - dist;
+    if (dist >= 4 && len <= 16 && op + 16 <= oe) {
+      // Fast path: 4-byte moves in order (a DataView load/store compiles to one unaligned move); with distance
+      // >= 4 each reads only final bytes, so overlapping matches keep their meaning. Bytes past `len` are
+      // overwritten by what follows.
+      ov.setUint32(op, ov.getUint32(from));
+      ov.setUint32(op + 4, ov.getUint32(from + 4));
+      if (len > 8) {
+        ov.setUint32(op + 8, ov.getUint32(from + 8));
+        ov.setUint32(op + 12, ov.getUint32(from + 12));
+      }
     } else {
-      while (op < stop) out[op++] = out[from++]!;
+      if (len > oe - op) throw overrun(sp, oe - start);
+      if (dist >= 4 && op + len + 4 <= oe) {
+        for (let i = 0; i < len; i += 4) ov.setUint32(op + i, ov.getUint32(from + i));
+      } else {
+        for (let i = 0; i < len; i++) out[op + i] = out[from + i]!;
+      }
     }
+    op += len;
     if (s > 0) {
-      if (s > se - sp) throw corrupt('truncated trailing literals', sp);
-      if (s > oe - op) throw overrun(sp, oe - start);
-      for (let i = 0; i < s; i++) out[op + i] = src[sp + i]!;
+      if (sp + 4 <= se && op + 4 <= oe) {
+        ov.setUint32(op, sv.getUint32(sp));
+      } else {
+        if (s > se - sp) throw corrupt('truncated trailing literals', sp);
+        if (s > oe - op) throw overrun(sp, oe - start);
+        for (let i = 0; i < s; i++) out[op + i] = src[sp + i]!;
+      }
       sp += s;
       op += s;
     }
