@@ -8,7 +8,7 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import type { Field, ListField, MapField, SchemaTree, StructField } from './schema.js';
+import type { Field, SchemaTree, StructField } from './schema.js';
 import { pruneStruct } from './prune.js';
 import { levelCount, validateColumnLevels, validateRowCounts } from './validate.js';
 import type { ColumnData } from './validate.js';
@@ -139,112 +139,142 @@ export function assembleRecords(
     }
   };
 
-  /** Reads the value of `f` whose parent is present at definition level `parentDef`. */
-  const read = (f: Field, parentDef: number): unknown => {
+  /**
+   * Compiles a field into a reader closure with its constants captured, so that the per-value
+   * work is monomorphic. A reader reads the value of its field whose parent is present at
+   * definition level `parentDef`, consuming that value's level entries from every leaf under it.
+   */
+  type Reader = (parentDef: number) => unknown;
+  const compile = (f: Field): Reader => {
     const c = f.leaves[0]!;
-    const p = lpos[c]!;
-    if (p >= counts[c]!) throw structureError(f, c, p, 'column ended inside a row');
-    const d = defs[c]![p]!;
-    if (d < f.def) {
+    const def = defs[c]!;
+    const n = counts[c]!;
+    const fdef = f.def;
+    const nullable = f.nullable;
+    /** Level entry of this value, after the null checks; -1 when the value is null (already skipped). */
+    const enter = (parentDef: number): number => {
+      const p = lpos[c]!;
+      if (p >= n) throw structureError(f, c, p, 'column ended inside a row');
+      const d = def[p]!;
+      if (d >= fdef) return d;
       if (d < parentDef) throw structureError(f, c, p, `definition level ${d} says an enclosing value is null, but another column of it has it present (${parentDef})`);
-      if (!f.nullable) throw structureError(f, c, p, `definition level ${d} is below ${f.def} for a required value`);
-      skip(f, f.def);
-      return null;
-    }
+      if (!nullable) throw structureError(f, c, p, `definition level ${d} is below ${fdef} for a required value`);
+      skip(f, fdef);
+      return -1;
+    };
     switch (f.kind) {
       case 'leaf': {
-        const vp = vpos[c]!;
-        if (vp >= vals[c]!.length) throw structureError(f, c, p, `fewer values (${vals[c]!.length}) than levels at the max definition level`);
-        vpos[c] = vp + 1;
-        lpos[c] = p + 1;
-        return vals[c]![vp];
+        const val = vals[c]!;
+        const nv = val.length;
+        return (parentDef) => {
+          if (enter(parentDef) < 0) return null;
+          const vp = vpos[c]!;
+          if (vp >= nv) throw structureError(f, c, lpos[c]!, `fewer values (${nv}) than levels at the max definition level`);
+          vpos[c] = vp + 1;
+          lpos[c]!++;
+          return val[vp];
+        };
       }
-      case 'struct': return readStruct(f);
-      case 'list': return readList(f, c, d);
-      case 'map': return readMap(f, c, d);
-    }
-  };
-
-  const readStruct = (f: StructField): Record<string, unknown> => {
-    const obj: Record<string, unknown> = {};
-    const fields = f.fields;
-    for (let i = 0; i < fields.length; i++) {
-      const cf = fields[i]!;
-      obj[cf.name] = read(cf, f.def);
-    }
-    return obj;
-  };
-
-  const readList = (f: ListField, c: number, d: number): unknown[] => {
-    if (d < f.elementDef) {
-      skip(f, f.elementDef);
-      return [];
-    }
-    const rep = reps[c]!;
-    const n = counts[c]!;
-    const e = f.element;
-    const er = f.elementRep;
-    const ed = f.elementDef;
-    const p0 = lpos[c]!;
-    if (e.kind === 'leaf') {
-      // Leaf elements inline: one pass over this column's levels, no call per element, and an
-      // array of the exact length (no growth, no spare capacity).
-      let end = p0 + 1;
-      while (end < n && rep[end] === er) end++;
-      const out: unknown[] = new Array(end - p0);
-      const def = defs[c]!;
-      const val = vals[c]!;
-      const nv = val.length;
-      const vd = e.def;
-      let vp = vpos[c]!;
-      for (let p = p0; p < end; p++) {
-        const dd = def[p]!;
-        if (dd >= vd) {
-          if (vp >= nv) throw structureError(e, c, p, `fewer values (${nv}) than levels at the max definition level`);
-          out[p - p0] = val[vp++];
-        } else if (dd >= ed && e.nullable) {
-          out[p - p0] = null;
-        } else {
-          throw structureError(e, c, p, `definition level ${dd} inside a list element that needs at least ${e.nullable ? ed : vd}`);
+      case 'struct': {
+        const names = f.fields.map((x) => x.name);
+        const readers = f.fields.map(compile);
+        const k = readers.length;
+        return (parentDef) => {
+          if (enter(parentDef) < 0) return null;
+          const obj: Record<string, unknown> = {};
+          for (let i = 0; i < k; i++) obj[names[i]!] = readers[i]!(fdef);
+          return obj;
+        };
+      }
+      case 'list': {
+        const rep = reps[c]!;
+        const e = f.element;
+        const er = f.elementRep;
+        const ed = f.elementDef;
+        if (e.kind === 'leaf') {
+          // Leaf elements inline: one pass over this column's levels, no call per element, and an
+          // array of the exact length (no growth, no spare capacity).
+          const val = vals[c]!;
+          const nv = val.length;
+          const vd = e.def;
+          const enull = e.nullable;
+          return (parentDef) => {
+            const d = enter(parentDef);
+            if (d < 0) return null;
+            const p0 = lpos[c]!;
+            if (d < ed) {
+              skip(f, ed);
+              return [];
+            }
+            let end = p0 + 1;
+            while (end < n && rep[end] === er) end++;
+            const out: unknown[] = new Array(end - p0);
+            let vp = vpos[c]!;
+            for (let p = p0; p < end; p++) {
+              const dd = def[p]!;
+              if (dd >= vd) {
+                if (vp >= nv) throw structureError(e, c, p, `fewer values (${nv}) than levels at the max definition level`);
+                out[p - p0] = val[vp++];
+              } else if (dd >= ed && enull) {
+                out[p - p0] = null;
+              } else {
+                throw structureError(e, c, p, `definition level ${dd} inside a list element that needs at least ${enull ? ed : vd}`);
+              }
+            }
+            lpos[c] = end;
+            vpos[c] = vp;
+            return out;
+          };
         }
+        const readElement = compile(e);
+        return (parentDef) => {
+          const d = enter(parentDef);
+          if (d < 0) return null;
+          if (d < ed) {
+            skip(f, ed);
+            return [];
+          }
+          // Count the elements first (entries at exactly this repetition level) to size the array.
+          const p0 = lpos[c]!;
+          let k = 1;
+          for (let q = p0 + 1; q < n; q++) {
+            const r = rep[q]!;
+            if (r < er) break;
+            if (r === er) k++;
+          }
+          const out: unknown[] = new Array(k);
+          for (let i = 0; i < k; i++) {
+            if (i > 0 && (lpos[c]! >= n || rep[lpos[c]!] !== er)) throw structureError(f, c, lpos[c]!, "list element levels disagree with the list's repetition levels");
+            out[i] = readElement(ed);
+          }
+          return out;
+        };
       }
-      lpos[c] = end;
-      vpos[c] = vp;
-      return out;
+      case 'map': {
+        const rep = reps[c]!;
+        const er = f.elementRep;
+        const ed = f.elementDef;
+        const readKey = compile(f.key);
+        const readValue = f.value === undefined ? undefined : compile(f.value);
+        return (parentDef) => {
+          const d = enter(parentDef);
+          if (d < 0) return null;
+          const m = asObject ? undefined : new Map<unknown, unknown>();
+          const o: Record<string, unknown> | undefined = asObject ? {} : undefined;
+          if (d < ed) {
+            skip(f, ed);
+            return m ?? o;
+          }
+          do {
+            const key = readKey(ed);
+            const value = readValue === undefined ? null : readValue(ed);
+            if (m) m.set(key, value);
+            else o![String(key)] = value;
+          } while (lpos[c]! < n && rep[lpos[c]!] === er);
+          return m ?? o;
+        };
+      }
     }
-    // Count the elements first (entries at exactly this repetition level) to size the array.
-    let k = 1;
-    for (let q = p0 + 1; q < n; q++) {
-      const r = rep[q]!;
-      if (r < er) break;
-      if (r === er) k++;
-    }
-    const out: unknown[] = new Array(k);
-    for (let i = 0; i < k; i++) {
-      if (i > 0 && (lpos[c]! >= n || rep[lpos[c]!] !== er)) throw structureError(f, c, lpos[c]!, 'list element levels disagree with the list\'s repetition levels');
-      out[i] = read(e, ed);
-    }
-    return out;
-  };
-
-  const readMap = (f: MapField, c: number, d: number): unknown => {
-    const m = asObject ? undefined : new Map<unknown, unknown>();
-    const o: Record<string, unknown> | undefined = asObject ? {} : undefined;
-    if (d < f.elementDef) {
-      skip(f, f.elementDef);
-      return m ?? o;
-    }
-    const rep = reps[c]!;
-    const n = counts[c]!;
-    const er = f.elementRep;
-    const vf = f.value;
-    do {
-      const k = read(f.key, f.elementDef);
-      const v = vf === undefined ? null : read(vf, f.elementDef);
-      if (m) m.set(k, v);
-      else o![String(k)] = v;
-    } while (lpos[c]! < n && rep[lpos[c]!] === er);
-    return m ?? o;
   };
 
   const out: Record<string, unknown>[] = [];
@@ -252,9 +282,10 @@ export function assembleRecords(
   if (c0 === undefined) return out;
   const rep0 = reps[c0]!;
   const n0 = counts[c0]!;
+  const readRow = compile(root);
   while (lpos[c0]! < n0) {
     if (rep0[lpos[c0]!] !== 0) throw structureError(root, c0, lpos[c0]!, `repetition level ${rep0[lpos[c0]!]} where a row must start (0)`);
-    out.push(readStruct(root));
+    out.push(readRow(0) as Record<string, unknown>);
   }
   for (const c of root.leaves) {
     if (lpos[c] !== counts[c]) throw structureError(root, c, lpos[c]!, `column has ${counts[c]} levels but its rows end here (columns disagree on structure)`);
