@@ -16,6 +16,8 @@ interface Canon {
   formatTime(count: bigint | number, unit: Unit): string;
   formatTimestamp(count: bigint | number, unit: Unit, utc: boolean): string;
   canonRows(rows: unknown[]): string;
+  formatUuid(v: Uint8Array | bigint): string;
+  sortedObject(entries: [string, unknown][]): Record<string, unknown>;
   digest(rows: unknown[]): string;
 }
 const C = canon as unknown as Canon;
@@ -96,4 +98,37 @@ export function canonParquetryRows(schema: SchemaTree, rows: Record<string, unkn
     for (const f of fields) o[f.name] = canonField(f, r[f.name], variant);
     return o;
   });
+}
+
+/**
+ * Canonical form of a decoded VARIANT value (`@parquetry/parquet-variant` mapping): tagged dates, times,
+ * timestamps, decimals and UUIDs become the canonical strings; objects get sorted keys.
+ * @param v - the variant value.
+ */
+export function canonVariant(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return C.canonInt(v);
+  if (typeof v === 'number') return C.canonNumber(v);
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof Uint8Array) return C.canonBinary(v);
+  if (Array.isArray(v)) return v.map(canonVariant);
+  const o = v as Record<string, unknown>;
+  switch (o.type) {
+    case 'decimal':
+      if (typeof o.value === 'string' && Object.keys(o).length === 2) return o.value;
+      break;
+    case 'date':
+      if (typeof o.days === 'number' && Object.keys(o).length === 2) return C.formatDate(o.days);
+      break;
+    case 'timestamp':
+      if (typeof o.value === 'bigint') return C.formatTimestamp(o.value, o.unit === 'ns' ? 'nanos' : 'micros', o.utc === true);
+      break;
+    case 'time':
+      if (typeof o.value === 'bigint') return C.formatTime(o.value, o.unit === 'ns' ? 'nanos' : 'micros');
+      break;
+    case 'uuid':
+      if (typeof o.value === 'string') return o.value;
+      break;
+  }
+  return C.sortedObject(Object.entries(o).map(([k, x]) => [k, canonVariant(x)]));
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { createInMemoryKms, createKeyToolsRetriever, type FileDecryptionProperties } from '@parquetry/parquet-crypto';
 import { openParquet } from '@parquetry/parquet-reader';
-import { canonParquetryRows, digest, type VariantCanon } from './canon-parquetry.js';
+import { canonParquetryRows, canonVariant, digest, type VariantCanon } from './canon-parquetry.js';
 import { encryptedDatasetRows, otherEncryptedRows } from './encrypted-dataset.js';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -112,7 +112,7 @@ export async function runCase(rel: string, x: Expectation | undefined, codecs: C
     const decryption = decryptionFor(rel);
     const file = await openParquet(bytes, { codecs, ...(decryption ? { decryption } : {}) });
     rows = await file.readRows();
-    canonical = canonParquetryRows(file.schema, rows, variant);
+    canonical = canonParquetryRows(file.schema, rows, variant ?? canonVariant);
   } catch (e) {
     const err = e as { name?: string; code?: string; message?: string };
     const typed = err?.name === 'ParquetError' && typeof err.code === 'string';

@@ -12,6 +12,7 @@ import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPr
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { columnStatistics, type ColumnStatistics } from './statistics.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
+import { variantRowTransform } from './variant.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -148,7 +149,10 @@ class File implements ParquetFile {
     this.schema = buildSchemaTree(metadata.schema);
     this.numRows = metadata.num_rows;
     this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
+    this.variants = variantRowTransform(this.schema);
   }
+
+  private readonly variants: ((rows: Record<string, unknown>[]) => void) | undefined;
 
   private readonly parquetMr816: boolean;
 
@@ -299,6 +303,7 @@ class File implements ParquetFile {
       }
       const chunks = await this.decodeChunks(g, sel);
       let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
+      this.variants?.(rows);
       if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
       if (filter) {
         rows = rows.filter((r) => matchRow(filter, r, decimals));

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { builtinCodecs } from '@parquetry/parquet-codecs';
+import { openParquet } from '@parquetry/parquet-reader';
+const bytes = new Uint8Array(fs.readFileSync(process.argv[2] ?? 'fixtures/generated/mixed-1m.snappy.parquet'));
+const mode = process.argv[3] ?? 'rows';
+const t = performance.now();
+const file = await openParquet(bytes, { codecs: builtinCodecs() });
+let n = 0;
+if (mode === 'rows') n = (await file.readRows()).length;
+else for (let g = 0; g < file.metadata.row_groups.length; g++) n += (await file.readRowGroupColumns(g)).length;
+console.log(mode, n, Math.round(performance.now() - t), 'ms');
