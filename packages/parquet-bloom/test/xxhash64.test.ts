@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import xxhash from 'xxhash-wasm';
+import { isParquetError } from '@parquetry/thrift-compact';
 import { xxhash64, xxhash64Double, xxhash64Float, xxhash64Int32, xxhash64Int64 } from '../src/xxhash64.js';
 
 const api = await xxhash();
@@ -100,5 +101,17 @@ describe('xxhash64 (seed 0)', () => {
       check(asBig(out) === oracle(b4));
     }
     expect(bad).toBe(0);
+  });
+
+  test('a range outside the buffer is a ParquetError, not garbage', () => {
+    for (const [pos, len] of [[-1, 2], [0, 11], [10, 1], [5, -1]] as const) {
+      let err: unknown;
+      try {
+        xxhash64(new Uint8Array(10), pos, len, out);
+      } catch (e) {
+        err = e;
+      }
+      expect(isParquetError(err) && err.code === 'BLOOM_INVALID_ARGUMENT').toBe(true);
+    }
   });
 });
