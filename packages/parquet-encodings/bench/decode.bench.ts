@@ -138,3 +138,37 @@ describe('encode (parquetry only)', () => {
   bench('BYTE_STREAM_SPLIT DOUBLE', () => void enc((w) => encodeValues(9, doubles, { type: Type.DOUBLE }, w)));
   bench('ALP DOUBLE', () => void enc((w) => encodeAlpDouble(prices, 0, N, w)));
 });
+
+// BENCH_TABLE=1: a best-of-N timing table (values/s, MB/s of encoded input, ratio), steadier than
+// vitest's mean hz on a loaded machine.
+if (process.env.BENCH_TABLE) {
+  const best = (f: () => void): number => {
+    let b = Infinity;
+    for (let r = 0; r < 25; r++) {
+      const t = performance.now();
+      for (let i = 0; i < 4; i++) f();
+      b = Math.min(b, (performance.now() - t) / 4);
+    }
+    return b;
+  };
+  const rows: [string, Uint8Array, () => void, () => void][] = [
+    ['RLE hybrid w1', levelsBytes, () => decodeRleHybrid(levelsBytes, 0, levelsBytes.length, 1, out32, 0, N), () => readRleBitPackedHybrid(reader(levelsBytes), 1, out32, levelsBytes.length)],
+    ['RLE hybrid w10', indexBytes, () => decodeRleHybrid(indexBytes, 0, indexBytes.length, 10, out32, 0, N), () => readRleBitPackedHybrid(reader(indexBytes), 10, out32, indexBytes.length)],
+    ['PLAIN INT32 (unaligned)', plainInts, () => decodePlainInt32(plainInts, 1, plainInts.length, N), () => { const r = reader(plainInts); r.offset = 1; readPlain(r, 'INT32', N, undefined); }],
+    ['PLAIN DOUBLE', plainDoubles, () => decodePlainDouble(plainDoubles, 0, plainDoubles.length, N), () => readPlain(reader(plainDoubles), 'DOUBLE', N, undefined)],
+    ['PLAIN BYTE_ARRAY', plainStrings, () => decodePlainByteArray(plainStrings, 0, plainStrings.length, N), () => readPlain(reader(plainStrings), 'BYTE_ARRAY', N, undefined)],
+    ['DELTA_BINARY_PACKED INT32', dbp32, () => decodeDeltaBinaryPackedInt32(dbp32, 0, dbp32.length, out32, 0, N), () => deltaBinaryUnpack(reader(dbp32), N, out32)],
+    ['DELTA_BINARY_PACKED INT64', dbp64, () => decodeDeltaBinaryPackedInt64(dbp64, 0, dbp64.length, out64, 0, N), () => deltaBinaryUnpack(reader(dbp64), N, out64)],
+    ['DELTA_LENGTH_BYTE_ARRAY', dlba, () => decodeDeltaLengthByteArray(dlba, 0, dlba.length, N), () => deltaLengthByteArray(reader(dlba), N, new Array(N))],
+    ['DELTA_BYTE_ARRAY', dba, () => decodeDeltaByteArray(dba, 0, dba.length, N), () => deltaByteArray(reader(dba), N, new Array(N))],
+    ['BYTE_STREAM_SPLIT DOUBLE', bss, () => decodeByteStreamSplit(bss, 0, bss.length, N, 8, bssOut), () => byteStreamSplit(reader(bss), N, 'DOUBLE', undefined)],
+    ['ALP DOUBLE', alp, () => decodeAlpDouble(alp, 0, alp.length, alpOut, 0, N), () => alpDecode(reader(alp), N, 'DOUBLE')],
+  ];
+  const lines = ['| decode | parquetry Mvalues/s | MB/s | hyparquet Mvalues/s | ratio |', '|---|---|---|---|---|'];
+  for (const [name, bytes, ours, theirs] of rows) {
+    const a = best(ours);
+    const h = best(theirs);
+    lines.push(`| ${name} | ${(N / a / 1000).toFixed(1)} | ${(bytes.length / a / 1000).toFixed(0)} | ${(N / h / 1000).toFixed(1)} | ${(h / a).toFixed(2)}× |`);
+  }
+  console.log(lines.join('\n'));
+}

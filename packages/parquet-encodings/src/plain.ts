@@ -22,18 +22,6 @@ function checkCount(what: string, pos: number, end: number, count: number, bytes
   if (count * bytesPer > end - pos) truncated(`${what}: ${count} values of ${bytesPer} bytes`, pos, count * bytesPer, end);
 }
 
-type TypedCtor<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (length: number): T; readonly BYTES_PER_ELEMENT: number };
-
-function view<T extends Int32Array | BigInt64Array | Float32Array | Float64Array>(Ctor: TypedCtor<T>, src: Uint8Array, pos: number, count: number): T {
-  const size = Ctor.BYTES_PER_ELEMENT;
-  const at = src.byteOffset + pos;
-  if (at % size === 0) return new Ctor(src.buffer, at, count);
-  // unaligned: copy into a fresh (aligned) buffer
-  const copy = new Ctor(count);
-  new Uint8Array(copy.buffer, 0, count * size).set(src.subarray(pos, pos + count * size));
-  return copy;
-}
-
 /**
  * Decodes `count` PLAIN booleans (LSB-first bits) into one 0/1 byte per value.
  * @param src - the encoded bytes.
@@ -110,7 +98,12 @@ export function encodePlainBoolean(values: Uint8Array, start: number, count: num
  */
 export function decodePlainInt32(src: Uint8Array, pos: number, end: number, count: number): Int32Array {
   checkCount('PLAIN INT32', pos, end, count, 4, src);
-  return view(Int32Array, src, pos, count);
+  const at = src.byteOffset + pos;
+  // aligned: a zero-copy view; otherwise copy into a fresh (aligned) buffer
+  if ((at & 3) === 0) return new Int32Array(src.buffer, at, count);
+  const copy = new Int32Array(count);
+  new Uint8Array(copy.buffer).set(src.subarray(pos, pos + count * 4));
+  return copy;
 }
 
 /**
@@ -124,7 +117,12 @@ export function decodePlainInt32(src: Uint8Array, pos: number, end: number, coun
  */
 export function decodePlainInt64(src: Uint8Array, pos: number, end: number, count: number): BigInt64Array {
   checkCount('PLAIN INT64', pos, end, count, 8, src);
-  return view(BigInt64Array, src, pos, count);
+  const at = src.byteOffset + pos;
+  // aligned: a zero-copy view; otherwise copy into a fresh (aligned) buffer
+  if ((at & 7) === 0) return new BigInt64Array(src.buffer, at, count);
+  const copy = new BigInt64Array(count);
+  new Uint8Array(copy.buffer).set(src.subarray(pos, pos + count * 8));
+  return copy;
 }
 
 /**
@@ -138,7 +136,12 @@ export function decodePlainInt64(src: Uint8Array, pos: number, end: number, coun
  */
 export function decodePlainFloat(src: Uint8Array, pos: number, end: number, count: number): Float32Array {
   checkCount('PLAIN FLOAT', pos, end, count, 4, src);
-  return view(Float32Array, src, pos, count);
+  const at = src.byteOffset + pos;
+  // aligned: a zero-copy view; otherwise copy into a fresh (aligned) buffer
+  if ((at & 3) === 0) return new Float32Array(src.buffer, at, count);
+  const copy = new Float32Array(count);
+  new Uint8Array(copy.buffer).set(src.subarray(pos, pos + count * 4));
+  return copy;
 }
 
 /**
@@ -152,7 +155,12 @@ export function decodePlainFloat(src: Uint8Array, pos: number, end: number, coun
  */
 export function decodePlainDouble(src: Uint8Array, pos: number, end: number, count: number): Float64Array {
   checkCount('PLAIN DOUBLE', pos, end, count, 8, src);
-  return view(Float64Array, src, pos, count);
+  const at = src.byteOffset + pos;
+  // aligned: a zero-copy view; otherwise copy into a fresh (aligned) buffer
+  if ((at & 7) === 0) return new Float64Array(src.buffer, at, count);
+  const copy = new Float64Array(count);
+  new Uint8Array(copy.buffer).set(src.subarray(pos, pos + count * 8));
+  return copy;
 }
 
 /**
