@@ -148,24 +148,26 @@ function emitLength(out: Uint8Array, op: number, rem: number): number {
 export function lz4CompressBlock(src: Uint8Array, from: number, to: number, out: Uint8Array, op: number): number {
   let anchor = from;
   const shift = 32 - HASH_BITS;
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
   if (to - from >= MF_LIMIT + 1) {
     const ipLimit = to - MF_LIMIT;
     const matchLimit = to - LAST_LITERALS;
     let ip = from;
     let skip = 64;
     while (ip <= ipLimit) {
-      const seq = src[ip]! | (src[ip + 1]! << 8) | (src[ip + 2]! << 16) | (src[ip + 3]! << 24);
+      const seq = sv.getInt32(ip, true);
       const h = Math.imul(seq, -1640531535) >>> shift;
       let cand = table[h]!;
       table[h] = ip;
-      if (
-        cand >= from &&
-        cand < ip &&
-        ip - cand <= MAX_OFFSET &&
-        (src[cand]! | (src[cand + 1]! << 8) | (src[cand + 2]! << 16) | (src[cand + 3]! << 24)) === seq
-      ) {
+      if (cand >= from && cand < ip && ip - cand <= MAX_OFFSET && sv.getInt32(cand, true) === seq) {
         let s = ip + MIN_MATCH;
         let c = cand + MIN_MATCH;
+        // extend four bytes at a time, then byte by byte
+        while (s + 4 <= matchLimit && sv.getInt32(s) === sv.getInt32(c)) {
+          s += 4;
+          c += 4;
+        }
         while (s < matchLimit && src[s] === src[c]) {
           s++;
           c++;
@@ -185,7 +187,11 @@ export function lz4CompressBlock(src: Uint8Array, from: number, to: number, out:
         } else {
           token = lit << 4;
         }
-        if (lit < 24) {
+        if (lit < 64 && op + lit + 4 <= out.length) {
+          // 4-byte moves; bytes written past the literals are overwritten by the offset and what follows
+          // (reading past `ip` stays inside `src`: a match follows)
+          for (let i = 0; i < lit; i += 4) ov.setInt32(op + i, sv.getInt32(anchor + i));
+        } else if (lit < 64) {
           for (let i = 0; i < lit; i++) out[op + i] = src[anchor + i]!;
         } else {
           out.set(src.subarray(anchor, ip), op);
@@ -206,7 +212,7 @@ export function lz4CompressBlock(src: Uint8Array, from: number, to: number, out:
         skip = 64;
         if (ip - 2 >= from && ip - 2 <= ipLimit) {
           const p = ip - 2;
-          table[Math.imul(src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24), -1640531535) >>> shift] = p;
+          table[Math.imul(sv.getInt32(p, true), -1640531535) >>> shift] = p;
         }
       } else {
         ip += skip >>> 6;

@@ -204,6 +204,7 @@ function emitRunLength(out: Uint8Array, op: number, rem: number): number {
  */
 export function lzo1xCompress(src: Uint8Array, from: number, to: number, out: Uint8Array, op: number): number {
   const shift = 32 - HASH_BITS;
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   let anchor = from;
   let sPos = -1; // where the previous match keeps its 2 "literals that follow" bits; -1 before the first match
   const emitLiterals = (end: number): void => {
@@ -224,20 +225,21 @@ export function lzo1xCompress(src: Uint8Array, from: number, to: number, out: Ui
   };
   const limit = to - 4;
   let ip = from + 1;
+  let skip = 32;
   while (ip <= limit) {
-    const seq = src[ip]! | (src[ip + 1]! << 8) | (src[ip + 2]! << 16) | (src[ip + 3]! << 24);
+    const seq = sv.getInt32(ip, true);
     const h = Math.imul(seq, 0x1e35a7bd) >>> shift;
     const cand = table[h]!;
     table[h] = ip;
     const dist = ip - cand;
-    if (
-      cand >= from &&
-      cand < ip &&
-      dist <= M4_MAX_DIST &&
-      (src[cand]! | (src[cand + 1]! << 8) | (src[cand + 2]! << 16) | (src[cand + 3]! << 24)) === seq
-    ) {
+    if (cand >= from && cand < ip && dist <= M4_MAX_DIST && sv.getInt32(cand, true) === seq) {
       let s = ip + 4;
       let c = cand + 4;
+      // extend four bytes at a time, then byte by byte
+      while (s + 4 <= to && sv.getInt32(s) === sv.getInt32(c)) {
+        s += 4;
+        c += 4;
+      }
       while (s < to && src[s] === src[c]) {
         s++;
         c++;
@@ -276,8 +278,11 @@ export function lzo1xCompress(src: Uint8Array, from: number, to: number, out: Ui
       }
       ip = s;
       anchor = s;
+      skip = 32;
     } else {
-      ip++;
+      // Incompressible input: step further the longer no match is found.
+      ip += skip >>> 5;
+      skip++;
     }
   }
   emitLiterals(to);

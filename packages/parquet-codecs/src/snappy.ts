@@ -159,7 +159,7 @@ const HASH_BITS = 14;
 const table = /*#__PURE__*/ new Int32Array(1 << HASH_BITS);
 const BLOCK = 1 << 16;
 
-function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number, len: number): number {
+function emitLiteral(out: Uint8Array, ov: DataView, op: number, src: Uint8Array, sv: DataView, from: number, len: number): number {
   const n = len - 1;
   if (n < 60) {
     out[op++] = n << 2;
@@ -182,7 +182,10 @@ function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number,
     out[op++] = (n >>> 16) & 0xff;
     out[op++] = n >>> 24;
   }
-  if (len < 24) {
+  if (len < 64 && op + len + 4 <= out.length && from + len + 4 <= src.length) {
+    // 4-byte moves; the up to 3 bytes written past the literal are overwritten by the next element
+    for (let i = 0; i < len; i += 4) ov.setInt32(op + i, sv.getInt32(from + i));
+  } else if (len < 64) {
     for (let i = 0; i < len; i++) out[op + i] = src[from + i]!;
   } else {
     out.set(src.subarray(from, from + len), op);
@@ -231,6 +234,8 @@ export function snappyCompress(src: Uint8Array): Uint8Array {
   }
   out[op++] = v;
   const shift = 32 - HASH_BITS;
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
   for (let bs = 0; bs < n; bs += BLOCK) {
     const be = Math.min(bs + BLOCK, n);
     let anchor = bs;
@@ -238,14 +243,19 @@ export function snappyCompress(src: Uint8Array): Uint8Array {
     const limit = be - 4;
     let skip = 32;
     while (ip <= limit) {
-      const seq = src[ip]! | (src[ip + 1]! << 8) | (src[ip + 2]! << 16) | (src[ip + 3]! << 24);
+      const seq = sv.getInt32(ip, true);
       const h = Math.imul(seq, 0x1e35a7bd) >>> shift;
       const cand = table[h]!;
       table[h] = ip;
-      if (cand >= bs && cand < ip && (src[cand]! | (src[cand + 1]! << 8) | (src[cand + 2]! << 16) | (src[cand + 3]! << 24)) === seq) {
-        if (ip > anchor) op = emitLiteral(out, op, src, anchor, ip - anchor);
+      if (cand >= bs && cand < ip && sv.getInt32(cand, true) === seq) {
+        if (ip > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, ip - anchor);
         let s = ip + 4;
         let c = cand + 4;
+        // extend four bytes at a time, then byte by byte
+        while (s + 4 <= be && sv.getInt32(s) === sv.getInt32(c)) {
+          s += 4;
+          c += 4;
+        }
         while (s < be && src[s] === src[c]) {
           s++;
           c++;
@@ -254,7 +264,7 @@ export function snappyCompress(src: Uint8Array): Uint8Array {
         // Seed the table with the position just before the match end, so runs chain cheaply.
         if (s - 1 <= limit) {
           const p = s - 1;
-          table[Math.imul(src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24), 0x1e35a7bd) >>> shift] = p;
+          table[Math.imul(sv.getInt32(p, true), 0x1e35a7bd) >>> shift] = p;
         }
         ip = s;
         anchor = s;
@@ -265,7 +275,7 @@ export function snappyCompress(src: Uint8Array): Uint8Array {
         skip++;
       }
     }
-    if (be > anchor) op = emitLiteral(out, op, src, anchor, be - anchor);
+    if (be > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, be - anchor);
   }
   return out.slice(0, op);
 }
