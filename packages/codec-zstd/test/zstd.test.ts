@@ -10,6 +10,12 @@ import { haveTool, runTool } from '../../parquet-codecs/test/peers.js';
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
 const codecs = { [CompressionCodec.ZSTD]: zstdDecoder };
+const wasmCodec = await createZstdCodec();
+/** Both decoders: fzstd (zstdDecoder, sync) and the WASM reference decoder of createZstdCodec (with fzstd fallback). */
+const DECODERS = [
+  ['fzstd', { [CompressionCodec.ZSTD]: zstdDecoder }],
+  ['wasm', { [CompressionCodec.ZSTD]: wasmCodec }],
+] as const;
 const HAVE_ZSTD = haveTool('zstd');
 if (!HAVE_ZSTD) console.warn('codec-zstd: `zstd` CLI not installed (apt-get install zstd): interop tests skipped');
 function codeOf(f: () => unknown): string {
@@ -45,6 +51,7 @@ describe.skipIf(!HAVE_ZSTD)('ZSTD vs the zstd CLI (reference library 1.5)', () =
       const out = new Uint8Array(input.length);
       expect(zstdDecompress(packed, out)).toBe(input.length);
       expect(same(out, input)).toBe(true);
+      expect(same(decompressPage({ [CompressionCodec.ZSTD]: wasmCodec }, CompressionCodec.ZSTD, packed, input.length), input)).toBe(true);
     }
   });
   test.each(variedInputs())('we compress, zstd -d decompresses: %s', async (_l, input) => {
@@ -71,13 +78,13 @@ describe.skipIf(!HAVE_ZSTD)('ZSTD vs the zstd CLI (reference library 1.5)', () =
     expect(same(out, concat(a, b))).toBe(true);
     expect(same(runTool('zstd', ['-d', '-q', '-c'], stream), concat(a, b))).toBe(true);
   });
-  test('a real empty frame decodes to an empty page', () => {
+  test.each(DECODERS)('%s: a real empty frame decodes to an empty page', (_n, codecs) => {
     const empty = runTool('zstd', ['-q', '-c'], new Uint8Array(0));
     expect(empty.length).toBeGreaterThan(0);
     expect(decompressPage(codecs, CompressionCodec.ZSTD, empty, 0).length).toBe(0);
     expect(codeOf(() => decompressPage(codecs, CompressionCodec.ZSTD, empty, 1))).toBe(CodecErrorCode.SHORT);
   });
-  test('bombs stop at the page size, with and without a declared content size', () => {
+  test.each(DECODERS)('%s: bombs stop at the page size, with and without a declared content size', (_n, codecs) => {
     const zeros = new Uint8Array(16 << 20);
     for (const args of [[], ['--no-content-size']]) {
       const bomb = runTool('zstd', [...args, '-q', '-c'], zeros);
@@ -85,7 +92,7 @@ describe.skipIf(!HAVE_ZSTD)('ZSTD vs the zstd CLI (reference library 1.5)', () =
       expect(codeOf(() => decompressPage(codecs, CompressionCodec.ZSTD, bomb, 1000))).toBe(CodecErrorCode.OVERRUN);
     }
   });
-  test('bounds and corrupt input', () => {
+  test.each(DECODERS)('%s: bounds and corrupt input', (_n, codecs) => {
     const input = textBytes(20_000, 4);
     const packed = runTool('zstd', ['-q', '-c'], input);
     expect(codeOf(() => decompressPage(codecs, CompressionCodec.ZSTD, packed, input.length - 1))).toBe(CodecErrorCode.OVERRUN);
@@ -106,12 +113,13 @@ describe.skipIf(!HAVE_ZSTD)('ZSTD vs the zstd CLI (reference library 1.5)', () =
     const huge = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xa8, 0x01, 0x00, 0x00]);
     expect(codeOf(() => zstdDecompress(huge, new Uint8Array(10)))).toBe(CodecErrorCode.CORRUPT);
   });
-  test('fuzz ZSTD decompression (1.5 s)', () => {
+  test.each(DECODERS)('fuzz ZSTD decompression, %s (1.5 s)', (_n, codecs) => {
     const seeds = [textBytes(3000, 7), new Uint8Array(100), textBytes(50, 8)].flatMap((s) => [
       { packed: runTool('zstd', ['-q', '-c'], s), size: s.length },
       { packed: runTool('zstd', ['-q', '-c', '--no-content-size'], s), size: s.length },
     ]);
-    const stats = fuzzDecompressor(zstdDecompress, seeds, 1500);
+    const codec = codecs[CompressionCodec.ZSTD];
+    const stats = fuzzDecompressor((src, out) => codec.decompress(src, out), seeds, 1500);
     // Runs are slower than for the other codecs: a mutated header may declare a window of up to 128 MiB
     // (the reference decoder's limit), which fzstd allocates.
     expect(stats.runs).toBeGreaterThan(100);
@@ -119,14 +127,17 @@ describe.skipIf(!HAVE_ZSTD)('ZSTD vs the zstd CLI (reference library 1.5)', () =
 });
 
 if (!HAVE_CORPUS) console.warn('codec-zstd corpus test skipped: ../shared/parquet-testing is absent');
-test.skipIf(!HAVE_CORPUS)('every ZSTD page of the corpus decompresses to its declared size', () => {
+test.skipIf(!HAVE_CORPUS)('every ZSTD page of the corpus decompresses to its declared size, the same with both decoders', () => {
   const problems: string[] = [];
   let pages = 0;
   const files = new Set<string>();
   for (const file of corpusFiles()) {
     for (const p of corpusPages(file, problems)) {
       if (p.codec !== CompressionCodec.ZSTD) continue;
-      expect(decompressPage(codecs, p.codec, p.body, p.size, p.offset).length).toBe(p.size);
+      const a = decompressPage(codecs, p.codec, p.body, p.size, p.offset);
+      expect(a.length).toBe(p.size);
+      const b = decompressPage({ [CompressionCodec.ZSTD]: wasmCodec }, p.codec, p.body, p.size, p.offset);
+      expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);
       pages++;
       files.add(file);
     }
