@@ -3,7 +3,7 @@
 import { bench, describe } from 'vitest';
 import { decompressZstd } from 'hyparquet-compressors';
 import { decompress as wasmDecompress } from '@bokuweb/zstd-wasm';
-import { createZstdCodec } from '@parquetry/codec-zstd';
+import { createZstdCodec, zstdDecoder } from '@parquetry/codec-zstd';
 import { concat, numericBytes, randomBytes, textBytes } from '../../parquet-codecs/test/inputs.js';
 
 const MiB = 1 << 20;
@@ -14,8 +14,11 @@ const out = new Uint8Array(MiB);
 if (zstd.decompress(packed, out) !== MiB || !Buffer.from(out).equals(Buffer.from(input))) throw new Error('bench setup: zstd round trip');
 
 describe('ZSTD decompress (1 MiB, hz = MiB/s)', () => {
-  bench('parquetry codec-zstd (fzstd, bounded streaming)', () => {
+  bench('parquetry createZstdCodec (reference decoder in WASM, bounded)', () => {
     zstd.decompress(packed, out);
+  });
+  bench('parquetry zstdDecoder (fzstd, bounded streaming)', () => {
+    zstdDecoder.decompress(packed, out);
   });
   bench('hyparquet-compressors decompressZstd (fzstd one-shot)', () => {
     decompressZstd(packed);
