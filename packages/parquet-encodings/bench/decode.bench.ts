@@ -1,11 +1,16 @@
 // Decode throughput, ours vs hyparquet 1.33's exported decoders, on identical bytes (produced by
 // our encoders, checked against hyparquet in test/peer-hyparquet.test.ts). N values per iteration;
-// values/s = hz × N. Encode throughput (ours only: hyparquet-writer is not installed) at the end.
+// values/s = hz × N. Encode throughput vs hyparquet-writer 0.17's encoders at the end.
 import { ByteWriter, Type } from '@parquetry/thrift-compact';
 import { alpDecode } from 'hyparquet/src/alp.js';
 import { deltaBinaryUnpack, deltaByteArray, deltaLengthByteArray } from 'hyparquet/src/delta.js';
 import { byteStreamSplit, readRleBitPackedHybrid } from 'hyparquet/src/encoding.js';
 import { readPlain } from 'hyparquet/src/plain.js';
+import { ByteWriter as HyByteWriter } from 'hyparquet-writer/src/bytewriter.js';
+import { deltaBinaryPack, deltaByteArray as hwDeltaByteArray, deltaLengthByteArray as hwDeltaLengthByteArray } from 'hyparquet-writer/src/delta.js';
+import { writeRleBitPackedHybrid } from 'hyparquet-writer/src/encoding.js';
+import { writePlain } from 'hyparquet-writer/src/plain.js';
+import { writeByteStreamSplit } from 'hyparquet-writer/src/splitstream.js';
 import { bench, describe } from 'vitest';
 import {
   decodeAlpDouble,
@@ -30,10 +35,11 @@ const N = 100_000;
 const reader = (b: Uint8Array) => ({ view: new DataView(b.buffer, b.byteOffset, b.byteLength), offset: 0 });
 let seed = 42;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+/** Encodes into a fresh 1 MiB writer (the same start size as the peer writer below); returns a view. */
 const enc = (f: (w: ByteWriter) => void) => {
   const w = new ByteWriter(1 << 20);
   f(w);
-  return w.finish().slice();
+  return w.finish();
 };
 
 // RLE hybrid: definition levels (width 1, runs and noise) and dictionary indices (width 10, random)
@@ -131,12 +137,43 @@ describe('ALP DOUBLE (prices with 2 decimals)', () => {
   bench('hyparquet', () => void alpDecode(reader(alp), N, 'DOUBLE'));
 });
 
-describe('encode (parquetry only)', () => {
-  bench('RLE hybrid width 10', () => void enc((w) => encodeRleHybrid(indices, 0, N, 10, w)));
-  bench('DELTA_BINARY_PACKED INT64', () => void enc((w) => encodeDeltaBinaryPackedInt64(ts, 0, N, w)));
-  bench('DELTA_BYTE_ARRAY', () => void enc((w) => encodeValues(7, strings, { type: Type.BYTE_ARRAY }, w)));
-  bench('BYTE_STREAM_SPLIT DOUBLE', () => void enc((w) => encodeValues(9, doubles, { type: Type.DOUBLE }, w)));
-  bench('ALP DOUBLE', () => void enc((w) => encodeAlpDouble(prices, 0, N, w)));
+// Encode: ours vs hyparquet-writer 0.17 on the same values (their byte arrays as Uint8Array[], their API's form)
+const stringItems = Array.from({ length: N }, (_, i) => strings.data.subarray(strings.offsets[i]!, strings.offsets[i + 1]!));
+const hw = () => new HyByteWriter(1 << 20);
+describe('encode RLE hybrid width 10', () => {
+  bench('parquetry', () => void enc((w) => encodeRleHybrid(indices, 0, N, 10, w)));
+  bench('hyparquet-writer', () => void writeRleBitPackedHybrid(hw(), indices, 10));
+});
+describe('encode PLAIN INT32', () => {
+  bench('parquetry', () => void enc((w) => encodeValues(0, ints, { type: Type.INT32 }, w)));
+  bench('hyparquet-writer', () => void writePlain(hw(), ints, 'INT32', undefined));
+});
+describe('encode PLAIN BYTE_ARRAY', () => {
+  bench('parquetry', () => void enc((w) => encodeValues(0, strings, { type: Type.BYTE_ARRAY }, w)));
+  bench('hyparquet-writer', () => void writePlain(hw(), stringItems, 'BYTE_ARRAY', undefined));
+});
+describe('encode DELTA_BINARY_PACKED INT32', () => {
+  bench('parquetry', () => void enc((w) => encodeDeltaBinaryPackedInt32(ids, 0, N, w)));
+  bench('hyparquet-writer', () => void deltaBinaryPack(hw(), ids, 'INT32'));
+});
+describe('encode DELTA_BINARY_PACKED INT64', () => {
+  bench('parquetry', () => void enc((w) => encodeDeltaBinaryPackedInt64(ts, 0, N, w)));
+  bench('hyparquet-writer', () => void deltaBinaryPack(hw(), ts, 'INT64'));
+});
+describe('encode DELTA_LENGTH_BYTE_ARRAY', () => {
+  bench('parquetry', () => void enc((w) => encodeValues(6, strings, { type: Type.BYTE_ARRAY }, w)));
+  bench('hyparquet-writer', () => void hwDeltaLengthByteArray(hw(), stringItems));
+});
+describe('encode DELTA_BYTE_ARRAY', () => {
+  bench('parquetry', () => void enc((w) => encodeValues(7, strings, { type: Type.BYTE_ARRAY }, w)));
+  bench('hyparquet-writer', () => void hwDeltaByteArray(hw(), stringItems));
+});
+describe('encode BYTE_STREAM_SPLIT DOUBLE', () => {
+  bench('parquetry', () => void enc((w) => encodeValues(9, doubles, { type: Type.DOUBLE }, w)));
+  bench('hyparquet-writer', () => void writeByteStreamSplit(hw(), doubles, 'DOUBLE', undefined));
+});
+describe('encode ALP DOUBLE (no peer encoder)', () => {
+  bench('parquetry', () => void enc((w) => encodeAlpDouble(prices, 0, N, w)));
 });
 
 // BENCH_TABLE=1: a best-of-N timing table (values/s, MB/s of encoded input, ratio), steadier than
@@ -170,5 +207,22 @@ if (process.env.BENCH_TABLE) {
     const h = best(theirs);
     lines.push(`| ${name} | ${(N / a / 1000).toFixed(1)} | ${(bytes.length / a / 1000).toFixed(0)} | ${(N / h / 1000).toFixed(1)} | ${(h / a).toFixed(2)}× |`);
   }
+  const encRows: [string, () => void, () => void][] = [
+    ['RLE hybrid w10', () => enc((w) => encodeRleHybrid(indices, 0, N, 10, w)), () => writeRleBitPackedHybrid(hw(), indices, 10)],
+    ['PLAIN INT32', () => enc((w) => encodeValues(0, ints, { type: Type.INT32 }, w)), () => writePlain(hw(), ints, 'INT32', undefined)],
+    ['PLAIN BYTE_ARRAY', () => enc((w) => encodeValues(0, strings, { type: Type.BYTE_ARRAY }, w)), () => writePlain(hw(), stringItems, 'BYTE_ARRAY', undefined)],
+    ['DELTA_BINARY_PACKED INT32', () => enc((w) => encodeDeltaBinaryPackedInt32(ids, 0, N, w)), () => deltaBinaryPack(hw(), ids, 'INT32')],
+    ['DELTA_BINARY_PACKED INT64', () => enc((w) => encodeDeltaBinaryPackedInt64(ts, 0, N, w)), () => deltaBinaryPack(hw(), ts, 'INT64')],
+    ['DELTA_LENGTH_BYTE_ARRAY', () => enc((w) => encodeValues(6, strings, { type: Type.BYTE_ARRAY }, w)), () => hwDeltaLengthByteArray(hw(), stringItems)],
+    ['DELTA_BYTE_ARRAY', () => enc((w) => encodeValues(7, strings, { type: Type.BYTE_ARRAY }, w)), () => hwDeltaByteArray(hw(), stringItems)],
+    ['BYTE_STREAM_SPLIT DOUBLE', () => enc((w) => encodeValues(9, doubles, { type: Type.DOUBLE }, w)), () => writeByteStreamSplit(hw(), doubles, 'DOUBLE', undefined)],
+  ];
+  lines.push('', '| encode | parquetry Mvalues/s | hyparquet-writer Mvalues/s | ratio |', '|---|---|---|---|');
+  for (const [name, ours, theirs] of encRows) {
+    const a = best(ours);
+    const h = best(theirs);
+    lines.push(`| ${name} | ${(N / a / 1000).toFixed(1)} | ${(N / h / 1000).toFixed(1)} | ${(h / a).toFixed(2)}× |`);
+  }
+  lines.push(`| ALP DOUBLE (no peer) | ${(N / best(() => enc((w) => encodeAlpDouble(prices, 0, N, w))) / 1000).toFixed(1)} | — | — |`);
   console.log(lines.join('\n'));
 }
