@@ -6,7 +6,8 @@ import { decodeDictionaryPage, decodeValues, type ByteArrays, type ColumnValues 
 import { duckdbPages, type PeerPage } from './peer.js';
 
 const SELECT = `SELECT i::INT AS a, (i * 1000000007 - 5)::BIGINT AS b, (i / 7)::FLOAT AS f, (i / 3 - 100)::DOUBLE AS d,
-  'x' || (i % 5) AS s, 's' || (i * i) AS u, (i % 3 = 0) AS bo FROM range(0, 3000) t(i)`;
+  'x' || (i % 5) AS s, 's' || (i * i) AS u, (i % 3 = 0) AS bo,
+  (i % 4 - 2)::BIGINT AS k, ((i % 3) / 4 - 1)::DOUBLE AS kd, (i % 6)::INT AS ki FROM range(0, 3000) t(i)`;
 
 function toJs(values: ColumnValues, type: number): unknown[] {
   if (type === Type.BYTE_ARRAY) {
@@ -36,7 +37,7 @@ describe.each(['V1', 'V2'])('DuckDB-written pages, PARQUET_VERSION %s', (version
   beforeAll(async () => {
     data = await duckdbPages(SELECT, `PARQUET_VERSION ${version}`);
   });
-  test.each(['a', 'b', 'f', 'd', 's', 'u', 'bo'])('column %s', (name) => {
+  test.each(['a', 'b', 'f', 'd', 's', 'u', 'bo', 'k', 'kd', 'ki'])('column %s', (name) => {
     const ci = data.columns.indexOf(name);
     const expected = data.rows.map((r) => r[ci]);
     const seen = new Set<number>();
