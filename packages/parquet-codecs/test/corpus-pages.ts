@@ -24,8 +24,8 @@ export interface CorpusPage {
   size: number;
 }
 
-/** Every `.parquet` file under the corpus, except encrypted ones, with its path relative to the corpus root. */
-export function corpusFiles(): string[] {
+/** Every `.parquet` file under the corpus, except encrypted ones and `bad_data/`, relative to the corpus root. */
+export function corpusFiles(subdirs: readonly string[] = ['data', 'shredded_variant', 'variant']): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -34,7 +34,7 @@ export function corpusFiles(): string[] {
       else if (e.name.endsWith('.parquet')) out.push(path.relative(CORPUS_DIR, p));
     }
   };
-  for (const sub of ['data', 'shredded_variant', 'variant']) if (fs.existsSync(path.join(CORPUS_DIR, sub))) walk(path.join(CORPUS_DIR, sub));
+  for (const sub of subdirs) if (fs.existsSync(path.join(CORPUS_DIR, sub))) walk(path.join(CORPUS_DIR, sub));
   return out.sort();
 }
 

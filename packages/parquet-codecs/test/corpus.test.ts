@@ -1,7 +1,7 @@
 // Every SNAPPY, LZ4, LZ4_RAW and LZO page of the upstream corpus decompresses to the size its header declares.
 // (GZIP, ZSTD and BROTLI pages are checked by the tests of @parquetry/codec-gzip, -zstd and -brotli.)
 import { describe, expect, test } from 'vitest';
-import { CompressionCodec, builtinCodecs, compressionCodecName, decompressPage } from '@parquetry/parquet-codecs';
+import { CompressionCodec, builtinCodecs, compressionCodecName, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
 import { HAVE_CORPUS, corpusFiles, corpusPages } from './corpus-pages.js';
 
 if (!HAVE_CORPUS) console.warn('parquet-codecs corpus test skipped: ../shared/parquet-testing is absent');
@@ -31,5 +31,24 @@ describe.skipIf(!HAVE_CORPUS)('upstream corpus pages', () => {
     expect(counts.get('LZ4_RAW') ?? 0).toBeGreaterThan(1);
     expect(files.has('data/non_hadoop_lz4_compressed.parquet')).toBe(true);
     expect(files.has('data/hadoop_lz4_compressed_larger.parquet')).toBe(true);
+  });
+
+  test('bad_data/: every page with one of these codecs decodes or throws a ParquetError', () => {
+    const codecs = builtinCodecs();
+    const problems: string[] = [];
+    let pages = 0;
+    for (const file of corpusFiles(['bad_data'])) {
+      for (const p of corpusPages(file, problems)) {
+        if (codecs[p.codec as CompressionCodec] === undefined) continue;
+        pages++;
+        try {
+          decompressPage(codecs, p.codec, p.body, p.size, p.offset);
+        } catch (e) {
+          if (!isParquetError(e)) throw e;
+        }
+      }
+    }
+    console.log(`parquet-codecs bad_data: ${pages} pages tried`);
+    expect(pages).toBeGreaterThan(0);
   });
 });
