@@ -2,12 +2,14 @@
 // the Debian `lz4` CLI (LZ4 frames, whose independent blocks are raw LZ4 blocks) and `lzop` (LZO1X blocks).
 import { describe, expect, test } from 'vitest';
 import snappy from 'snappy';
+import { decompressLz4 } from 'hyparquet-compressors';
 import xxhash from 'xxhash-wasm';
 import {
   HADOOP_BLOCK_SIZE,
   lz4CompressBlock,
   lz4CompressBound,
   lz4DecompressBlock,
+  lz4HadoopCompress,
   lz4HadoopDecompress,
   lz4RawCompress,
   lz4RawDecompress,
@@ -118,6 +120,12 @@ describe.skipIf(!HAVE_LZ4)('LZ4 blocks vs the lz4 CLI (frame format, independent
     const end = lz4CompressBlock(input, 0, HADOOP_BLOCK_SIZE, out, 0);
     const frame = buildLz4Frame([out.subarray(0, end)], (b, s) => h32Raw(b, s));
     expect(same(runTool('lz4', ['-q', '-d', '-c'], frame), input.subarray(0, HADOOP_BLOCK_SIZE))).toBe(true);
+  });
+});
+
+describe('LZ4 (Hadoop framing) vs hyparquet-compressors, a Hadoop-LZ4 reader', () => {
+  test.each(INPUTS.filter(([, b]) => b.length > 0))('we compress, it decompresses: %s', (_l, input) => {
+    expect(same(decompressLz4(lz4HadoopCompress(input), input.length), input)).toBe(true);
   });
 });
 
