@@ -101,6 +101,11 @@ describe('hand-built LZ4 blocks (lz4_Block_format.md)', () => {
     expect(lz4HadoopDecompress(raw, out2)).toBe(14);
     expect(text(out2)).toBe('aaaaaaaaaaaaab');
     expect(codeOf(() => lz4HadoopDecompress(bytes(0, 0, 0, 4, 0, 0, 0, 5, 0x40, 'abc'), new Uint8Array(4)))).toBe(CodecErrorCode.CORRUPT);
+    // one Hadoop block of 18 bytes made of two compressed chunks (BlockCompressorStream may split a block)
+    const twoChunks = bytes(0, 0, 0, 18, 0, 0, 0, 5, 0x40, 'abcd', 0, 0, 0, 10, 0x14, 'a', 1, 0, 0x50, 'aaaab');
+    const out3 = new Uint8Array(18);
+    expect(lz4HadoopDecompress(twoChunks, out3)).toBe(18);
+    expect(text(out3)).toBe('abcdaaaaaaaaaaaaab');
   });
 });
 
