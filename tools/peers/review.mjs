@@ -33,7 +33,7 @@ export const REVIEW = {
     },
     notes: [
       'INT96 values outside the 64-bit nanosecond range: parquet-wasm (arrow-rs) converts to Timestamp(ns) and overflows rows 2 and 5 (9999-12-31 reads as 1816-03-29); DuckDB converts to microseconds, right for row 2 (9999-12-31T03:00) but its int64 microseconds overflow on row 5 (Julian day -105862232, nanos -32509551616000).',
-      'Expected values are computed from the raw INT96 bytes of the dictionary page with exact BigInt arithmetic (signed nanos of day, signed Julian day, as Impala/Arrow define INT96); hyparquet, used as a cross-check, reads both fields unsigned and is also wrong on row 5.',
+      'Expected values are computed from the raw INT96 bytes of the dictionary page with exact BigInt arithmetic (signed nanos of day, signed Julian day, as Impala/Arrow define INT96); hyparquet, used as a cross-check, ORs the signed nanos-of-day field into the Julian-day bits (BigInt(day) << 64n | nanos), so the negative nanos of row 5 corrupt the day: it is also wrong on row 5 (-4128-06-12T14:32:44.157935616).',
     ],
   },
   'data/repeated_no_annotation.parquet': {
@@ -105,3 +105,29 @@ export const REVIEW = {
     ],
   },
 };
+
+// shredded_variant: the expectation is always the upstream variant binary (cases.json); these entries say why
+// DuckDB (the only peer that decodes VARIANT) does not match it.
+const NANOS = 'DuckDB keeps a TIMESTAMP_NANOS variant value as microseconds (truncated toward zero), losing the nanoseconds; the upstream binary keeps them. Expected values come from the upstream variant binary.';
+const NO_VALUE = 'DuckDB fails with an internal error ("The Variant column must have \'metadata\' and \'value\' as the first two columns"), but VariantShredding.md makes the value column optional when typed_value is present. Expected values come from the upstream variant binary.';
+const STATS = 'DuckDB fails with an internal error ("Calling StructStats::GetChildStats but there are no stats for this index") on this shredded layout. Expected values come from the upstream variant binary.';
+const NOT_REJECTED = 'DuckDB returns a value instead of rejecting the file; cases.json requires an error. The expectation is the error.';
+/** @type {Record<string, string>} */
+const SHREDDED = {
+  'case-033': NANOS,
+  'case-034': NANOS,
+  'case-077': NANOS,
+  'case-078': NANOS,
+  'case-119': NANOS,
+  'case-120': NANOS,
+  'case-041': NO_VALUE,
+  'case-131': NO_VALUE,
+  'case-138': NO_VALUE,
+  'case-088': STATS,
+  'case-132': STATS,
+  'case-040': NOT_REJECTED,
+  'case-042': NOT_REJECTED,
+  'case-137': NOT_REJECTED,
+  'case-043-INVALID': 'cases.json marks the file invalid (a shredded field conflicts with a field of the unshredded value object) and lets readers either reject it or return the shredded value; DuckDB returns the field from the value object as well ({"a":null,"b":"2024-01-30"}) instead of the upstream {"a":null}. The expectation is the upstream value (or a typed error).',
+};
+for (const [c, note] of Object.entries(SHREDDED)) REVIEW[`shredded_variant/${c}.parquet`] = { trusted: 'none', notes: [note] };
