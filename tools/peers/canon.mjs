@@ -8,7 +8,8 @@
 //   DECIMAL -> exact string with `scale` fractional digits; DATE -> "YYYY-MM-DD"; TIME -> "HH:MM:SS.fff[fff[fff]]";
 //   TIMESTAMP -> "YYYY-MM-DDTHH:MM:SS.fff[fff[fff]]" + "Z" when isAdjustedToUTC (INT96: 9 digits, no "Z");
 //   UUID -> 8-4-4-4-12 lowercase; FLOAT16 -> number; INTERVAL -> {months, days, millis}; JSON/ENUM -> string;
-//   LIST -> array; MAP -> [{key, value}] in file order; STRUCT -> object; VARIANT -> its JSON value
+//   LIST -> array; MAP -> [{key, value}] in file order ([{key}] when the key_value group has no value field);
+//   STRUCT -> object; VARIANT -> its JSON value
 //   (VariantEncoding.md; object keys sorted as the encoding stores them).
 // A row is an object keyed by top-level column name, in schema order.
 import { createHash } from 'node:crypto';

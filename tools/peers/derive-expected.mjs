@@ -320,6 +320,10 @@ function main() {
       if (rows.length <= ROWS_STORED_MAX) out.expected.rows = rows;
     } else if (out.kind === 'bad_data') {
       out.expected = { source: 'corpus', error: 'malformed file (bad_data): must be rejected with a typed error' };
+    } else if (review?.transform && (out.trusted === 'duckdb' || out.trusted === 'parquet-wasm') && rowsOf[out.trusted]) {
+      const rows = review.transform(rowsOf[out.trusted] ?? []);
+      out.expected = { source: `review: ${out.trusted} rows, transformed`, numRows: rows.length, digest: digest(rows) };
+      if (rows.length <= ROWS_STORED_MAX) out.expected.rows = rows;
     } else if (out.trusted === 'duckdb' || out.trusted === 'parquet-wasm') {
       const p = out.peers[out.trusted];
       const rows = rowsOf[out.trusted];

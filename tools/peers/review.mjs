@@ -13,6 +13,8 @@
  * @property {Record<string, (string | null)[]>} [int96Raw]
  * @property {unknown[]} [described]
  * @property {string} [errorWhenVerifying]  the typed error a reader must raise with page checksums verified (default)
+ * @property {(rows: any[]) => any[]} [transform]  maps the trusted peer's rows to the canonical form where the peer's
+ *   representation differs from canon.mjs (documented in notes)
  */
 
 /** @type {Record<string, Review>} */
@@ -86,8 +88,10 @@ export const REVIEW = {
   },
   'data/map_no_value.parquet': {
     trusted: 'parquet-wasm',
+    transform: (rows) => rows.map((r) => ({ ...r, my_map_no_v: r.my_map_no_v === null ? null : r.my_map_no_v.map((/** @type {unknown} */ k) => ({ key: k })) })),
     notes: [
-      'DuckDB rejects the schema ("MAP_KEY_VALUE requires two children"): my_map is a MAP whose key_value group has only a key. LogicalTypes.md makes the value field optional in the backward-compatibility rules, so a map with keys only is readable; parquet-wasm reads it with null values, and my_map_no_v / my_list hold the same keys as plain lists. Only one peer confirms the values.',
+      'my_map (MAP, key_value {key, optional value}) has all values null; my_map_no_v is a MAP whose key_value group has only a key field; my_list is a plain LIST. LogicalTypes.md: key_value "must be a repeated group with a key field for map keys and, optionally, a value field for map values", so the file is valid. DuckDB rejects it ("MAP_KEY_VALUE requires two children"); parquet-wasm (arrow-rs) reads my_map_no_v as a list of keys.',
+      'Canonical form chosen for a MAP without a value field: entries {"key": k} with no "value" member (distinct from a present-but-null value); the expectation is parquet-wasm\'s rows with my_map_no_v rewritten that way. Only one peer confirms the values (keys agree with my_list).',
     ],
   },
   'data/datapage_v1-corrupt-checksum.parquet': {

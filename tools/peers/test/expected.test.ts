@@ -79,6 +79,7 @@ describe('committed expectations are internally consistent', () => {
         }
       }
       if (r.described) expect(digestDescribed(r.described)).toBe(o.expected.digest);
+      if (r.transform) expect(r.transform(o.peers[r.trusted].rows)).toEqual(o.expected.rows);
     }
   });
 
