@@ -88,6 +88,25 @@ function miniblockBytes(p: number, end: number, miniSize: number, w: number, n: 
   return end - p;
 }
 
+/** Unpacks the low 32 bits of `n` values of width `w` (33–64) packed LSB-first from `src[p]`, bytes past `end` as 0. */
+function unpackLow32(src: Uint8Array, p: number, end: number, w: number, out: Int32Array, o: number, n: number): void {
+  for (let k = 0; k < n; k++) {
+    const bit = k * w;
+    const b = p + (bit >>> 3);
+    const sh = bit & 7;
+    const b0 = b < end ? src[b]! : 0;
+    const b1 = b + 1 < end ? src[b + 1]! : 0;
+    const b2 = b + 2 < end ? src[b + 2]! : 0;
+    const b3 = b + 3 < end ? src[b + 3]! : 0;
+    let v = b0 | (b1 << 8) | (b2 << 16) | (b3 << 24);
+    if (sh !== 0) {
+      const b4 = b + 4 < end ? src[b + 4]! : 0;
+      v = (v >>> sh) | (b4 << (32 - sh));
+    }
+    out[o + k] = v;
+  }
+}
+
 /**
  * Decodes `count` INT32 values of DELTA_BINARY_PACKED (32-bit wrap-around arithmetic).
  * @param src - the encoded bytes.
@@ -97,7 +116,7 @@ function miniblockBytes(p: number, end: number, miniSize: number, w: number, n: 
  * @param outPos - first index of `out` to fill.
  * @param count - number of values; must equal the header's total.
  * @returns the position after the last block.
- * @throws ParquetError `ENCODING_TRUNCATED`, `ENCODING_CORRUPT` (header rules, total ≠ count), `ENCODING_BIT_WIDTH` (width above 32).
+ * @throws ParquetError `ENCODING_TRUNCATED`, `ENCODING_CORRUPT` (header rules, total ≠ count), `ENCODING_BIT_WIDTH` (width above 64).
  */
 export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: number, out: Int32Array, outPos: number, count: number): number {
   if (!(outPos >= 0 && count >= 0 && outPos + count <= out.length)) throw encodingError('ENCODING_ARGUMENT', `DELTA_BINARY_PACKED: output of ${out.length} too small for ${count} values at ${outPos}`, pos);
@@ -123,11 +142,20 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
     p += mbs;
     for (let m = 0; m < mbs && remaining > 0; m++) {
       const w = src[wp + m]!;
-      if (w > 32) throw encodingError('ENCODING_BIT_WIDTH', `DELTA_BINARY_PACKED: INT32 miniblock bit width ${w} at byte ${wp + m} exceeds 32`, wp + m);
+      if (w > 64) throw encodingError('ENCODING_BIT_WIDTH', `DELTA_BINARY_PACKED: INT32 miniblock bit width ${w} at byte ${wp + m} exceeds 64`, wp + m);
       const n = remaining < miniSize ? remaining : miniSize;
       const full = (miniSize * w) >>> 3;
       const adv = full <= end - p ? full : miniblockBytes(p, end, miniSize, w, n);
-      if (w === 0) {
+      if (w > 32) {
+        // Some writers (DuckDB) compute INT32 deltas in 64 bits, so a delta can need 33 bits. Arithmetic is
+        // modulo 2^32, so only the low 32 bits of each packed delta matter.
+        unpackLow32(src, p, p + adv, w, out, o, n);
+        const stop = o + n;
+        for (let k = o; k < stop; k++) {
+          v = (v + minDelta + out[k]!) | 0;
+          out[k] = v;
+        }
+      } else if (w === 0) {
         for (let k = 0; k < n; k++) {
           v = (v + minDelta) | 0;
           out[o + k] = v;
