@@ -1,5 +1,8 @@
 // Hand-computed examples for the canonical value form (tools/peers/canon.mjs).
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   arrowRows,
@@ -174,5 +177,65 @@ describe('rows and digest', () => {
       { ts: '2024-01-01T20:34:56.123456789', n: '1152921504606846976' },
       { ts: null, n: -1 },
     ]);
+  });
+});
+
+// The upstream variant/ directory holds raw Variant values with a (lossy) JSON rendering of each in
+// data_dictionary.json: decimals and floats as JSON numbers, binary as base64, timestamps with offsets. The decoder
+// must agree with it up to those renderings.
+const VARIANT_DIR = fileURLToPath(new URL('../../../../shared/parquet-testing/variant/', import.meta.url));
+const HAVE_VARIANT = existsSync(VARIANT_DIR);
+if (!HAVE_VARIANT) console.log(`tools/peers: ${VARIANT_DIR} is absent; skipping the upstream variant decoding check`);
+
+/** epoch nanoseconds of "YYYY-MM-DD[T ]HH:MM:SS[.f][Z|±HH:MM]" (the zone shifts to UTC). */
+function tsNanos(s: string): bigint | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/.exec(s);
+  if (!m) return null;
+  const days = BigInt(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86400000);
+  let secs = days * 86400n + BigInt(Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]));
+  const z = m[8];
+  if (z && z !== 'Z') secs -= BigInt((z[0] === '-' ? -1 : 1) * (Number(z.slice(1, 3)) * 3600 + Number(z.slice(4, 6)) * 60));
+  return secs * 1_000_000_000n + BigInt((m[7] ?? '').padEnd(9, '0'));
+}
+
+function sameAsRendering(canon: unknown, json: unknown): boolean {
+  if (json === null || typeof json === 'boolean') return canon === json;
+  if (typeof json === 'number') {
+    if (typeof canon === 'number') return canon === json || Math.fround(json) === canon;
+    if (typeof canon === 'string') return Math.abs(Number(canon) - json) <= Math.abs(json) * 1e-15;
+    return false;
+  }
+  if (typeof json === 'string') {
+    if (typeof canon !== 'string') return false;
+    if (canon.startsWith('bin:')) return canon.slice(4) === Buffer.from(json, 'base64').toString('hex');
+    if (canon === json) return true;
+    const a = tsNanos(canon);
+    const b = tsNanos(json);
+    if (a !== null && b !== null) return a === b;
+    return /^\d{2}:\d{2}:\d{2}:\d+$/.test(json) && canon === json.replace(/:(\d+)$/, '.$1');
+  }
+  if (Array.isArray(json)) return Array.isArray(canon) && canon.length === json.length && json.every((x, i) => sameAsRendering(canon[i], x));
+  if (typeof json === 'object') {
+    if (typeof canon !== 'object' || canon === null || Array.isArray(canon)) return false;
+    const c = canon as Record<string, unknown>;
+    const j = json as Record<string, unknown>;
+    return Object.keys(c).join() === Object.keys(j).sort().join() && Object.keys(j).every((k) => sameAsRendering(c[k], j[k]));
+  }
+  return false;
+}
+
+describe('variant decoder against upstream variant/ (data_dictionary.json)', () => {
+  test.skipIf(!HAVE_VARIANT)('every value decodes to its upstream rendering', () => {
+    // the upstream file has a trailing comma before its closing brace
+    const dict = JSON.parse(readFileSync(join(VARIANT_DIR, 'data_dictionary.json'), 'utf8').replace(/,\s*}\s*$/, '}')) as Record<string, unknown>;
+    let n = 0;
+    for (const [name, want] of Object.entries(dict)) {
+      const meta = readFileSync(join(VARIANT_DIR, `${name}.metadata`));
+      const value = readFileSync(join(VARIANT_DIR, `${name}.value`));
+      const got = decodeVariantBin(new Uint8Array(Buffer.concat([meta, value])));
+      expect(sameAsRendering(got, want), `${name}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`).toBe(true);
+      n++;
+    }
+    expect(n).toBeGreaterThanOrEqual(28);
   });
 });
