@@ -438,7 +438,9 @@ function writeSummary(all) {
     const up = o.upstream ? ['duckdb', 'parquet-wasm'].map((p) => `${p === 'duckdb' ? 'D' : 'W'}:${o.upstream.agrees[p] ? 'yes' : 'no'}`).join(' ') : '';
     const rows = o.expected?.numRows ?? o.peers.duckdb.numRows ?? o.peers['parquet-wasm'].numRows ?? '';
     const skip = ['upstream', 'bad_data:', 'schema hints', 'parquet-wasm (arrow-rs) does not decode VARIANT', 'INT96 columns cross-checked'];
-    const note = (REVIEW[o.file]?.notes[0] ?? o.notes.find((/** @type {string} */ n) => !skip.some((k) => n.startsWith(k))) ?? o.notes[0] ?? '').replaceAll('|', '\\|');
+    const firstLine = (/** @type {string | undefined} */ e) => (e ?? '').split('\n')[0];
+    const badNote = o.kind === 'bad_data' ? `DuckDB: ${o.peers.duckdb.status === 'ok' ? `reads ${o.peers.duckdb.numRows} rows` : firstLine(o.peers.duckdb.error)}; parquet-wasm: ${o.peers['parquet-wasm'].status === 'ok' ? `reads ${o.peers['parquet-wasm'].numRows} rows` : firstLine(o.peers['parquet-wasm'].error)}` : undefined;
+    const note = (REVIEW[o.file]?.notes[0] ?? badNote ?? o.notes.find((/** @type {string} */ n) => !skip.some((k) => n.startsWith(k))) ?? o.notes[0] ?? '').replaceAll('|', '\\|');
     lines.push(`| ${o.file} | ${o.kind} | ${rows} | ${st('duckdb')} | ${st('parquet-wasm')} | ${o.agree ? 'yes' : 'no'} | ${up} | ${o.trusted} | ${note.length > 140 ? `${note.slice(0, 137)}...` : note} |`);
   }
   writeFileSync(join(outDir, 'SUMMARY.md'), `${lines.join('\n')}\n`);
