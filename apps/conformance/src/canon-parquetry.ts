@@ -78,8 +78,9 @@ export function canonField(f: Field, v: unknown, variant?: VariantCanon): unknow
     case 'list':
       return (v as unknown[]).map((e) => canonField(f.element, e, variant));
     case 'map': {
-      const out: { key: unknown; value: unknown }[] = [];
-      for (const [k, x] of v as Map<unknown, unknown>) out.push({ key: canonField(f.key, k, variant), value: f.value ? canonField(f.value, x, variant) : null });
+      const out: { key: unknown; value?: unknown }[] = [];
+      // a MAP without a value field (map_no_value) has entries with a key only
+      for (const [k, x] of v as Map<unknown, unknown>) out.push(f.value ? { key: canonField(f.key, k, variant), value: canonField(f.value, x, variant) } : { key: canonField(f.key, k, variant) });
       return out;
     }
   }
