@@ -1,6 +1,2 @@
-/** Every codec, for the corpus. */
-import { builtinCodecs, type CodecMap } from '@parquetry/parquet-codecs';
-
-export async function allCodecs(): Promise<CodecMap> {
-  return builtinCodecs();
-}
+/** Every codec, for the corpus: the umbrella package's preset. */
+export { allCodecs } from 'parquetry';

@@ -21,7 +21,7 @@
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
-import { Type, type LogicalType } from '@parquetry/thrift-compact';
+import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
 
 /** Value-mapping options (all default to the exact form). */
 export interface ValueOptions {
@@ -33,6 +33,8 @@ export interface ValueOptions {
   dates?: 'number' | 'date';
   /** DECIMAL: `'string'` exact (default) or `'number'` (nearest double). */
   decimals?: 'string' | 'number';
+  /** STRING, ENUM, JSON: `'string'` (default) or `'bytes'` (the UTF-8 bytes as `Uint8Array`, e.g. for values over 512 MiB). */
+  strings?: 'string' | 'bytes';
 }
 
 /** An INTERVAL value. */
@@ -210,8 +212,19 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
       const { offsets, data } = values as { offsets: Int32Array; data: Uint8Array };
       const n = offsets.length - 1;
       const out = new Array<unknown>(n);
-      if (lt?.STRING || lt?.ENUM || lt?.JSON) {
-        for (let i = 0; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
+      if ((lt?.STRING || lt?.ENUM || lt?.JSON) && options.strings !== 'bytes') {
+        let i = 0;
+        try {
+          for (; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
+        } catch (e) {
+          // V8 strings hold at most 2^29 - 24 characters
+          throw new ParquetError(
+            'VALUE_TOO_LARGE',
+            `parquet-reader: column '${column.pathString}': value ${i} is ${offsets[i + 1]! - offsets[i]!} bytes of UTF-8, too long for a JavaScript string (read it with the option strings: 'bytes')`,
+            undefined,
+            { cause: e },
+          );
+        }
       } else if (lt?.DECIMAL) {
         const scale = lt.DECIMAL.scale;
         for (let i = 0; i < n; i++) {

@@ -92,3 +92,10 @@ describe('exact decimal comparison', () => {
     expect(compareDecimals('abc', 1)).toBeNaN();
   });
 });
+
+describe('strings as bytes', () => {
+  test("strings: 'bytes' returns the UTF-8 bytes", async () => {
+    const rows = await file.readRows({ columns: ['cat'], rowEnd: 2, strings: 'bytes' });
+    expect(rows).toEqual([{ cat: null }, { cat: new TextEncoder().encode('c1') }]);
+  });
+});
