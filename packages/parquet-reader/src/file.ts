@@ -44,6 +44,11 @@ export interface ReadOptions extends ValueOptions {
   /** Maps as `Map` objects (default) or plain objects keyed by the stringified key. */
   maps?: 'map' | 'object';
   /**
+   * VARIANT columns: `'decode'` (default) returns each variant's value; `'raw'` leaves the assembled
+   * `{ metadata, value, typed_value }` groups as stored (binary variant plus shredded columns).
+   */
+  variants?: 'decode' | 'raw';
+  /**
    * Only rows matching this filter. Row groups whose statistics prove no row can match are not read;
    * the rest are filtered exactly. Filter columns need not be in `columns`.
    */
@@ -303,7 +308,7 @@ class File implements ParquetFile {
       }
       const chunks = await this.decodeChunks(g, sel);
       let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
-      this.variants?.(rows);
+      if (options.variants !== 'raw') this.variants?.(rows);
       if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
       if (filter) {
         rows = rows.filter((r) => matchRow(filter, r, decimals));

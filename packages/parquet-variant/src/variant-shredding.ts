@@ -267,6 +267,9 @@ export function mergeShredded(
   shape: ShreddedShape | null,
   options: DecodeVariantOptions = {},
 ): VariantValue {
+  if (!(metadata instanceof VariantMetadata) && !(metadata instanceof Uint8Array)) {
+    throw new ParquetError('VARIANT_CORRUPT', 'parquet-variant: the Variant `metadata` is missing or not binary');
+  }
   const md = metadata instanceof VariantMetadata ? metadata : parseMetadataCached(metadata);
   const ctx: MergeCtx = { md, options, maxDepth: options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH, path: [] };
   const r = construct(ctx, value, typedValue, shape, 0);

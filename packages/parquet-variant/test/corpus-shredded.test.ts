@@ -33,7 +33,7 @@ interface ReaderNode {
 }
 interface ReaderFile {
   schema: { root: ReaderNode };
-  readRows(): Promise<Record<string, unknown>[]>;
+  readRows(o?: { variants: 'raw' }): Promise<Record<string, unknown>[]>;
 }
 
 function adapt(n: ReaderNode): VariantSchemaNode {
@@ -57,7 +57,7 @@ async function mergeFile(file: string): Promise<unknown[]> {
   const node = pf.schema.root.children.find((c) => c.logicalType?.VARIANT !== undefined);
   if (node === undefined) throw new Error(`${file}: no VARIANT column`);
   const layout = variantColumnLayout(adapt(node));
-  const rows = await pf.readRows();
+  const rows = await pf.readRows({ variants: 'raw' });
   return rows.map((r) => {
     const v = r[node.name] as { metadata: Uint8Array; value?: Uint8Array | null; typed_value?: unknown } | null;
     if (v === null) return undefined; // the Variant column itself is null
