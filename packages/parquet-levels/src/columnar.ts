@@ -160,6 +160,16 @@ export function assembleColumnar(
     }
   };
 
+  /** Whether column `c`'s chain is a flat top-level column: no repetition, no thresholds, only the leaf records validity. */
+  const isFlat = (c: number, m: number, thrDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[]): boolean => {
+    if (m > 2 || schema.columns[c]!.maxRep !== 0) return false;
+    for (let k = 0; k < m; k++) {
+      if (thrDef[k] !== 0 || offsets[k]!.length > 0 || clamps[k]!.length > 0) return false;
+      if (k < m - 1 && validity[k]!.length > 0) return false;
+    }
+    return true;
+  };
+
   const buildChain = (c: number, chain: Link[]): void => {
     const m = chain.length;
     const n = counts[c]!;
@@ -222,6 +232,14 @@ export function assembleColumnar(
         c2++;
       }
       count[0] = c0; count[1] = c1; count[2] = c2;
+    } else if (isFlat(c, m, thrDef, validity, offsets, clamps)) {
+      // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
+      const vl = validity[m - 1]!;
+      if (vl.length > 0) {
+        const pl = presentDef[m - 1]!;
+        for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
+      }
+      for (let k = 0; k < m; k++) count[k] = n;
     } else {
       for (let i = 0; i < n; i++) {
         const d = def[i]!;
