@@ -11,8 +11,7 @@
  * and ISIZE are checked.
  */
 import { Gunzip, gzipSync, inflateSync } from 'fflate';
-import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError } from '@parquetry/parquet-codecs';
-import { crc32 } from './crc32.js';
+import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError, crc32 } from '@parquetry/parquet-codecs';
 
 /** Options of {@link createGzipCodec}. */
 export interface GzipCodecOptions {

@@ -10,4 +10,5 @@
  * @packageDocumentation
  */
 export { gzipCodec, createGzipCodec, gzipDecompress, type GzipCodecOptions } from './gzip.js';
-export { crc32 } from './crc32.js';
+/** The CRC-32 gzip trailers carry (re-exported from `@parquetry/parquet-codecs`). */
+export { crc32 } from '@parquetry/parquet-codecs';

@@ -5,6 +5,7 @@
  * - {@link Codec} / {@link CodecMap}: what a reader or writer is given in its options (no global registry).
  * - {@link decompressPage} / {@link compressPage}: decompress exactly the size a page header declares.
  * - {@link snappyCodec}, {@link lz4RawCodec}, {@link lz4HadoopCodec}, {@link lzoCodec}, {@link builtinCodecs}.
+ * - {@link crc32}: the CRC-32 of gzip trailers and Parquet page checksums.
  * - GZIP, ZSTD and BROTLI live in `@parquetry/codec-gzip`, `@parquetry/codec-zstd`, `@parquetry/codec-brotli`.
  *
  * @packageDocumentation
@@ -21,6 +22,7 @@ export { snappyCodec, snappyCompress, snappyDecompress, snappyUncompressedLength
 export { lz4DecompressBlock, lz4CompressBlock, lz4CompressBound } from './lz4-block.js';
 export { lz4RawCodec, lz4HadoopCodec, lz4RawCompress, lz4RawDecompress, lz4HadoopCompress, lz4HadoopDecompress, HADOOP_BLOCK_SIZE } from './lz4.js';
 export { lzoCodec, lzoCompress, lzoDecompress, lzo1xCompress, lzo1xDecompress, lzo1xCompressBound } from './lzo.js';
+export { crc32 } from './crc32.js';
 export { decodeHadoopFramed, encodeHadoopFramed, type ChunkDecoder, type ChunkEncoder } from './hadoop-framing.js';
 
 /**

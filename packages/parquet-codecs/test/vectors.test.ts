@@ -213,3 +213,16 @@ describe('decompressPage bounds', () => {
     }
   });
 });
+
+describe('crc32', () => {
+  test('the check value, empty input, sub-ranges and agreement with node:zlib', async () => {
+    const { crc32 } = await import('@parquetry/parquet-codecs');
+    const zlib = await import('node:zlib');
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32(new Uint8Array(0))).toBe(0);
+    for (let n = 0; n < 70; n++) {
+      const b = Uint8Array.from({ length: n + 5 }, (_, i) => (i * 131 + n) & 0xff);
+      expect(crc32(b, 2, 2 + n)).toBe(zlib.crc32(b.subarray(2, 2 + n)));
+    }
+  });
+});

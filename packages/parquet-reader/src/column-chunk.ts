@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
+import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
 import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeRleHybrid, decodeRleHybridPrefixed, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import {
@@ -22,7 +22,6 @@ import {
   type ColumnMetaData,
   type PageHeader,
 } from '@parquetry/thrift-compact';
-import { crc32 } from './crc32.js';
 import { concatValues, physicalLength } from './values.js';
 
 /** Where a chunk is, for error messages. */
@@ -172,7 +171,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
     let body = bytes.subarray(bodyStart, bodyStart + csize);
     pos = bodyStart + csize;
     if (verify && header.crc !== undefined && (header.type === PageType.DATA_PAGE || header.type === PageType.DATA_PAGE_V2 || header.type === PageType.DICTIONARY_PAGE)) {
-      const actual = crc32(body);
+      const actual = crc32(body) | 0;
       if (actual !== header.crc) {
         fail('CHECKSUM_MISMATCH', `page CRC32 is ${(actual >>> 0).toString(16)}, the header says ${(header.crc >>> 0).toString(16)}`, headerAt);
       }

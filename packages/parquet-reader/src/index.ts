@@ -19,6 +19,5 @@ export { bufferSource, fetchSource, readRanges, type ByteSource, type ByteRange,
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from './column-chunk.js';
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './convert.js';
-export { crc32 } from './crc32.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals, filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';

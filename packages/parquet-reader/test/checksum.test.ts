@@ -2,8 +2,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { builtinCodecs } from '@parquetry/parquet-codecs';
-import { crc32, openParquet } from '@parquetry/parquet-reader';
+import { builtinCodecs, crc32 } from '@parquetry/parquet-codecs';
+import { openParquet } from '@parquetry/parquet-reader';
 import { HAVE_CORPUS, corpus, readBytes, typedError } from './helpers.js';
 
 describe('crc32', () => {
