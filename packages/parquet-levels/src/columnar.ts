@@ -265,7 +265,8 @@ export function assembleColumnar(
       const present = validity[m - 1]!;
       vi = 0;
       for (let s = 0; s < leafSlots; s++) vi += present[s]!;
-      if (vi === src.length) out = scatterValues(src, present, leafSlots);
+      // every slot has a value (no nulls): the decoder's array is already slot-aligned
+      if (vi === src.length && vi !== leafSlots) out = scatterValues(src, present, leafSlots);
     }
     if (vi !== src.length) {
       throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${src.length} values`);

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { ColumnValues } from '@parquetry/parquet-encodings';
+import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
@@ -287,9 +287,19 @@ export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, opti
   let k = 0;
   for (let s = 0; s < segs.length; s++) {
     const p = parts[s]!;
-    if (segs[s]!.indices) {
+    if (segs[s]!.indices && typed && dict === (chunk.dictionary as unknown)) {
+      // the values are the physical dictionary entries themselves (numbers, bigints): gather them as 32-bit
+      // words, without creating a BigInt per value
+      const gathered = applyDictionary(chunk.dictionary!, p as Int32Array) as unknown as Int32Array;
+      (out as unknown as Int32Array).set(gathered, k);
+      k += gathered.length;
+    } else if (segs[s]!.indices) {
       const idx = p as Int32Array;
       for (let i = 0; i < idx.length; i++) out[k++] = dict![idx[i]!];
+    } else if (typed) {
+      // same typed-array kind: one bulk copy
+      (out as unknown as Int32Array).set(p as unknown as Int32Array, k);
+      k += p.length;
     } else {
       for (let i = 0; i < p.length; i++) out[k++] = p[i];
     }
