@@ -179,9 +179,14 @@ export function assembleRecords(
         const names = f.fields.map((x) => x.name);
         const readers = f.fields.map(compile);
         const k = readers.length;
+        // Cloning a template with every key already present gives each object its final shape at once
+        // (in-object slots, no transitions or backing-store growth per property), without generating code.
+        // (defineProperty, so that a field named `__proto__` is an own property, never the prototype)
+        const template: Record<string, unknown> = {};
+        for (const name of names) Object.defineProperty(template, name, { value: null, enumerable: true, writable: true, configurable: true });
         return (parentDef) => {
           if (enter(parentDef) < 0) return null;
-          const obj: Record<string, unknown> = {};
+          const obj: Record<string, unknown> = { ...template };
           for (let i = 0; i < k; i++) obj[names[i]!] = readers[i]!(fdef);
           return obj;
         };

@@ -68,6 +68,12 @@ export function decodeUtf8(b: Uint8Array, start: number, end: number): string {
   return utf8.decode(b.subarray(start, end));
 }
 
+function isAscii(b: Uint8Array, start: number, end: number): boolean {
+  let acc = 0;
+  for (let i = start; i < end; i++) acc |= b[i]!;
+  return acc < 0x80;
+}
+
 /**
  * Formats an unscaled integer as an exact decimal string.
  * @param unscaled - the unscaled value.
@@ -215,7 +221,15 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
       if ((lt?.STRING || lt?.ENUM || lt?.JSON) && options.strings !== 'bytes') {
         let i = 0;
         try {
-          for (; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
+          const base = offsets[0]!;
+          const last = offsets[n]!;
+          if (n > 16 && last - base < 0x1fffffe8 && isAscii(data, base, last)) {
+            // ASCII: decode the whole run once and slice it (V8 keeps slices as views of the one string)
+            const all = utf8.decode(data.subarray(base, last));
+            for (; i < n; i++) out[i] = all.substring(offsets[i]! - base, offsets[i + 1]! - base);
+          } else {
+            for (; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
+          }
         } catch (e) {
           // V8 strings hold at most 2^29 - 24 characters
           throw new ParquetError(
