@@ -9,6 +9,7 @@ import { ParquetError, decodeThrift, readColumnMetaData, type ColumnChunk, type 
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
 import { convertChunk, type ValueOptions } from './convert.js';
 import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
+import { allFlat, filterFlatRows } from './flat.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { columnStatistics, type ColumnStatistics } from './statistics.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
@@ -307,6 +308,17 @@ class File implements ParquetFile {
         if (!PRUNERS.every((p) => p(filter, lookup, decimals))) continue;
       }
       const chunks = await this.decodeChunks(g, sel);
+      const cols = this.schema.columns;
+      if (filter && allFlat(cols.filter((_, i) => sel[i]))) {
+        // flat columns: evaluate the filter per row and build objects only for the rows that match
+        const data = this.toColumnData(chunks, options);
+        const outCols = requestedTop ?? new Set(cols.map((c) => c.path[0]!));
+        const flat = cols.map((c, i) => ({ column: c, data: data[i]!, output: outCols.has(c.path[0]!) })).filter((_, i) => sel[i]);
+        const first = Math.max(0, rowStart - start);
+        const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
+        yield { rowGroup: g, rows: filterFlatRows(flat, filter, decimals, first, last) };
+        continue;
+      }
       let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
       if (options.variants !== 'raw') this.variants?.(rows);
       if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));

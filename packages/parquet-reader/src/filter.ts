@@ -172,7 +172,7 @@ export function matchRow(f: Filter, row: Record<string, unknown>, decimals?: Rea
   if ('or' in f) return f.or.some((g) => matchRow(g, row, decimals));
   if ('not' in f) return !matchRow(f.not, row, decimals);
   const compareValues = (a: unknown, b: unknown) => cmp(f.column, decimals, a, b);
-  const v = getPath(row, f.column.split('.'));
+  const v = f.column.includes('.') ? getPath(row, f.column.split('.')) : (Object.hasOwn(row, f.column) ? row[f.column] : null) ?? null;
   if (f.op === 'is null') return v === null;
   if (f.op === 'is not null') return v !== null;
   if (v === null) return false;
