@@ -4,7 +4,7 @@
  * chunks that together decompress to that length.
  * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md (LZ4, LZO)
  */
-import { CodecErrorCode, ParquetError } from './errors.js';
+import { CodecErrorCode, ParquetError, isParquetError } from './errors.js';
 
 /** Decompresses one chunk `src[sp..se)` into `out[op..oe)`, returning the new output position (throws on bad input). */
 export type ChunkDecoder = (src: Uint8Array, sp: number, se: number, out: Uint8Array, op: number, oe: number) => number;
@@ -78,4 +78,36 @@ export function encodeHadoopFramed(src: Uint8Array, blockSize: number, bound: (m
     op = end;
   }
   return out.slice(0, op);
+}
+
+/**
+ * Decodes a page that should be Hadoop-framed but may be one bare stream (writers that did not frame, as arrow-rs
+ * and Arrow C++ accept): the framing is tried first, then the whole page as one chunk.
+ * @param name - codec name for messages (`'LZ4'`, `'LZO'`).
+ * @param bare - what the unframed form is, for messages (`'one raw LZ4 block'`).
+ * @param src - the page bytes.
+ * @param out - destination; its length bounds the output.
+ * @param decode - the chunk decoder.
+ * @returns bytes written.
+ * @throws ParquetError `CODEC_CORRUPT` when the page is neither, `CODEC_OVERRUN`.
+ */
+export function decodeHadoopFramedOrBare(name: string, bare: string, src: Uint8Array, out: Uint8Array, decode: ChunkDecoder): number {
+  let framingProblem: string;
+  let framingCode: string = CodecErrorCode.CORRUPT;
+  try {
+    const n = decodeHadoopFramed(name, src, out, decode);
+    if (n === out.length) return n;
+    framingProblem = `Hadoop framing yields ${n} of ${out.length} bytes`;
+  } catch (e) {
+    if (!isParquetError(e)) throw e;
+    framingProblem = e.message;
+    framingCode = e.code;
+  }
+  try {
+    return decode(src, 0, src.length, out, 0, out.length);
+  } catch (e) {
+    if (!isParquetError(e)) throw e;
+    const overrun = e.code === CodecErrorCode.OVERRUN || framingCode === CodecErrorCode.OVERRUN;
+    throw new ParquetError(overrun ? CodecErrorCode.OVERRUN : CodecErrorCode.CORRUPT, `parquet-codecs: ${name} page is neither Hadoop-framed (${framingProblem}) nor ${bare} (${e.message})`, e.offset, { cause: e });
+  }
 }

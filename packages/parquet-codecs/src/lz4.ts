@@ -6,8 +6,7 @@
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
-import { CodecErrorCode, ParquetError, isParquetError } from './errors.js';
-import { decodeHadoopFramed, encodeHadoopFramed } from './hadoop-framing.js';
+import { decodeHadoopFramedOrBare, encodeHadoopFramed } from './hadoop-framing.js';
 import { lz4CompressBlock, lz4CompressBound, lz4DecompressBlock } from './lz4-block.js';
 
 /** Uncompressed bytes per Hadoop block when writing (Hadoop's decompressor buffer defaults to 256 KiB). */
@@ -43,24 +42,7 @@ export function lz4RawCompress(src: Uint8Array): Uint8Array {
  * @throws ParquetError `CODEC_CORRUPT` when the page is neither, `CODEC_OVERRUN`.
  */
 export function lz4HadoopDecompress(src: Uint8Array, out: Uint8Array): number {
-  let framingProblem: string;
-  let framingCode: string = CodecErrorCode.CORRUPT;
-  try {
-    const n = decodeHadoopFramed('LZ4', src, out, lz4DecompressBlock);
-    if (n === out.length) return n;
-    framingProblem = `Hadoop framing yields ${n} of ${out.length} bytes`;
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    framingProblem = e.message;
-    framingCode = e.code;
-  }
-  try {
-    return lz4DecompressBlock(src, 0, src.length, out, 0, out.length);
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    const overrun = e.code === CodecErrorCode.OVERRUN || framingCode === CodecErrorCode.OVERRUN;
-    throw new ParquetError(overrun ? CodecErrorCode.OVERRUN : CodecErrorCode.CORRUPT, `parquet-codecs: LZ4 page is neither Hadoop-framed (${framingProblem}) nor one raw LZ4 block (${e.message})`, e.offset, { cause: e });
-  }
+  return decodeHadoopFramedOrBare('LZ4', 'one raw LZ4 block', src, out, lz4DecompressBlock);
 }
 
 /**

@@ -15,8 +15,8 @@
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
-import { CodecErrorCode, ParquetError, isParquetError } from './errors.js';
-import { decodeHadoopFramed, encodeHadoopFramed } from './hadoop-framing.js';
+import { CodecErrorCode, ParquetError } from './errors.js';
+import { decodeHadoopFramedOrBare, encodeHadoopFramed } from './hadoop-framing.js';
 import { HADOOP_BLOCK_SIZE } from './lz4.js';
 
 function corrupt(what: string, pos: number): ParquetError {
@@ -300,24 +300,7 @@ export function lzo1xCompress(src: Uint8Array, from: number, to: number, out: Ui
  * @throws ParquetError `CODEC_CORRUPT` when the page is neither, `CODEC_OVERRUN`.
  */
 export function lzoDecompress(src: Uint8Array, out: Uint8Array): number {
-  let framingProblem: string;
-  let framingCode: string = CodecErrorCode.CORRUPT;
-  try {
-    const n = decodeHadoopFramed('LZO', src, out, lzo1xDecompress);
-    if (n === out.length) return n;
-    framingProblem = `Hadoop framing yields ${n} of ${out.length} bytes`;
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    framingProblem = e.message;
-    framingCode = e.code;
-  }
-  try {
-    return lzo1xDecompress(src, 0, src.length, out, 0, out.length);
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    const overrun = e.code === CodecErrorCode.OVERRUN || framingCode === CodecErrorCode.OVERRUN;
-    throw new ParquetError(overrun ? CodecErrorCode.OVERRUN : CodecErrorCode.CORRUPT, `parquet-codecs: LZO page is neither Hadoop-framed (${framingProblem}) nor one LZO1X stream (${e.message})`, e.offset, { cause: e });
-  }
+  return decodeHadoopFramedOrBare('LZO', 'one LZO1X stream', src, out, lzo1xDecompress);
 }
 
 /**
