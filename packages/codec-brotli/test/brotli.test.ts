@@ -3,25 +3,15 @@ import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { CodecErrorCode, CompressionCodec, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
 import { createBrotliCodec } from '@parquetry/codec-brotli';
-import { textBytes, variedInputs } from '../../parquet-codecs/test/inputs.js';
+import { textBytes, variedInputs, codeOf, same } from '../../parquet-codecs/test/inputs.js';
 import { HAVE_CORPUS, corpusFiles, corpusPages } from '../../parquet-codecs/test/corpus-pages.js';
 import { fuzzDecompressor } from '../../parquet-codecs/test/fuzz-harness.js';
 import { haveTool, runTool } from '../../parquet-codecs/test/peers.js';
 
-const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
 const brotli = await createBrotliCodec();
 const codecs = { [CompressionCodec.BROTLI]: brotli };
 const HAVE_CLI = haveTool('brotli');
 if (!HAVE_CLI) console.warn('codec-brotli: `brotli` CLI not installed (apt-get install brotli): CLI interop tests skipped');
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (!isParquetError(e)) throw new Error(`expected a ParquetError, got ${String(e)}`);
-    return e.code;
-  }
-  throw new Error('expected an error');
-}
 
 describe('BROTLI', () => {
   test.each(variedInputs())('round trip and Node zlib interop both ways: %s', (_l, input) => {

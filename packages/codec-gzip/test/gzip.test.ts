@@ -3,21 +3,11 @@ import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { CodecErrorCode, CompressionCodec, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
 import { createGzipCodec, crc32, gzipCodec, gzipDecompress } from '@parquetry/codec-gzip';
-import { concat, textBytes, variedInputs } from '../../parquet-codecs/test/inputs.js';
+import { concat, textBytes, variedInputs, codeOf, same } from '../../parquet-codecs/test/inputs.js';
 import { HAVE_CORPUS, corpusFiles, corpusPages } from '../../parquet-codecs/test/corpus-pages.js';
 import { fuzzDecompressor } from '../../parquet-codecs/test/fuzz-harness.js';
 
-const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
 const codecs = { [CompressionCodec.GZIP]: gzipCodec };
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (!isParquetError(e)) throw new Error(`expected a ParquetError, got ${String(e)}`);
-    return e.code;
-  }
-  throw new Error('expected an error');
-}
 
 describe('GZIP', () => {
   test.each(variedInputs())('round trip and zlib interop: %s', (_l, input) => {

@@ -3,12 +3,11 @@
 import { describe, expect, test } from 'vitest';
 import { CodecErrorCode, CompressionCodec, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
 import { createZstdCodec, zstdDecoder, zstdDecompress, zstdFrames } from '@parquetry/codec-zstd';
-import { concat, textBytes, variedInputs } from '../../parquet-codecs/test/inputs.js';
+import { concat, textBytes, variedInputs, codeOf, same } from '../../parquet-codecs/test/inputs.js';
 import { HAVE_CORPUS, corpusFiles, corpusPages } from '../../parquet-codecs/test/corpus-pages.js';
 import { fuzzDecompressor } from '../../parquet-codecs/test/fuzz-harness.js';
 import { haveTool, runTool } from '../../parquet-codecs/test/peers.js';
 
-const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
 const codecs = { [CompressionCodec.ZSTD]: zstdDecoder };
 const wasmCodec = await createZstdCodec();
 /** Both decoders: fzstd (zstdDecoder, sync) and the WASM reference decoder of createZstdCodec (with fzstd fallback). */
@@ -18,15 +17,6 @@ const DECODERS = [
 ] as const;
 const HAVE_ZSTD = haveTool('zstd');
 if (!HAVE_ZSTD) console.warn('codec-zstd: `zstd` CLI not installed (apt-get install zstd): interop tests skipped');
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (!isParquetError(e)) throw new Error(`expected a ParquetError, got ${String(e)}`);
-    return e.code;
-  }
-  throw new Error('expected an error');
-}
 
 describe('ZSTD round trip (WASM compressor, fzstd decompressor)', async () => {
   const zstd = await createZstdCodec();

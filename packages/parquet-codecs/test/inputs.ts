@@ -1,3 +1,4 @@
+import { isParquetError } from '@parquetry/parquet-codecs';
 // Test helper: varied inputs for round trips and interop (deterministic, seeded).
 
 /** A small deterministic PRNG (mulberry32). */
@@ -80,4 +81,18 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
 /** A > 16 MiB mixture (text, numbers, random, runs). */
 export function bigInput(): Uint8Array {
   return concat(textBytes(6 << 20, 11), numericBytes(6 << 20, 12), randomBytes(2 << 20, 13), repetitiveBytes(3 << 20));
+}
+
+/** Whether two byte arrays hold the same bytes. */
+export const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+
+/** The code of the ParquetError `f` throws; fails when it throws something else or nothing. */
+export function codeOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (!isParquetError(e)) throw new Error(`expected a ParquetError, got ${String(e)}`);
+    return e.code;
+  }
+  throw new Error('expected an error');
 }

@@ -19,10 +19,9 @@ import {
   snappyCompress,
   snappyDecompress,
 } from '@parquetry/parquet-codecs';
-import { concat, variedInputs } from './inputs.js';
+import { concat, variedInputs, same } from './inputs.js';
 import { buildLz4Frame, buildLzop, haveTool, parseLz4Frame, parseLzop, runTool, type LzopBlock } from './peers.js';
 
-const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
 const INPUTS = variedInputs();
 
 describe('SNAPPY vs native snappy (npm `snappy`, Google C++)', () => {

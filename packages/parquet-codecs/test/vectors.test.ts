@@ -18,21 +18,12 @@ import {
   snappyDecompress,
   snappyUncompressedLength,
 } from '@parquetry/parquet-codecs';
-import { textBytes } from './inputs.js';
+import { textBytes, codeOf } from './inputs.js';
 
 const bytes = (...parts: (number | string)[]): Uint8Array =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : [p])));
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (!isParquetError(e)) throw new Error(`expected a ParquetError, got ${String(e)}`);
-    return e.code;
-  }
-  throw new Error('expected an error');
-}
 
 describe('hand-built SNAPPY streams (format_description.txt)', () => {
   test('literal', () => {
