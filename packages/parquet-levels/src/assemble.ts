@@ -27,8 +27,10 @@ export interface AssembleOptions {
 export interface PreparedColumns {
   /** Pruned root. */
   readonly root: StructField;
-  /** Definition levels per column (zero-filled when the max is 0). */
+  /** Definition levels per column (zero-filled when the max is 0, filled with the max when the column omitted them). */
   readonly defs: ArrayLike<number>[];
+  /** Per column: whether every level is at the max definition level (the column gave no definition levels). */
+  readonly allDefined: boolean[];
   /** Repetition levels per column (zero-filled when the max is 0). */
   readonly reps: ArrayLike<number>[];
   /** Values per column. */
@@ -58,6 +60,9 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
   const rowCounts: number[] = [];
   const descs = [];
   let zeros: Uint8Array | undefined;
+  const allDefined: boolean[] = new Array(nCols).fill(false);
+  // level arrays filled with one max definition level, shared by the columns that omitted theirs
+  const filled = new Map<number, Int32Array>();
   for (let c = 0; c < nCols; c++) {
     const data = columns[c];
     present[c] = data !== undefined;
@@ -70,7 +75,13 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
       descs.push(desc);
     }
     if (zeros === undefined || zeros.length < n) zeros = new Uint8Array(n);
-    defs[c] = data.def ?? zeros;
+    if (data.def !== undefined || desc.maxDef === 0) defs[c] = data.def ?? zeros;
+    else {
+      let f = filled.get(desc.maxDef);
+      if (f === undefined || f.length < n) filled.set(desc.maxDef, (f = new Int32Array(n).fill(desc.maxDef)));
+      defs[c] = f;
+      allDefined[c] = true;
+    }
     reps[c] = data.rep ?? zeros;
     vals[c] = data.values;
   }
@@ -84,7 +95,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     const n = counts[c0]!;
     for (let i = 0; i < n; i++) if (rep[i] === 0) rows++;
   }
-  return { root, defs, reps, vals, counts, rows };
+  return { root, defs, allDefined, reps, vals, counts, rows };
 }
 
 /**

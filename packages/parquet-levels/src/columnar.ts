@@ -18,7 +18,10 @@ export interface VectorBase {
   readonly field: Field;
   /** Number of slots. */
   readonly length: number;
-  /** One byte per slot, 1 = present, 0 = null; `null` when the field is not nullable. */
+  /**
+   * One byte per slot, 1 = present, 0 = null; `null` when no slot is null: the field is not nullable, or its
+   * column gave no definition levels because every level is at the max (Arrow's "no validity buffer").
+   */
   readonly validity: Uint8Array | null;
 }
 
@@ -27,9 +30,9 @@ export interface LeafVector extends VectorBase {
   /** Discriminant. */
   readonly kind: 'leaf';
   /**
-   * One value per slot. When the field is not nullable this is the decoder's own array
-   * (no copy); otherwise a new array of the same kind where null slots hold `null`
-   * (plain arrays) or 0 (typed arrays).
+   * One value per slot. When no slot is null this is the decoder's own array (no copy);
+   * otherwise a new array of the same kind where null slots hold `null` (plain arrays) or 0
+   * (typed arrays).
    */
   readonly values: ArrayLike<unknown>;
 }
@@ -116,7 +119,7 @@ export function assembleColumnar(
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
 ): StructVector {
-  const { root, defs, reps, vals, counts } = prepareColumns(schema, columns, options);
+  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options);
   const built = new Map<Field, Built>();
 
   // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
@@ -200,6 +203,8 @@ export function assembleColumnar(
     }
     const head = chain[0]!;
     if (head.check) checkAgainstStruct(c, head, def, rep, n);
+    // every level at the max definition level: every slot at every depth is present (no validity needed)
+    const noNulls = allDefined[c]!;
     if (m === 3) {
       // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
       const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
@@ -235,7 +240,7 @@ export function assembleColumnar(
     } else if (isFlat(c, m, thrDef, validity, offsets, clamps)) {
       // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
       const vl = validity[m - 1]!;
-      if (vl.length > 0) {
+      if (vl.length > 0 && !noNulls) {
         const pl = presentDef[m - 1]!;
         for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
       }
@@ -261,7 +266,7 @@ export function assembleColumnar(
     const leafSlots = count[m - 1]!;
     let out: ArrayLike<unknown> = src;
     let vi = leafSlots;
-    if (scatter) {
+    if (scatter && !noNulls) {
       const present = validity[m - 1]!;
       vi = 0;
       for (let s = 0; s < leafSlots; s++) vi += present[s]!;
@@ -276,7 +281,7 @@ export function assembleColumnar(
       const len = count[k]!;
       const o = offsets[k]!.length > 0 ? offsets[k]! : null;
       if (o) o[len] = count[k + 1]!;
-      const v = f.nullable ? validity[k]! : null;
+      const v = f.nullable && !noNulls ? validity[k]! : null;
       const cl = clamps[k]!;
       built.set(f, {
         clamp: cl.length > 0 ? cl : null,

@@ -12,7 +12,10 @@ import type { ColumnDescriptor } from './schema.js';
 
 /** Levels and values of one column chunk (or page) as the decoder produced them. */
 export interface ColumnData {
-  /** Definition levels; may be omitted when the column's max definition level is 0. */
+  /**
+   * Definition levels; omitted when the column's max definition level is 0 or when every level is at the max
+   * definition level (no nulls and no empty lists: a reader may drop such level arrays).
+   */
   def?: ArrayLike<number> | undefined;
   /** Repetition levels; may be omitted when the column's max repetition level is 0. */
   rep?: ArrayLike<number> | undefined;
@@ -27,13 +30,14 @@ export interface ColumnData {
  * @param column - the column.
  * @param data - its levels and values.
  * @returns `numLevels`, or the length of the first level array present, else of the values.
- * @throws ParquetError `INVALID_LEVELS` when `numLevels` is negative or exceeds a level array's length, or a required level array is missing.
+ * @throws ParquetError `INVALID_LEVELS` when `numLevels` is negative or exceeds a level array's length, or the repetition levels
+ *   of a repeated column are missing.
  */
 export function levelCount(column: ColumnDescriptor, data: ColumnData): number {
   const n = data.numLevels ?? data.def?.length ?? data.rep?.length ?? data.values.length;
   if (!Number.isSafeInteger(n) || n < 0) throw levelsError(column, `level count ${n} is not a non-negative integer`);
-  if (column.maxDef > 0 && (data.def === undefined || data.def.length < n)) {
-    throw levelsError(column, `definition levels missing or shorter (${data.def?.length ?? 0}) than the level count ${n}`);
+  if (data.def !== undefined && data.def.length < n) {
+    throw levelsError(column, `definition levels shorter (${data.def.length}) than the level count ${n}`);
   }
   if (column.maxRep > 0 && (data.rep === undefined || data.rep.length < n)) {
     throw levelsError(column, `repetition levels missing or shorter (${data.rep?.length ?? 0}) than the level count ${n}`);

@@ -135,6 +135,17 @@ describe('property: shred -> assemble', () => {
         const rows = Array.from({ length: vec.length }, (_, i) => rowOf(vec, i));
         expect(rows).toEqual(records);
 
+        // A reader drops definition levels that are all at the max: both assemblers give the same records.
+        const dropped = cols.map((s, i) => {
+          const c = schema.columns[i]!;
+          let all = true;
+          for (let k = 0; k < s.numLevels; k++) if (s.def[k] !== c.maxDef) all = false;
+          return all ? { rep: s.rep, values: s.values, numLevels: s.numLevels } : s;
+        });
+        expect(assembleRecords(schema, dropped)).toEqual(records);
+        const vec2 = assembleColumnar(schema, dropped);
+        expect(Array.from({ length: vec2.length }, (_, i) => rowOf(vec2, i))).toEqual(records);
+
         // Projection onto the first top-level field's columns.
         const first = schema.field.fields[0]!;
         const some = cols.map((c, i) => (first.leaves.includes(i) ? c : undefined));

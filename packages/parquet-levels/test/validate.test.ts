@@ -58,8 +58,11 @@ describe('validateColumnLevels', () => {
   });
   test('missing or short level arrays, bad level count', () => {
     expect(err(() => validateColumnLevels(B, { values: [], numLevels: -1 })).message).toMatch(/'b': level count -1 is not a non-negative integer/);
-    expect(err(() => validateColumnLevels(A, { values: [] , rep: new Int32Array(1), numLevels: 1 })).message).toMatch(/'a\.list\.element'.*definition levels missing/);
-    expect(err(() => validateColumnLevels(A, { def: new Int32Array(1), values: [], numLevels: 2 })).message).toMatch(/definition levels missing or shorter \(1\)/);
+    // omitted definition levels mean every level is at the max: one value per level is then required
+    expect(err(() => validateColumnLevels(A, { values: [], rep: new Int32Array(1), numLevels: 1 })).message).toMatch(/'a\.list\.element'.*fewer values than levels: 0 values for 1 levels/);
+    expect(validateColumnLevels(A, { values: [7, 8, 9], rep: new Int32Array([0, 1, 0]), numLevels: 3 })).toBe(2);
+    expect(err(() => validateColumnLevels(A, { values: [1], numLevels: 1 })).message).toMatch(/'a\.list\.element'.*repetition levels missing/);
+    expect(err(() => validateColumnLevels(A, { def: new Int32Array(1), values: [], numLevels: 2 })).message).toMatch(/definition levels shorter \(1\) than the level count 2/);
   });
 });
 

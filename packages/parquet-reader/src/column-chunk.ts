@@ -51,7 +51,7 @@ export interface ChunkDecodeOptions {
 
 /** A decoded column chunk. */
 export interface DecodedChunk {
-  /** Definition levels (undefined when the max definition level is 0). */
+  /** Definition levels (undefined when the max definition level is 0 or every level is at the max). */
   def: Int32Array | undefined;
   /** Repetition levels (undefined when the max repetition level is 0). */
   rep: Int32Array | undefined;
@@ -121,7 +121,8 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
   const verify = options.verifyChecksums ?? true;
   const maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
   const desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
-  const defParts: Int32Array[] = [];
+  // a page whose levels are all at the max definition level keeps only its count
+  const defParts: (Int32Array | number)[] = [];
   const repParts: Int32Array[] = [];
   const segments: ValueSegment[] = [];
   let numValues = 0;
@@ -213,7 +214,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
           segments.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt));
           numValues += nonNull;
           if (rep) repParts.push(rep);
-          if (def) defParts.push(def);
+          if (def) defParts.push(nonNull === n ? n : def);
           numLevels += n;
           pages++;
           break;
@@ -247,7 +248,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
           segments.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt));
           numValues += nonNull;
           if (rep) repParts.push(rep);
-          if (def) defParts.push(def);
+          if (def) defParts.push(nonNull === n ? n : def);
           numLevels += n;
           pages++;
           break;
@@ -263,7 +264,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
     }
   }
   return {
-    def: column.maxDef > 0 ? concatLevels(defParts, numLevels) : undefined,
+    def: column.maxDef > 0 ? concatDefs(defParts, numLevels, column.maxDef) : undefined,
     rep: column.maxRep > 0 ? concatLevels(repParts, numLevels) : undefined,
     numLevels,
     dictionary,
@@ -318,6 +319,24 @@ function decodePageValues(
   const { values } = decodeValues(encoding, raw, pos, end, count, desc);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
   return { values };
+}
+
+/** Definition levels of the whole chunk; undefined when every page had all its levels at the max. */
+function concatDefs(parts: (Int32Array | number)[], n: number, maxDef: number): Int32Array | undefined {
+  if (parts.every((p) => typeof p === 'number')) return undefined;
+  if (parts.length === 1 && (parts[0] as Int32Array).length === n) return parts[0] as Int32Array;
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const p of parts) {
+    if (typeof p === 'number') {
+      out.fill(maxDef, at, at + p);
+      at += p;
+    } else {
+      out.set(p, at);
+      at += p.length;
+    }
+  }
+  return out;
 }
 
 function concatLevels(parts: Int32Array[], n: number): Int32Array {
