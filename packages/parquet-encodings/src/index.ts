@@ -10,7 +10,7 @@
  */
 export type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec, ValuesByType } from './types.js';
 export { ENCODINGS, getCodec, decodeValues, encodeValues } from './registry.js';
-export { decodeRleHybrid, decodeRleHybridPrefixed, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf, rleCodec } from './rle-hybrid.js';
+export { decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf, rleCodec } from './rle-hybrid.js';
 export { decodeBitPacked, encodeBitPacked } from './bit-packed.js';
 export {
   decodePlain,

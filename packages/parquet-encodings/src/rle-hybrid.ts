@@ -139,6 +139,46 @@ export function decodeRleHybridPrefixed(src: Uint8Array, pos: number, end: numbe
   return start + len;
 }
 
+/**
+ * Whether the first `count` values of an RLE/bit-packed hybrid stream are all `value`, judged from its run headers
+ * alone: true only when RLE runs repeating `value` cover them (a bit-packed run answers false without being
+ * decoded). Lets a reader skip materialising levels that are all at the max. Never throws: a malformed or short
+ * stream answers false (decoding it then reports the error).
+ * @param src - the encoded bytes.
+ * @param pos - position of the first run header.
+ * @param end - exclusive end of the stream.
+ * @param bitWidth - value bit width, 1–32.
+ * @param count - number of values that must equal `value`.
+ * @param value - the value.
+ * @returns whether RLE runs of `value` cover the first `count` values.
+ */
+export function rleHybridAllEqual(src: Uint8Array, pos: number, end: number, bitWidth: number, count: number, value: number): boolean {
+  if (!(bitWidth >= 1 && bitWidth <= 32) || end > src.length || (bitWidth < 32 && value >>> bitWidth !== 0)) return false;
+  const byteWidth = (bitWidth + 7) >> 3;
+  let covered = 0;
+  let p = pos;
+  while (covered < count) {
+    let header = 0;
+    let shift = 0;
+    for (;;) {
+      if (p >= end || shift > 28) return false;
+      const b = src[p++]!;
+      header += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+      shift += 7;
+    }
+    if (header % 2 !== 0) return false;
+    const run = header / 2;
+    if (run === 0 || end - p < byteWidth) return false;
+    let v = 0;
+    for (let k = byteWidth - 1; k >= 0; k--) v = v * 256 + src[p + k]!;
+    if (v !== value) return false;
+    p += byteWidth;
+    covered += run;
+  }
+  return true;
+}
+
 function writeRle(w: ByteWriter, v: number, run: number, byteWidth: number): void {
   while (run > 0) {
     const n = run > 0x3fffffff ? 0x3fffffff : run;

@@ -8,6 +8,7 @@ import {
   encodeBitPacked,
   encodeRleHybrid,
   encodeRleHybridPrefixed,
+  rleHybridAllEqual,
 } from '../src/index.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -223,4 +224,51 @@ describe('generated bit-packing kernels vs a bit-by-bit reference', () => {
 test('RLE repeated value wider than the bit width is corrupt', () => {
   const out = new Int32Array(4);
   expectCode(() => decodeRleHybrid(bytes('0808'), 0, 2, 3, out, 0, 4), 'ENCODING_CORRUPT');
+});
+
+describe('rleHybridAllEqual (run headers only)', () => {
+  test('hand-built streams', () => {
+    // RLE run of 100 x value 1 (header 200 = c8 01), bit width 1
+    expect(rleHybridAllEqual(bytes('c801 01'), 0, 3, 1, 100, 1)).toBe(true);
+    expect(rleHybridAllEqual(bytes('c801 01'), 0, 3, 1, 101, 1)).toBe(false); // too short
+    expect(rleHybridAllEqual(bytes('c801 00'), 0, 3, 1, 100, 1)).toBe(false); // other value
+    // two runs: 3 x 2 then 5 x 2, bit width 2
+    expect(rleHybridAllEqual(bytes('06 02 0a 02'), 0, 4, 2, 8, 2)).toBe(true);
+    // a bit-packed run answers false without decoding
+    expect(rleHybridAllEqual(bytes('03 ff'), 0, 2, 1, 8, 1)).toBe(false);
+    // 2-byte value (bit width 9): 4 x 300 (0x012c little-endian)
+    expect(rleHybridAllEqual(bytes('08 2c01'), 0, 3, 9, 4, 300)).toBe(true);
+    // truncated value, zero run, runaway varint, bad width
+    expect(rleHybridAllEqual(bytes('08 2c'), 0, 2, 9, 4, 300)).toBe(false);
+    expect(rleHybridAllEqual(bytes('00 01'), 0, 2, 1, 1, 1)).toBe(false);
+    expect(rleHybridAllEqual(bytes('ffffffffffff01'), 0, 7, 1, 1, 1)).toBe(false);
+    expect(rleHybridAllEqual(bytes('c801 01'), 0, 3, 0, 100, 0)).toBe(false);
+  });
+  test('true only when decoding gives all equal values; true for encoded constant runs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 300 }), fc.boolean(), (bw, raw, constant) => {
+        const values = constant ? raw.map(() => (raw[0] ?? 0) % (1 << bw)) : raw.map((v) => v % (1 << bw));
+        const b = enc(values, bw);
+        const target = values[0] ?? 0;
+        const all = rleHybridAllEqual(b, 0, b.length, bw, values.length, target);
+        if (all) {
+          const out = new Int32Array(values.length);
+          decodeRleHybrid(b, 0, b.length, bw, out, 0, values.length);
+          expect(out.every((v) => v === target)).toBe(true);
+        }
+        // our encoder writes a constant stream of 8 or more values as RLE runs
+        if (values.length >= 8 && values.every((v) => v === target)) expect(all).toBe(true);
+      }),
+    );
+  });
+  test('random bytes never throw, and a true answer is what decoding gives', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 24 }), fc.integer({ min: 1, max: 32 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 3 }), (b, bw, n, v) => {
+        if (!rleHybridAllEqual(b, 0, b.length, bw, n, v)) return;
+        const out = new Int32Array(n);
+        decodeRleHybrid(b, 0, b.length, bw, out, 0, n);
+        expect(out.every((x) => x === v)).toBe(true);
+      }),
+    );
+  });
 });

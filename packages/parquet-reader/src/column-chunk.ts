@@ -8,7 +8,7 @@
  * @module
  */
 import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
-import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeRleHybrid, decodeRleHybridPrefixed, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
+import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import {
   Encoding,
@@ -207,14 +207,18 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             p = decodeLevelsV1(raw, p, column.maxRep, rep, n, dh!.repetition_level_encoding);
           }
           if (column.maxDef > 0) {
-            def = new Int32Array(n);
-            p = decodeLevelsV1(raw, p, column.maxDef, def, n, dh!.definition_level_encoding);
+            const all = dh!.definition_level_encoding === Encoding.BIT_PACKED ? -1 : prefixedAllAt(raw, p, column.maxDef, n);
+            if (all >= 0) p = all;
+            else {
+              def = new Int32Array(n);
+              p = decodeLevelsV1(raw, p, column.maxDef, def, n, dh!.definition_level_encoding);
+            }
           }
           const nonNull = def ? countAtLeast(def, n, column.maxDef) : n;
           segments.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt));
           numValues += nonNull;
           if (rep) repParts.push(rep);
-          if (def) defParts.push(nonNull === n ? n : def);
+          if (column.maxDef > 0) defParts.push(def === undefined || nonNull === n ? n : def);
           numLevels += n;
           pages++;
           break;
@@ -235,7 +239,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             rep = new Int32Array(n);
             decodeRleHybrid(body, 0, rl, bitWidthOf(column.maxRep), rep, 0, n);
           }
-          if (column.maxDef > 0) {
+          if (column.maxDef > 0 && !rleHybridAllEqual(body, rl, rl + dl, bitWidthOf(column.maxDef), n, column.maxDef)) {
             def = new Int32Array(n);
             decodeRleHybrid(body, rl, rl + dl, bitWidthOf(column.maxDef), def, 0, n);
           }
@@ -248,7 +252,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
           segments.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt));
           numValues += nonNull;
           if (rep) repParts.push(rep);
-          if (def) defParts.push(nonNull === n ? n : def);
+          if (column.maxDef > 0) defParts.push(def === undefined || nonNull === n ? n : def);
           numLevels += n;
           pages++;
           break;
@@ -280,6 +284,18 @@ function decodeLevelsV1(src: Uint8Array, pos: number, maxLevel: number, out: Int
     return decodeBitPacked(src, pos, src.length, width, out, 0, n);
   }
   return decodeRleHybridPrefixed(src, pos, src.length, width, out, 0, n);
+}
+
+/**
+ * Whether length-prefixed (data page V1, RLE) definition levels are all `maxDef`, judged from their run headers.
+ * @returns the position after the levels when they are, -1 otherwise (decode them then).
+ */
+function prefixedAllAt(src: Uint8Array, pos: number, maxDef: number, n: number): number {
+  if (src.length - pos < 4) return -1;
+  const len = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
+  const start = pos + 4;
+  if (len > src.length - start) return -1;
+  return rleHybridAllEqual(src, start, start + len, bitWidthOf(maxDef), n, maxDef) ? start + len : -1;
 }
 
 function countAtLeast(levels: Int32Array, n: number, max: number): number {

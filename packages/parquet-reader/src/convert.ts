@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings';
+import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
@@ -280,6 +280,33 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
 }
 
 type AnyArray = ArrayLike<unknown> & { length: number };
+type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+
+/**
+ * Gathers `dict[idx[i]]` into `out` from `at`, moving 4- and 8-byte values as 32-bit words (no BigInt per value, no
+ * NaN canonicalisation). The indices must already be checked against the dictionary size.
+ */
+function gatherTyped(dict: TypedArray, idx: Int32Array, out: TypedArray, at: number): void {
+  const n = idx.length;
+  const w = dict.BYTES_PER_ELEMENT;
+  if (w === 8 || w === 4) {
+    const d = new Int32Array(dict.buffer, dict.byteOffset, (dict.length * w) >> 2);
+    const o = new Int32Array(out.buffer, out.byteOffset + at * w, (n * w) >> 2);
+    if (w === 8) {
+      for (let i = 0; i < n; i++) {
+        const j = idx[i]! << 1;
+        o[2 * i] = d[j]!;
+        o[2 * i + 1] = d[j + 1]!;
+      }
+    } else {
+      for (let i = 0; i < n; i++) o[i] = d[idx[i]!]!;
+    }
+    return;
+  }
+  const d = dict as Uint8Array;
+  const o = out as Uint8Array;
+  for (let i = 0; i < n; i++) o[at + i] = d[idx[i]!]!;
+}
 
 /**
  * Converts a decoded chunk's non-null values to JavaScript values, converting each dictionary entry once.
@@ -302,11 +329,10 @@ export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, opti
   for (let s = 0; s < segs.length; s++) {
     const p = parts[s]!;
     if (segs[s]!.indices && typed && dict === (chunk.dictionary as unknown)) {
-      // the values are the physical dictionary entries themselves (numbers, bigints): gather them as 32-bit
-      // words, without creating a BigInt per value
-      const gathered = applyDictionary(chunk.dictionary!, p as Int32Array) as unknown as Int32Array;
-      (out as unknown as Int32Array).set(gathered, k);
-      k += gathered.length;
+      // the values are the physical dictionary entries themselves (numbers, bigints): gather them straight into
+      // the output (indices were checked when the page was decoded)
+      gatherTyped(dict as unknown as TypedArray, p as Int32Array, out as unknown as TypedArray, k);
+      k += p.length;
     } else if (segs[s]!.indices) {
       const idx = p as Int32Array;
       for (let i = 0; i < idx.length; i++) out[k++] = dict![idx[i]!];
