@@ -1,0 +1,207 @@
+;; Snappy raw-format decompression kernel for @parquetry/parquet-codecs (hand-written; assembled by
+;; tools/wasm/build-wasm.mjs into snappy-wasm.ts). Format:
+;; https://github.com/google/snappy/blob/main/format_description.txt
+;;
+;; The caller (snappy.ts) parses the length preamble, copies the whole stream to memory address 0 and calls
+;;   decompress(ip, ipEnd, op, opEnd) -> bytes written, or a negative error code
+;; with [ip, ipEnd) the elements after the preamble and [op, opEnd) exactly the declared output length.
+;; Addresses must stay below 2^31 (the fast-path limits below are compared as signed numbers).
+;; Every element is bounds-checked here: nothing is read at or past ipEnd, nothing is written at or past opEnd
+;; (the 8-byte moves of the fast paths only run when the whole move fits before ipEnd / opEnd; the bytes they
+;; write past the element are overwritten by the elements that follow). Input positions equal stream positions.
+;;
+;; Error codes, with the globals the caller reads to build its message:
+;;   -1 truncated literal length          errPos = tag position
+;;   -2 literal runs past the input       errPos = literal start, errA = literal length - 1
+;;   -3 literal past the output           errPos = literal start
+;;   -4/-5/-6 truncated 1/2/4-byte-offset copy   errPos = tag position
+;;   -7 copy offset 0 or before the start errPos = position after the copy, errA = offset, errB = output position
+;;   -8 copy past the output              errPos = position after the copy
+;;   -9 input ends before the output      errA = bytes written
+(module
+  (memory (export "memory") 1)
+  (global $errPos (export "errPos") (mut i32) (i32.const 0))
+  (global $errA (export "errA") (mut i32) (i32.const 0))
+  (global $errB (export "errB") (mut i32) (i32.const 0))
+
+  (func (export "decompress") (param $ip i32) (param $ipEnd i32) (param $op i32) (param $opEnd i32) (result i32)
+    (local $base i32) (local $tag i32) (local $len i32) (local $off i32) (local $from i32) (local $i i32)
+    (local $extra i32) (local $ipLim i32) (local $opLim i32)
+    (local.set $base (local.get $op))
+    ;; the fast paths need 17 readable bytes from the tag on and 16 writable bytes from op on
+    (local.set $ipLim (i32.sub (local.get $ipEnd) (i32.const 17)))
+    (local.set $opLim (i32.sub (local.get $opEnd) (i32.const 16)))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $ip) (local.get $ipEnd)))
+        (local.set $tag (i32.load8_u (local.get $ip)))
+        (if (i32.eqz (i32.and (local.get $tag) (i32.const 3)))
+          (then
+            ;; ---- literal; $len holds length - 1 until the checks are done
+            (local.set $len (i32.shr_u (local.get $tag) (i32.const 2)))
+            ;; fast path: 1..16 bytes with 16 bytes of room after the tag and in the output
+            (if (i32.and
+                  (i32.lt_u (local.get $len) (i32.const 16))
+                  (i32.and (i32.le_s (local.get $op) (local.get $opLim)) (i32.le_s (local.get $ip) (local.get $ipLim))))
+              (then
+                (i64.store (local.get $op) (i64.load offset=1 (local.get $ip)))
+                (i64.store offset=8 (local.get $op) (i64.load offset=9 (local.get $ip)))
+                (local.set $ip (i32.add (local.get $ip) (i32.add (local.get $len) (i32.const 2))))
+                (local.set $op (i32.add (local.get $op) (i32.add (local.get $len) (i32.const 1))))
+                (br $next)))
+            (if (i32.lt_u (local.get $len) (i32.const 60))
+              (then (local.set $ip (i32.add (local.get $ip) (i32.const 1))))
+              (else
+                ;; 60..63: 1..4 little-endian length bytes follow the tag
+                (local.set $extra (i32.sub (local.get $len) (i32.const 59)))
+                (if (i32.le_u (i32.sub (local.get $ipEnd) (local.get $ip)) (local.get $extra))
+                  (then
+                    (global.set $errPos (local.get $ip))
+                    (return (i32.const -1))))
+                (local.set $len (i32.load8_u offset=1 (local.get $ip)))
+                (if (i32.gt_u (local.get $extra) (i32.const 1))
+                  (then (local.set $len (i32.or (local.get $len)
+                    (i32.shl (i32.load8_u offset=2 (local.get $ip)) (i32.const 8))))))
+                (if (i32.gt_u (local.get $extra) (i32.const 2))
+                  (then (local.set $len (i32.or (local.get $len)
+                    (i32.shl (i32.load8_u offset=3 (local.get $ip)) (i32.const 16))))))
+                (if (i32.gt_u (local.get $extra) (i32.const 3))
+                  (then (local.set $len (i32.or (local.get $len)
+                    (i32.shl (i32.load8_u offset=4 (local.get $ip)) (i32.const 24))))))
+                (local.set $ip (i32.add (local.get $ip) (i32.add (local.get $extra) (i32.const 1))))))
+            ;; length > input left  <=>  length - 1 >= input left (unsigned, no overflow)
+            (if (i32.ge_u (local.get $len) (i32.sub (local.get $ipEnd) (local.get $ip)))
+              (then
+                (global.set $errPos (local.get $ip))
+                (global.set $errA (local.get $len))
+                (return (i32.const -2))))
+            (if (i32.ge_u (local.get $len) (i32.sub (local.get $opEnd) (local.get $op)))
+              (then
+                (global.set $errPos (local.get $ip))
+                (return (i32.const -3))))
+            (local.set $len (i32.add (local.get $len) (i32.const 1)))
+            ;; up to 64 bytes with 8 spare bytes on both sides: 8-byte moves; longer or at an edge: memory.copy
+            (if (i32.and
+                  (i32.le_u (local.get $len) (i32.const 64))
+                  (i32.and
+                    (i32.ge_u (i32.sub (i32.sub (local.get $opEnd) (local.get $op)) (local.get $len)) (i32.const 8))
+                    (i32.ge_u (i32.sub (i32.sub (local.get $ipEnd) (local.get $ip)) (local.get $len)) (i32.const 8))))
+              (then
+                (local.set $i (i32.const 0))
+                (loop $lit8
+                  (i64.store (i32.add (local.get $op) (local.get $i)) (i64.load (i32.add (local.get $ip) (local.get $i))))
+                  (local.set $i (i32.add (local.get $i) (i32.const 8)))
+                  (br_if $lit8 (i32.lt_u (local.get $i) (local.get $len)))))
+              (else
+                (memory.copy (local.get $op) (local.get $ip) (local.get $len))))
+            (local.set $ip (i32.add (local.get $ip) (local.get $len)))
+            (local.set $op (i32.add (local.get $op) (local.get $len)))
+            (br $next)))
+        ;; ---- copies
+        (if (i32.eq (i32.and (local.get $tag) (i32.const 3)) (i32.const 1))
+          (then
+            ;; fast path: a 1-byte-offset copy (4..11 bytes) with offset 8..written and room for two 8-byte moves
+            (if (i32.and (i32.le_s (local.get $op) (local.get $opLim)) (i32.le_s (local.get $ip) (local.get $ipLim)))
+              (then
+                (local.set $off (i32.or
+                  (i32.shl (i32.shr_u (local.get $tag) (i32.const 5)) (i32.const 8))
+                  (i32.load8_u offset=1 (local.get $ip))))
+                (if (i32.and
+                      (i32.ge_u (local.get $off) (i32.const 8))
+                      (i32.le_u (local.get $off) (i32.sub (local.get $op) (local.get $base))))
+                  (then
+                    (local.set $from (i32.sub (local.get $op) (local.get $off)))
+                    (i64.store (local.get $op) (i64.load (local.get $from)))
+                    (i64.store offset=8 (local.get $op) (i64.load offset=8 (local.get $from)))
+                    (local.set $ip (i32.add (local.get $ip) (i32.const 2)))
+                    (local.set $op (i32.add (local.get $op)
+                      (i32.add (i32.and (i32.shr_u (local.get $tag) (i32.const 2)) (i32.const 7)) (i32.const 4))))
+                    (br $next)))))
+            (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 2))
+              (then
+                (global.set $errPos (local.get $ip))
+                (return (i32.const -4))))
+            (local.set $len (i32.add (i32.and (i32.shr_u (local.get $tag) (i32.const 2)) (i32.const 7)) (i32.const 4)))
+            (local.set $off (i32.or
+              (i32.shl (i32.shr_u (local.get $tag) (i32.const 5)) (i32.const 8))
+              (i32.load8_u offset=1 (local.get $ip))))
+            (local.set $ip (i32.add (local.get $ip) (i32.const 2))))
+          (else
+            (local.set $len (i32.add (i32.shr_u (local.get $tag) (i32.const 2)) (i32.const 1)))
+            (if (i32.eq (i32.and (local.get $tag) (i32.const 3)) (i32.const 2))
+              (then
+                (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 3))
+                  (then
+                    (global.set $errPos (local.get $ip))
+                    (return (i32.const -5))))
+                (local.set $off (i32.load16_u offset=1 (local.get $ip)))
+                (local.set $ip (i32.add (local.get $ip) (i32.const 3))))
+              (else
+                (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 5))
+                  (then
+                    (global.set $errPos (local.get $ip))
+                    (return (i32.const -6))))
+                (local.set $off (i32.load offset=1 (local.get $ip)))
+                (local.set $ip (i32.add (local.get $ip) (i32.const 5)))))))
+        ;; offset 0, or before the start of the output: offset - 1 >= written (unsigned)
+        (if (i32.ge_u (i32.sub (local.get $off) (i32.const 1)) (i32.sub (local.get $op) (local.get $base)))
+          (then
+            (global.set $errPos (local.get $ip))
+            (global.set $errA (local.get $off))
+            (global.set $errB (i32.sub (local.get $op) (local.get $base)))
+            (return (i32.const -7))))
+        (if (i32.gt_u (local.get $len) (i32.sub (local.get $opEnd) (local.get $op)))
+          (then
+            (global.set $errPos (local.get $ip))
+            (return (i32.const -8))))
+        (local.set $from (i32.sub (local.get $op) (local.get $off)))
+        (block $copied
+          ;; offset >= 8 with 8 spare output bytes: 8-byte moves in order. Each move reads only bytes already
+          ;; final (offset >= 8), so an overlapping copy repeats its pattern as the format intends.
+          (if (i32.and
+                (i32.ge_u (local.get $off) (i32.const 8))
+                (i32.ge_u (i32.sub (i32.sub (local.get $opEnd) (local.get $op)) (local.get $len)) (i32.const 8)))
+            (then
+              (i64.store (local.get $op) (i64.load (local.get $from)))
+              (if (i32.gt_u (local.get $len) (i32.const 8))
+                (then
+                  (local.set $i (i32.const 8))
+                  (loop $cp8
+                    (i64.store (i32.add (local.get $op) (local.get $i)) (i64.load (i32.add (local.get $from) (local.get $i))))
+                    (local.set $i (i32.add (local.get $i) (i32.const 8)))
+                    (br_if $cp8 (i32.lt_u (local.get $i) (local.get $len))))))
+              (br $copied)))
+          ;; offset 4..7 with 4 spare bytes: 4-byte moves, same reasoning
+          (if (i32.and
+                (i32.ge_u (local.get $off) (i32.const 4))
+                (i32.ge_u (i32.sub (i32.sub (local.get $opEnd) (local.get $op)) (local.get $len)) (i32.const 4)))
+            (then
+              (local.set $i (i32.const 0))
+              (loop $cp4
+                (i32.store (i32.add (local.get $op) (local.get $i)) (i32.load (i32.add (local.get $from) (local.get $i))))
+                (local.set $i (i32.add (local.get $i) (i32.const 4)))
+                (br_if $cp4 (i32.lt_u (local.get $i) (local.get $len))))
+              (br $copied)))
+          ;; offset 1: a run of one byte
+          (if (i32.eq (local.get $off) (i32.const 1))
+            (then
+              (memory.fill (local.get $op) (i32.load8_u (local.get $from)) (local.get $len))
+              (br $copied)))
+          ;; non-overlapping at the end of the output
+          (if (i32.ge_u (local.get $off) (local.get $len))
+            (then
+              (memory.copy (local.get $op) (local.get $from) (local.get $len))
+              (br $copied)))
+          ;; offset 2 or 3, or overlapping at the end of the output: byte by byte (len >= 1)
+          (local.set $i (i32.const 0))
+          (loop $cp1
+            (i32.store8 (i32.add (local.get $op) (local.get $i)) (i32.load8_u (i32.add (local.get $from) (local.get $i))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br_if $cp1 (i32.lt_u (local.get $i) (local.get $len)))))
+        (local.set $op (i32.add (local.get $op) (local.get $len)))
+        (br $next)))
+    (if (i32.ne (local.get $op) (local.get $opEnd))
+      (then
+        (global.set $errA (i32.sub (local.get $op) (local.get $base)))
+        (return (i32.const -9))))
+    (i32.sub (local.get $op) (local.get $base))))
