@@ -205,13 +205,23 @@ export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, 
   }
   // pass 2: copy the bytes contiguously
   const data = new Uint8Array(total);
+  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const srcLen = src.length;
   p = pos;
   for (let i = 0; i < count; i++) {
     const a = offsets[i]!;
     const len = offsets[i + 1]! - a;
     p += 4;
-    if (len < 64) for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
-    else data.set(src.subarray(p, p + len), a);
+    if (len < 64) {
+      const words = (len + 3) & ~3;
+      if (a + words <= total && p + words <= srcLen) {
+        // 4-byte moves; the bytes past this value are overwritten by the next one (values are copied in order)
+        for (let k = 0; k < words; k += 4) dv.setUint32(a + k, sv.getUint32(p + k));
+      } else {
+        for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
+      }
+    } else data.set(src.subarray(p, p + len), a);
     p += len;
   }
   return { values: { offsets, data }, pos: p };

@@ -10,8 +10,8 @@
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { pruneStruct } from './prune.js';
-import { levelCount, validateColumnLevels, validateRowCounts } from './validate.js';
-import type { ColumnData } from './validate.js';
+import { isBinaryValues, levelCount, validateColumnLevels, validateRowCounts, valuesLength } from './validate.js';
+import type { BinaryValues, ColumnData } from './validate.js';
 
 /** Options of {@link assembleRecords} and {@link assembleColumnar}. */
 export interface AssembleOptions {
@@ -33,12 +33,21 @@ export interface PreparedColumns {
   readonly allDefined: boolean[];
   /** Repetition levels per column (zero-filled when the max is 0). */
   readonly reps: ArrayLike<number>[];
-  /** Values per column. */
-  readonly vals: ArrayLike<unknown>[];
+  /** Values per column ({@link BinaryValues} kept as given only when `prepareColumns` was asked to). */
+  readonly vals: (ArrayLike<unknown> | BinaryValues)[];
   /** Level count per column. */
   readonly counts: Int32Array;
   /** Row count (from the first present column). */
   readonly rows: number;
+}
+
+/** One `Uint8Array` view per value. */
+function binaryViews(v: BinaryValues): Uint8Array[] {
+  const n = valuesLength(v);
+  const out = new Array<Uint8Array>(n);
+  const { offsets, data } = v;
+  for (let i = 0; i < n; i++) out[i] = data.subarray(offsets[i]!, offsets[i + 1]!);
+  return out;
 }
 
 /**
@@ -46,15 +55,17 @@ export interface PreparedColumns {
  * @param schema - the schema tree.
  * @param columns - data per column index; `undefined` for columns not read.
  * @param options - assembly options.
+ * @param keepBinary - keep {@link BinaryValues} as they are (columnar assembly); otherwise they become one
+ *   `Uint8Array` view per value.
  * @returns the prepared state.
  * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` from validation, `MISSING_COLUMN` from pruning.
  */
-export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions): PreparedColumns {
+export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false): PreparedColumns {
   const nCols = schema.columns.length;
   const present: boolean[] = new Array(nCols);
   const defs: ArrayLike<number>[] = new Array(nCols);
   const reps: ArrayLike<number>[] = new Array(nCols);
-  const vals: ArrayLike<unknown>[] = new Array(nCols);
+  const vals: (ArrayLike<unknown> | BinaryValues)[] = new Array(nCols);
   const counts = new Int32Array(nCols);
   const validate = options?.validate ?? true;
   const rowCounts: number[] = [];
@@ -83,7 +94,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
       allDefined[c] = true;
     }
     reps[c] = data.rep ?? zeros;
-    vals[c] = data.values;
+    vals[c] = keepBinary || !isBinaryValues(data.values) ? data.values : binaryViews(data.values);
   }
   const root = pruneStruct(schema.field, present);
   const c0 = root.leaves[0];
@@ -132,7 +143,10 @@ export function assembleRecords(
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
 ): Record<string, unknown>[] {
-  const { root, defs, reps, vals, counts } = prepareColumns(schema, columns, options);
+  const prepared = prepareColumns(schema, columns, options);
+  const { root, defs, reps, counts } = prepared;
+  // without keepBinary every column's values are an array
+  const vals = prepared.vals as ArrayLike<unknown>[];
   const asObject = options?.maps === 'object';
   const nCols = schema.columns.length;
   const lpos = new Int32Array(nCols);

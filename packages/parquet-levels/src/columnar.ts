@@ -10,7 +10,7 @@
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { prepareColumns, structureError } from './assemble.js';
 import type { AssembleOptions } from './assemble.js';
-import type { ColumnData } from './validate.js';
+import { isBinaryValues, valuesLength, type BinaryValues, type ColumnData } from './validate.js';
 
 /** What every vector has. */
 export interface VectorBase {
@@ -35,6 +35,22 @@ export interface LeafVector extends VectorBase {
    * (typed arrays).
    */
   readonly values: ArrayLike<unknown>;
+}
+
+/**
+ * Byte values of a BYTE_ARRAY leaf in Arrow's binary layout (Utf8 for STRING/ENUM/JSON columns, Binary otherwise):
+ * slot `i` holds `data[offsets[i]]` to `data[offsets[i + 1]]` (exclusive); a null slot is empty. `data` is the
+ * decoder's buffer, shared, not copied; offsets need not start at 0.
+ */
+export interface BinaryVector extends VectorBase {
+  /** Discriminant. */
+  readonly kind: 'binary';
+  /** `length + 1` offsets into `data`. */
+  readonly offsets: Int32Array;
+  /** The bytes of all values. */
+  readonly data: Uint8Array;
+  /** Whether the values are UTF-8 text (a STRING, ENUM or JSON column): Arrow's Utf8 rather than Binary. */
+  readonly utf8: boolean;
 }
 
 /** A struct: one child vector per field, each of the struct's length. */
@@ -68,7 +84,7 @@ export interface MapVector extends VectorBase {
 }
 
 /** Any vector. */
-export type ColumnarVector = LeafVector | StructVector | ListVector | MapVector;
+export type ColumnarVector = LeafVector | BinaryVector | StructVector | ListVector | MapVector;
 
 interface Built {
   /** Per slot min(def, struct def), for structs whose later children are checked against it. */
@@ -76,7 +92,7 @@ interface Built {
   length: number;
   validity: Uint8Array | null;
   offsets: Int32Array | null;
-  values: ArrayLike<unknown> | null;
+  values: ArrayLike<unknown> | BinaryValues | null;
 }
 
 const EMPTY_U8 = new Uint8Array(0);
@@ -102,6 +118,23 @@ function scatterTyped(src: TypedArray, present: Uint8Array, out: TypedArray, slo
   for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
 }
 
+/** Slot-aligned offsets for binary values: present slots take the next value, null slots are empty. */
+function scatterBinary(src: BinaryValues, present: Uint8Array, slots: number): BinaryValues {
+  const so = src.offsets;
+  const offsets = new Int32Array(slots + 1);
+  let at = so[0]!;
+  offsets[0] = at;
+  let vi = 0;
+  for (let s = 0; s < slots; s++) {
+    if (present[s] === 1) {
+      at += so[vi + 1]! - so[vi]!;
+      vi++;
+    }
+    offsets[s + 1] = at;
+  }
+  return { offsets, data: src.data };
+}
+
 type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 
 /**
@@ -119,7 +152,7 @@ export function assembleColumnar(
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
 ): StructVector {
-  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options);
+  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options, true);
   const built = new Map<Field, Built>();
 
   // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
@@ -264,17 +297,18 @@ export function assembleColumnar(
       }
     }
     const leafSlots = count[m - 1]!;
-    let out: ArrayLike<unknown> = src;
+    let out: ArrayLike<unknown> | BinaryValues = src;
+    const srcLength = valuesLength(src);
     let vi = leafSlots;
     if (scatter && !noNulls) {
       const present = validity[m - 1]!;
       vi = 0;
       for (let s = 0; s < leafSlots; s++) vi += present[s]!;
       // every slot has a value (no nulls): the decoder's array is already slot-aligned
-      if (vi === src.length && vi !== leafSlots) out = scatterValues(src, present, leafSlots);
+      if (vi === srcLength && vi !== leafSlots) out = isBinaryValues(src) ? scatterBinary(src, present, leafSlots) : scatterValues(src, present, leafSlots);
     }
-    if (vi !== src.length) {
-      throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${src.length} values`);
+    if (vi !== srcLength) {
+      throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${srcLength} values`);
     }
     for (let k = 0; k < m; k++) {
       const f = chain[k]!.f;
@@ -300,7 +334,12 @@ export function assembleColumnar(
     const b = built.get(f)!;
     const base = { field: f, length: b.length, validity: b.validity };
     switch (f.kind) {
-      case 'leaf': return { kind: 'leaf', ...base, values: b.values! };
+      case 'leaf': {
+        const v = b.values!;
+        if (!isBinaryValues(v)) return { kind: 'leaf', ...base, values: v };
+        const lt = f.node.logicalType;
+        return { kind: 'binary', ...base, offsets: v.offsets, data: v.data, utf8: !!(lt?.STRING || lt?.ENUM || lt?.JSON) };
+      }
       case 'struct': {
         const children = f.fields.map(make);
         for (const ch of children) {

@@ -8,7 +8,8 @@
  *   ConvertedType ⇄ LogicalType mapping.
  * - {@link shredRecords}: nested records → per-leaf levels and values.
  * - {@link assembleRecords}: per-leaf levels and values → nested records.
- * - {@link assembleColumnar}: the same into Arrow-style offsets and validity.
+ * - {@link assembleColumnar}: the same into Arrow-style offsets and validity ({@link BinaryValues} stay
+ *   byte buffers with offsets: a {@link BinaryVector}).
  * - {@link validateColumnLevels} / {@link validateRowCounts}: checks of untrusted levels.
  * - {@link decodeLevelsV1}, {@link decodeLevelsV2}, {@link decodeLevelsBitPacked} and encoders:
  *   the level streams of data pages.
@@ -27,9 +28,9 @@ export type { ShreddedColumn } from './shred.js';
 export { assembleRecords, prepareColumns } from './assemble.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export { assembleColumnar } from './columnar.js';
-export type { ColumnarVector, VectorBase, LeafVector, StructVector, ListVector, MapVector } from './columnar.js';
-export { validateColumnLevels, validateRowCounts, levelCount } from './validate.js';
-export type { ColumnData } from './validate.js';
+export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
+export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, valuesLength } from './validate.js';
+export type { ColumnData, BinaryValues } from './validate.js';
 export {
   levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, encodeLevelsV1, encodeLevelsV2,
 } from './levels-codec.js';

@@ -10,6 +10,33 @@
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { ColumnDescriptor } from './schema.js';
 
+/**
+ * Variable-length byte values in Arrow's binary layout: value `i` is `data[offsets[i]]` to `data[offsets[i + 1]]`
+ * (exclusive). Offsets are non-decreasing and within `data`; the first need not be 0.
+ */
+export interface BinaryValues {
+  /** One more offset than values. */
+  readonly offsets: Int32Array;
+  /** The bytes of all values. */
+  readonly data: Uint8Array;
+}
+
+/**
+ * Whether `v` is {@link BinaryValues} (rather than an array of values).
+ * @param v - column values.
+ */
+export function isBinaryValues(v: ArrayLike<unknown> | BinaryValues): v is BinaryValues {
+  return !Array.isArray(v) && !ArrayBuffer.isView(v) && (v as BinaryValues).offsets instanceof Int32Array && (v as BinaryValues).data instanceof Uint8Array;
+}
+
+/**
+ * Number of values in column values.
+ * @param v - an array of values or {@link BinaryValues}.
+ */
+export function valuesLength(v: ArrayLike<unknown> | BinaryValues): number {
+  return isBinaryValues(v) ? Math.max(0, v.offsets.length - 1) : v.length;
+}
+
 /** Levels and values of one column chunk (or page) as the decoder produced them. */
 export interface ColumnData {
   /**
@@ -19,8 +46,11 @@ export interface ColumnData {
   def?: ArrayLike<number> | undefined;
   /** Repetition levels; may be omitted when the column's max repetition level is 0. */
   rep?: ArrayLike<number> | undefined;
-  /** Non-null values, one per level equal to the max definition level. */
-  values: ArrayLike<unknown>;
+  /**
+   * Non-null values, one per level equal to the max definition level: an array, or {@link BinaryValues} for byte
+   * values (row assembly then gives a `Uint8Array` view per value, columnar assembly a {@link BinaryVector}).
+   */
+  values: ArrayLike<unknown> | BinaryValues;
   /** Number of level entries used (default: the length of `def`, else `rep`, else `values`). */
   numLevels?: number | undefined;
 }
@@ -34,7 +64,7 @@ export interface ColumnData {
  *   of a repeated column are missing.
  */
 export function levelCount(column: ColumnDescriptor, data: ColumnData): number {
-  const n = data.numLevels ?? data.def?.length ?? data.rep?.length ?? data.values.length;
+  const n = data.numLevels ?? data.def?.length ?? data.rep?.length ?? valuesLength(data.values);
   if (!Number.isSafeInteger(n) || n < 0) throw levelsError(column, `level count ${n} is not a non-negative integer`);
   if (data.def !== undefined && data.def.length < n) {
     throw levelsError(column, `definition levels shorter (${data.def.length}) than the level count ${n}`);
@@ -98,12 +128,13 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
       prevDef = d;
     }
   }
-  if (present !== data.values.length) {
+  const nv = valuesLength(data.values);
+  if (present !== nv) {
     throw levelsError(
       column,
-      present < data.values.length
-        ? `fewer levels than values: ${present} levels at max definition level ${maxDef} for ${data.values.length} values`
-        : `fewer values than levels: ${data.values.length} values for ${present} levels at max definition level ${maxDef}`,
+      present < nv
+        ? `fewer levels than values: ${present} levels at max definition level ${maxDef} for ${nv} values`
+        : `fewer values than levels: ${nv} values for ${present} levels at max definition level ${maxDef}`,
     );
   }
   return rows;

@@ -34,6 +34,7 @@ export function rowOf(v: ColumnarVector, i: number): unknown {
   if (v.validity && v.validity[i] === 0) return null;
   switch (v.kind) {
     case 'leaf': return v.values[i];
+    case 'binary': return new TextDecoder().decode(v.data.subarray(v.offsets[i]!, v.offsets[i + 1]!));
     case 'struct': return Object.fromEntries(v.children.map((c) => [c.field.name, rowOf(c, i)]));
     case 'list': {
       const out = [];

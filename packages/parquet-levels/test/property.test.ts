@@ -146,6 +146,28 @@ describe('property: shred -> assemble', () => {
         const vec2 = assembleColumnar(schema, dropped);
         expect(Array.from({ length: vec2.length }, (_, i) => rowOf(vec2, i))).toEqual(records);
 
+        // String columns given as BinaryValues: columnar assembly keeps them as offsets + bytes (BinaryVector),
+        // row assembly gives one Uint8Array view per value.
+        const enc = new TextEncoder();
+        const asBinary = cols.map((s, i) => {
+          if (schema.columns[i]!.type !== Type.BYTE_ARRAY) return s;
+          const parts = (s.values as string[]).map((x) => enc.encode(x));
+          const offsets = new Int32Array(parts.length + 1);
+          const data = new Uint8Array(parts.reduce((a, p) => a + p.length, 0) + 3);
+          // a nonzero first offset: offsets need not start at 0
+          let at = 3;
+          offsets[0] = 3;
+          parts.forEach((p, k) => { data.set(p, at); at += p.length; offsets[k + 1] = at; });
+          return { ...s, values: { offsets, data } };
+        });
+        const vec3 = assembleColumnar(schema, asBinary);
+        expect(Array.from({ length: vec3.length }, (_, i) => rowOf(vec3, i))).toEqual(records);
+        const viaViews = assembleRecords(schema, asBinary);
+        const dec = new TextDecoder();
+        const decodeViews = (x: unknown): unknown =>
+          x instanceof Uint8Array ? dec.decode(x) : Array.isArray(x) ? x.map(decodeViews) : x instanceof Map ? new Map([...x].map(([k, v]) => [decodeViews(k), decodeViews(v)])) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, decodeViews(v)])) : x;
+        expect(viaViews.map(decodeViews)).toEqual(records);
+
         // Projection onto the first top-level field's columns.
         const first = schema.field.fields[0]!;
         const some = cols.map((c, i) => (first.leaves.includes(i) ? c : undefined));

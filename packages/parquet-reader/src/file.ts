@@ -3,15 +3,16 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
+import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
-import { ParquetError, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
 import { convertChunk, type ValueOptions } from './convert.js';
 import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
 import { allFlat, filterFlatRows } from './flat.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { columnStatistics, type ColumnStatistics } from './statistics.js';
+import { chunkByteArrays } from './values.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
 import { variantRowTransform } from './variant.js';
 
@@ -50,6 +51,12 @@ export interface ReadOptions extends ValueOptions {
    */
   variants?: 'decode' | 'raw';
   /**
+   * BYTE_ARRAY columns in {@link ParquetFile.readRowGroupColumns} (DECIMAL excepted): `'vector'` (default) keeps them
+   * in Arrow's binary layout, a {@link BinaryVector} of offsets and bytes (UTF-8 for STRING, ENUM and JSON), without
+   * a JavaScript value per slot; `'values'` converts them as {@link ParquetFile.readRows} does (strings, `Uint8Array`).
+   */
+  binary?: 'vector' | 'values';
+  /**
    * Only rows matching this filter. Row groups whose statistics prove no row can match are not read;
    * the rest are filtered exactly. Filter columns need not be in `columns`.
    */
@@ -72,7 +79,9 @@ export interface ParquetFile {
    */
   readRows(options?: ReadOptions): Promise<Record<string, unknown>[]>;
   /**
-   * Reads one row group in columnar form (Arrow-style vectors: values, validity, list offsets).
+   * Reads one row group in columnar form (Arrow-style vectors: typed arrays or values per slot, validity, list
+   * offsets, and BYTE_ARRAY columns as {@link BinaryVector} offsets + bytes unless `binary: 'values'`). VARIANT
+   * columns stay in their stored form (the `metadata`/`value` binaries and any shredded columns).
    * @param rowGroup - the row group ordinal.
    * @param options - projection and value mapping.
    */
@@ -249,10 +258,16 @@ class File implements ParquetFile {
     return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
   }
 
-  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
-    return chunks.map((c, i) =>
-      c === undefined ? undefined : { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertChunk(c, this.schema.columns[i]!, options) },
-    );
+  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false): (ColumnData | undefined)[] {
+    return chunks.map((c, i) => {
+      if (c === undefined) return undefined;
+      const col = this.schema.columns[i]!;
+      const values =
+        binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
+          ? chunkByteArrays(c.segments, c.dictionary, c.numValues)
+          : convertChunk(c, col, options);
+      return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
+    });
   }
 
   async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
@@ -333,6 +348,6 @@ class File implements ParquetFile {
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
     const sel = this.selectColumns(options.columns);
     const chunks = await this.decodeChunks(rowGroup, sel);
-    return assembleColumnar(this.schema, this.toColumnData(chunks, options));
+    return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values'));
   }
 }

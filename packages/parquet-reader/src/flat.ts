@@ -46,7 +46,8 @@ export function filterFlatRows(cols: readonly FlatColumn[], filter: Filter, deci
   const names = cols.map((c) => c.column.path[0]!);
   const maxDef = cols.map((c) => c.column.maxDef);
   const defs = cols.map((c) => c.data.def);
-  const vals = cols.map((c) => c.data.values);
+  // the reader gives flat filtered reads converted values (arrays), never BinaryValues
+  const vals = cols.map((c) => c.data.values as ArrayLike<unknown>);
   const cursor = new Int32Array(k);
   const current: unknown[] = new Array(k);
   const own = (o: Record<string, unknown>, name: string, v: unknown) => {

@@ -21,3 +21,4 @@ export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, t
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './convert.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals, filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export type { ColumnarVector, StructVector, LeafVector, BinaryVector, ListVector, MapVector, VectorBase } from '@parquetry/parquet-levels';

@@ -68,3 +68,65 @@ export function concatValues(parts: ColumnValues[], empty: ColumnValues): Column
   }
   return out as ColumnValues;
 }
+
+/**
+ * A BYTE_ARRAY chunk's non-null values as one offsets + bytes pair, dictionary indices resolved, with one
+ * allocation for all bytes (the single plain segment is returned as it is, without a copy).
+ * @param segments - the chunk's value segments (indices must already be checked against the dictionary).
+ * @param dictionary - the chunk's dictionary, when some segment holds indices.
+ * @param numValues - total number of values.
+ * @returns offsets and bytes.
+ */
+export function chunkByteArrays(segments: readonly ({ indices: Int32Array; values?: undefined } | { values: ColumnValues; indices?: undefined })[], dictionary: ColumnValues | undefined, numValues: number): ByteArrays {
+  if (segments.length === 1 && segments[0]!.values) return segments[0]!.values as ByteArrays;
+  const dict = dictionary as ByteArrays | undefined;
+  let bytes = 0;
+  for (const s of segments) {
+    if (s.indices) {
+      const doff = dict!.offsets;
+      const idx = s.indices;
+      for (let i = 0; i < idx.length; i++) bytes += doff[idx[i]! + 1]! - doff[idx[i]!]!;
+    } else {
+      const o = (s.values as ByteArrays).offsets;
+      bytes += o[o.length - 1]! - o[0]!;
+    }
+  }
+  const offsets = new Int32Array(numValues + 1);
+  const data = new Uint8Array(bytes);
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let k = 0;
+  let at = 0;
+  for (const s of segments) {
+    if (s.indices) {
+      const { offsets: doff, data: ddata } = dict!;
+      const sv = new DataView(ddata.buffer, ddata.byteOffset, ddata.byteLength);
+      const dlen = ddata.length;
+      const idx = s.indices;
+      for (let i = 0; i < idx.length; i++) {
+        const j = idx[i]!;
+        const a = doff[j]!;
+        const len = doff[j + 1]! - a;
+        if (len < 64) {
+          const words = (len + 3) & ~3;
+          if (at + words <= bytes && a + words <= dlen) {
+            // 4-byte moves; the bytes past this value are overwritten by the next one (copied in order)
+            for (let b = 0; b < words; b += 4) dv.setUint32(at + b, sv.getUint32(a + b));
+          } else {
+            for (let b = 0; b < len; b++) data[at + b] = ddata[a + b]!;
+          }
+        } else data.set(ddata.subarray(a, a + len), at);
+        at += len;
+        offsets[++k] = at;
+      }
+    } else {
+      const { offsets: so, data: sd } = s.values as ByteArrays;
+      const m = so.length - 1;
+      const base = so[0]!;
+      data.set(sd.subarray(base, so[m]!), at);
+      for (let i = 1; i <= m; i++) offsets[k + i] = at + so[i]! - base;
+      k += m;
+      at += so[m]! - base;
+    }
+  }
+  return { offsets, data };
+}
