@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import snappy from 'snappy';
 import { PageType, decodeThrift, readFileMetaData, readPageHeader } from '@parquetry/thrift-compact';
 import { CodecErrorCode, CompressionCodec, builtinCodecs, decompressPage, isParquetError, snappyCompress, snappyDecompress } from '@parquetry/parquet-codecs';
@@ -152,6 +152,25 @@ function randomStream(seed: number, target: number): Uint8Array {
 
 test('the WebAssembly kernel is available under Node (so the kernel tests below are not vacuous)', () => {
   expect(snappyWasmAvailable()).toBe(true);
+});
+
+test('without WebAssembly (or with a module the runtime refuses) the TypeScript loop decodes', async () => {
+  for (const stub of [undefined, { Module: function refused(): never { throw new Error('refused by CSP'); } }]) {
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', stub);
+    try {
+      const fresh = await import('../src/snappy.js');
+      expect(fresh.snappyWasmAvailable()).toBe(false);
+      const input = textBytes(5000, 31);
+      const out = new Uint8Array(input.length);
+      expect(fresh.snappyDecompress(snappyCompress(input), out)).toBe(input.length);
+      expect(same(out, input)).toBe(true);
+      expect(codeOf(() => fresh.snappyDecompress(bytes(9, 0x00, 'a', 0x11, 2), new Uint8Array(9)))).toBe(CodecErrorCode.CORRUPT);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  }
 });
 
 describe.each(MODES)('SNAPPY decompression, %s', (_name, mode) => {
