@@ -3,13 +3,13 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
+import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
 import { convertChunk, type ValueOptions } from './convert.js';
 import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
-import { allFlat, filterFlatRows } from './flat.js';
+import { keepRows, selectRows } from './select.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { columnStatistics, type ColumnStatistics } from './statistics.js';
 import { chunkByteArrays } from './values.js';
@@ -290,21 +290,40 @@ class File implements ParquetFile {
     return md ? columnStatistics(this.metadata, col, md, options) : undefined;
   }
 
+  /** Whether a leaf has one level per row (no repetition, not inside a VARIANT), so a filter can run on its chunk. */
+  private rowAligned(i: number): boolean {
+    const col = this.schema.columns[i]!;
+    if (col.maxRep !== 0) return false;
+    let f: Field | undefined = this.schema.field;
+    for (const name of col.path) {
+      if (f?.kind !== 'struct') return f?.kind === 'leaf';
+      f = f.fields.find((c) => c.name === name);
+      if (!f || f.node.logicalType?.VARIANT) return false;
+    }
+    return f?.kind === 'leaf';
+  }
+
   async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
     const filter = options.filter;
-    const sel = this.selectColumns(options.columns);
-    const requestedTop = options.columns ? new Set(this.schema.columns.filter((_, i) => sel[i]).map((c) => c.path[0]!)) : undefined;
+    const outSel = this.selectColumns(options.columns);
+    const sel = [...outSel];
+    const requestedTop = options.columns ? new Set(this.schema.columns.filter((_, i) => outSel[i]).map((c) => c.path[0]!)) : undefined;
     const decimals = new Set<string>();
+    const filterIdx: number[] = [];
     if (filter) {
       for (const c of filterColumns(filter)) {
         const i = this.leafIndex(c);
+        filterIdx.push(i);
         sel[i] = true;
         if (this.schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
       }
     }
+    // filter columns with one level per row: evaluate the filter on them first, then keep only matching rows
+    const filterFirst = filter !== undefined && filterIdx.every((i) => this.rowAligned(i));
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const rowStart = options.rowStart ?? 0;
     const rowEnd = options.rowEnd ?? Infinity;
+    const maps = options.maps ?? 'map';
     // row offsets of each row group, from the footer (used only to skip groups outside the row range)
     const firstRow: number[] = [];
     let acc = 0;
@@ -312,6 +331,7 @@ class File implements ParquetFile {
       firstRow.push(acc);
       acc += rg.num_rows;
     }
+    const cols = this.schema.columns;
     for (const g of groups) {
       const group = this.rowGroup(g);
       const start = firstRow[g]!;
@@ -322,19 +342,24 @@ class File implements ParquetFile {
         const lookup = (c: string) => this.statistics(g, c, options);
         if (!PRUNERS.every((p) => p(filter, lookup, decimals))) continue;
       }
-      const chunks = await this.decodeChunks(g, sel);
-      const cols = this.schema.columns;
-      if (filter && allFlat(cols.filter((_, i) => sel[i]))) {
-        // flat columns: evaluate the filter per row and build objects only for the rows that match
-        const data = this.toColumnData(chunks, options);
-        const outCols = requestedTop ?? new Set(cols.map((c) => c.path[0]!));
-        const flat = cols.map((c, i) => ({ column: c, data: data[i]!, output: outCols.has(c.path[0]!) })).filter((_, i) => sel[i]);
+      if (filterFirst) {
+        const fchunks = await this.decodeChunks(g, cols.map((_, i) => filterIdx.includes(i)));
+        const fcols = new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: fchunks[i]! }]));
         const first = Math.max(0, rowStart - start);
         const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
-        yield { rowGroup: g, rows: filterFlatRows(flat, filter, decimals, first, last) };
+        const { keep, count } = selectRows(filter!, fcols, options, decimals, first, last);
+        // no row matches: the other columns are never fetched
+        if (count === 0) continue;
+        const rest = outSel.map((s, i) => s && fchunks[i] === undefined);
+        const others = rest.some(Boolean) ? await this.decodeChunks(g, rest) : [];
+        const chunks = outSel.map((s, i) => (s ? keepRows((fchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
+        const rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+        if (options.variants !== 'raw') this.variants?.(rows);
+        yield { rowGroup: g, rows };
         continue;
       }
-      let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps: options.maps ?? 'map' });
+      const chunks = await this.decodeChunks(g, sel);
+      let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
       if (options.variants !== 'raw') this.variants?.(rows);
       if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
       if (filter) {

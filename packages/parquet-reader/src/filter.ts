@@ -168,16 +168,36 @@ function getPath(row: Record<string, unknown>, path: readonly string[]): unknown
  * @returns whether the row matches.
  */
 export function matchRow(f: Filter, row: Record<string, unknown>, decimals?: ReadonlySet<string>): boolean {
-  if ('and' in f) return f.and.every((g) => matchRow(g, row, decimals));
-  if ('or' in f) return f.or.some((g) => matchRow(g, row, decimals));
-  if ('not' in f) return !matchRow(f.not, row, decimals);
-  const compareValues = (a: unknown, b: unknown) => cmp(f.column, decimals, a, b);
-  const v = f.column.includes('.') ? getPath(row, f.column.split('.')) : (Object.hasOwn(row, f.column) ? row[f.column] : null) ?? null;
+  return matchWith(f, (column) => (column.includes('.') ? getPath(row, column.split('.')) : (Object.hasOwn(row, column) ? row[column] : null) ?? null), decimals);
+}
+
+/**
+ * Evaluates a filter on one row given as a lookup of its leaf column values (SQL semantics: a comparison with null
+ * is false).
+ * @param f - the filter.
+ * @param get - the row's value of a leaf column (dotted path); `null` for a null value.
+ * @param decimals - paths of DECIMAL columns (compared exactly as decimals).
+ * @returns whether the row matches.
+ */
+export function matchWith(f: Filter, get: (column: string) => unknown, decimals?: ReadonlySet<string>): boolean {
+  if ('and' in f) {
+    for (const g of f.and) if (!matchWith(g, get, decimals)) return false;
+    return true;
+  }
+  if ('or' in f) {
+    for (const g of f.or) if (matchWith(g, get, decimals)) return true;
+    return false;
+  }
+  if ('not' in f) return !matchWith(f.not, get, decimals);
+  const v = get(f.column) ?? null;
   if (f.op === 'is null') return v === null;
   if (f.op === 'is not null') return v !== null;
   if (v === null) return false;
-  if (f.op === 'in') return f.values.some((x) => compareValues(v, x) === 0);
-  const c = compareValues(v, (f as { value: unknown }).value);
+  if (f.op === 'in') {
+    for (const x of f.values) if (cmp(f.column, decimals, v, x) === 0) return true;
+    return false;
+  }
+  const c = cmp(f.column, decimals, v, (f as { value: unknown }).value);
   if (Number.isNaN(c)) return f.op === '!=';
   switch (f.op) {
     case '=':

@@ -64,9 +64,12 @@ describe('filters', () => {
     const rows = await file.readRows({ filter: { column: 'id', op: '=', value: 5000n } });
     // x is DECIMAL(21,1) in DuckDB: an exact decimal string
     expect(rows).toEqual([{ id: 5000n, k: 0, cat: 'c0', x: '2500.0' }]);
-    expect(reads.length).toBe(1);
-    const rg2 = file.metadata.row_groups[2]!.columns[0]!.meta_data!;
-    expect(reads[0]![0]).toBe(rg2.dictionary_page_offset ?? rg2.data_page_offset);
+    // one row group is read: first its filter column, then (a row matched) the other columns in one request
+    expect(reads.length).toBe(2);
+    const rg2 = file.metadata.row_groups[2]!.columns.map((c) => c.meta_data!);
+    const startOf = (m: (typeof rg2)[number]) => m.dictionary_page_offset ?? m.data_page_offset;
+    expect(reads[0]).toEqual([startOf(rg2[0]!), startOf(rg2[0]!) + rg2[0]!.total_compressed_size]);
+    expect(reads[1]![0]).toBe(startOf(rg2[1]!));
   });
 
   test('a filter no row group can satisfy reads nothing', async () => {
@@ -109,5 +112,53 @@ describe('filtered reads of flat columns agree with the row-assembly path', () =
     const want = all.filter((r) => r.cat === null || r.k === 2 || r.k === 9);
     expect(fast).toEqual(want);
     expect(fast.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('filter first, then only the matching rows of every column (nested outputs)', () => {
+  let nested: ParquetFile;
+  let nreads: [number, number][] = [];
+  beforeAll(async () => {
+    const f = path.join(dir, 'nested.parquet');
+    await con.run(`COPY (SELECT i::BIGINT AS id,
+        CASE WHEN i % 9 = 0 THEN NULL ELSE {'a': (i % 13)::INTEGER, 'b': 's' || i} END AS st,
+        CASE WHEN i % 11 = 0 THEN NULL ELSE [i, i + 1, NULL][1:(i % 4)] END AS xs,
+        MAP {'k' || (i % 3): i} AS m,
+        CASE WHEN i % 5 = 0 THEN NULL ELSE 'v' || i END AS s
+      FROM range(6000) t(i)) TO '${f}' (FORMAT parquet, ROW_GROUP_SIZE 1000, COMPRESSION snappy)`);
+    const base = bufferSource(new Uint8Array(fs.readFileSync(f)));
+    nested = await openParquet({ byteLength: base.byteLength, read: (s, e) => (nreads.push([s, e]), base.read(s, e)) }, { codecs: builtinCodecs() });
+  });
+
+  const filters: [string, Filter, (r: Record<string, unknown>) => boolean][] = [
+    ['id range', { and: [{ column: 'id', op: '>=', value: 2500n }, { column: 'id', op: '<', value: 2600n }] }, (r) => (r.id as bigint) >= 2500n && (r.id as bigint) < 2600n],
+    ['struct leaf', { column: 'st.a', op: '=', value: 4 }, (r) => (r.st as { a: number } | null)?.a === 4],
+    ['struct leaf is null (null struct)', { column: 'st.a', op: 'is null' }, (r) => r.st === null],
+    ['string or', { or: [{ column: 's', op: 'is null' }, { column: 's', op: 'in', values: ['v7', 'v4000'] }] }, (r) => r.s === null || r.s === 'v7' || r.s === 'v4000'],
+    ['no match anywhere', { column: 'id', op: '=', value: -1n }, () => false],
+  ];
+
+  test.each(filters)('%s: equals reading everything and filtering in the test', async (_n, filter, pred) => {
+    for (const range of [{}, { rowStart: 1500, rowEnd: 4321 }]) {
+      const all = await nested.readRows(range);
+      const want = all.filter(pred);
+      expect(await nested.readRows({ ...range, filter })).toEqual(want);
+      const proj = await nested.readRows({ ...range, filter, columns: ['xs', 'm'] });
+      expect(proj).toEqual(want.map((r) => ({ xs: r.xs, m: r.m })));
+    }
+  });
+
+  test('a row group whose statistics allow a match but whose rows do not match fetches only the filter column', async () => {
+    // 'v3' lies inside row group 1's string bounds (rows 2048-4095: 'v2048' to 'v4095'), but only row 3 has it
+    const stats = nested.statistics(1, 's')!;
+    expect([stats.min! < 'v3', stats.max! > 'v3']).toEqual([true, true]);
+    nreads = [];
+    const rows = await nested.readRows({ rowGroups: [1], filter: { column: 's', op: '=', value: 'v3' } });
+    expect(rows).toEqual([]);
+    const md = nested.metadata.row_groups[1]!.columns;
+    const sIdx = nested.schema.columns.findIndex((c) => c.pathString === 's');
+    const sChunk = md[sIdx]!.meta_data!;
+    const sStart = sChunk.dictionary_page_offset ?? sChunk.data_page_offset;
+    expect(nreads).toEqual([[sStart, sStart + sChunk.total_compressed_size]]);
   });
 });

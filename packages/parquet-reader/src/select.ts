@@ -1,0 +1,241 @@
+/**
+ * Row selection on decoded column chunks: a filtered read evaluates its filter on the filter columns first, then
+ * keeps only the selected rows' levels and values of every column before any value is converted or assembled, so
+ * the rows it drops cost only their decoding.
+ * @module
+ */
+import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
+import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { ParquetError } from '@parquetry/thrift-compact';
+import type { DecodedChunk, ValueSegment } from './column-chunk.js';
+import { convertChunk, type ValueOptions } from './convert.js';
+import { matchWith, type Filter } from './filter.js';
+import { physicalLength } from './values.js';
+
+/**
+ * Evaluates a filter on row-aligned columns (no repetition: one level per row) and returns the rows that match.
+ * @param filter - the filter.
+ * @param columns - the filter's columns: descriptor and decoded chunk, by dotted path.
+ * @param options - value mapping (the filter compares converted values).
+ * @param decimals - paths of DECIMAL columns (compared exactly).
+ * @param first - first row to consider (earlier rows never match).
+ * @param last - row after the last one to consider.
+ * @returns one byte per row (1 = selected) and the number selected.
+ * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` when the columns' levels are inconsistent.
+ */
+export function selectRows(
+  filter: Filter,
+  columns: ReadonlyMap<string, { column: ColumnDescriptor; chunk: DecodedChunk }>,
+  options: ValueOptions,
+  decimals: ReadonlySet<string>,
+  first: number,
+  last: number,
+): { keep: Uint8Array; count: number; rows: number } {
+  const names = [...columns.keys()];
+  const k = names.length;
+  const defs: (Int32Array | undefined)[] = [];
+  const maxDefs: number[] = [];
+  const vals: ArrayLike<unknown>[] = [];
+  let rows = -1;
+  let rowsFrom = '';
+  for (const name of names) {
+    const { column, chunk } = columns.get(name)!;
+    const values = convertChunk(chunk, column, options);
+    const n = validateColumnLevels(column, { def: chunk.def, numLevels: chunk.numLevels, values });
+    if (rows >= 0 && n !== rows) {
+      throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-reader: column '${column.pathString}' has ${n} rows, column '${rowsFrom}' has ${rows}`);
+    }
+    rows = n;
+    rowsFrom = column.pathString;
+    defs.push(chunk.def);
+    maxDefs.push(column.maxDef);
+    vals.push(values);
+  }
+  const n = Math.max(rows, 0);
+  const keep = new Uint8Array(n);
+  const cursor = new Int32Array(k);
+  const current: unknown[] = new Array(k);
+  const slot = new Map(names.map((name, j) => [name, j]));
+  const get = (column: string): unknown => current[slot.get(column)!];
+  const end = Math.min(n, last);
+  let count = 0;
+  for (let r = 0; r < end; r++) {
+    for (let j = 0; j < k; j++) {
+      const d = defs[j];
+      current[j] = d === undefined || d[r] === maxDefs[j] ? vals[j]![cursor[j]!++] : null;
+    }
+    if (r >= first && matchWith(filter, get, decimals)) {
+      keep[r] = 1;
+      count++;
+    }
+  }
+  return { keep, count, rows: n };
+}
+
+/**
+ * Keeps only the selected rows of a decoded chunk: their levels and their values (dictionary indices stay indices).
+ * @param chunk - the decoded chunk.
+ * @param column - its column.
+ * @param keep - one byte per row, 1 = keep.
+ * @returns a chunk holding only the kept rows (the same chunk when every row is kept).
+ * @throws ParquetError `INVALID_LEVELS` for inconsistent levels, `ROW_COUNT_MISMATCH` when the chunk's rows differ
+ *   from the selection's.
+ */
+export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Uint8Array): DecodedChunk {
+  const { def, rep, numLevels } = chunk;
+  const maxDef = column.maxDef;
+  // the dropped rows are checked as strictly as the kept ones
+  const rowsHere = validateColumnLevels(column, { def, rep, numLevels, values: { length: chunk.numValues } as ArrayLike<unknown> });
+  if (rowsHere !== keep.length) {
+    throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-reader: column '${column.pathString}' has ${rowsHere} rows, the filter columns have ${keep.length}`);
+  }
+  const nRows = keep.length;
+  let levels = 0;
+  let kept = 0;
+  let valueKeep: Uint8Array;
+  let outDef: Int32Array | undefined;
+  let outRep: Int32Array | undefined;
+  if (rep === undefined) {
+    // one level per row
+    for (let r = 0; r < nRows; r++) levels += keep[r]!;
+    if (levels === numLevels) return chunk;
+    if (def === undefined) {
+      valueKeep = keep;
+      kept = levels;
+    } else {
+      valueKeep = new Uint8Array(chunk.numValues);
+      outDef = new Int32Array(levels);
+      let vi = 0;
+      let o = 0;
+      for (let i = 0; i < numLevels; i++) {
+        const d = def[i]!;
+        const on = keep[i] === 1;
+        if (on) outDef[o++] = d;
+        if (d === maxDef) {
+          if (on) {
+            valueKeep[vi] = 1;
+            kept++;
+          }
+          vi++;
+        }
+      }
+    }
+  } else {
+    // count kept levels and values, mark kept values, then copy the kept levels
+    valueKeep = new Uint8Array(chunk.numValues);
+    let row = -1;
+    let vi = 0;
+    for (let i = 0; i < numLevels; i++) {
+      if (rep[i] === 0) row++;
+      const on = keep[row] === 1;
+      if (on) levels++;
+      if (def === undefined || def[i] === maxDef) {
+        if (on) {
+          valueKeep[vi] = 1;
+          kept++;
+        }
+        vi++;
+      }
+    }
+    if (levels === numLevels) return chunk;
+    outDef = def === undefined ? undefined : new Int32Array(levels);
+    outRep = new Int32Array(levels);
+    row = -1;
+    let o = 0;
+    for (let i = 0; i < numLevels; i++) {
+      if (rep[i] === 0) row++;
+      if (keep[row] !== 1) continue;
+      if (outDef) outDef[o] = def![i]!;
+      outRep[o] = rep[i]!;
+      o++;
+    }
+  }
+  // pass 2: the kept values, segment by segment
+  const segments: ValueSegment[] = [];
+  let base = 0;
+  for (const s of chunk.segments) {
+    const len = s.indices ? s.indices.length : physicalLength(s.values!);
+    const picked = s.indices ? { indices: gather(s.indices, valueKeep, base) as Int32Array } : { values: gatherValues(s.values!, valueKeep, base) };
+    segments.push(picked);
+    base += len;
+  }
+  return { def: outDef, rep: outRep, numLevels: levels, dictionary: chunk.dictionary, segments, numValues: kept, pages: chunk.pages };
+}
+
+type Gatherable = Int32Array | Uint8Array | Float32Array | Float64Array | BigInt64Array;
+
+function gather(src: Gatherable, keep: Uint8Array, base: number): Gatherable {
+  let n = 0;
+  for (let i = 0; i < src.length; i++) n += keep[base + i]!;
+  const out = new (src.constructor as new (n: number) => Gatherable)(n);
+  const o = out as Float64Array;
+  const v = src as Float64Array;
+  let k = 0;
+  for (let i = 0; i < src.length; i++) if (keep[base + i] === 1) o[k++] = v[i]!;
+  return out;
+}
+
+function gatherValues(v: ColumnValues, keep: Uint8Array, base: number): ColumnValues {
+  if ('offsets' in v) {
+    const { offsets, data } = v as ByteArrays;
+    const m = offsets.length - 1;
+    let n = 0;
+    let bytes = 0;
+    for (let i = 0; i < m; i++) {
+      if (keep[base + i] === 1) {
+        n++;
+        bytes += offsets[i + 1]! - offsets[i]!;
+      }
+    }
+    const o = new Int32Array(n + 1);
+    const d = new Uint8Array(bytes);
+    let k = 0;
+    let at = 0;
+    for (let i = 0; i < m; i++) {
+      if (keep[base + i] !== 1) continue;
+      const a = offsets[i]!;
+      const b = offsets[i + 1]!;
+      if (b - a < 32) for (let j = a; j < b; j++) d[at++] = data[j]!;
+      else {
+        d.set(data.subarray(a, b), at);
+        at += b - a;
+      }
+      o[++k] = at;
+    }
+    return { offsets: o, data: d };
+  }
+  if ('width' in v) {
+    const { width, data } = v as FixedLenByteArrays;
+    const m = width === 0 ? 0 : data.length / width;
+    let n = 0;
+    for (let i = 0; i < m; i++) n += keep[base + i]!;
+    const d = new Uint8Array(n * width);
+    let at = 0;
+    for (let i = 0; i < m; i++) {
+      if (keep[base + i] !== 1) continue;
+      d.set(data.subarray(i * width, (i + 1) * width), at);
+      at += width;
+    }
+    return { width, data: d };
+  }
+  if (v instanceof Float64Array || v instanceof BigInt64Array) {
+    // 8-byte values as 32-bit word pairs (no BigInt per value, NaN bits kept)
+    const w = new Int32Array(v.buffer, v.byteOffset, v.length * 2);
+    let n = 0;
+    for (let i = 0; i < v.length; i++) n += keep[base + i]!;
+    const out = v instanceof Float64Array ? new Float64Array(n) : new BigInt64Array(n);
+    const o = new Int32Array(out.buffer);
+    let k = 0;
+    for (let i = 0; i < v.length; i++) {
+      if (keep[base + i] !== 1) continue;
+      o[k++] = w[2 * i]!;
+      o[k++] = w[2 * i + 1]!;
+    }
+    return out;
+  }
+  if (v instanceof Float32Array) {
+    const bits = gather(new Int32Array(v.buffer, v.byteOffset, v.length), keep, base) as Int32Array;
+    return new Float32Array(bits.buffer);
+  }
+  return gather(v as Int32Array | Uint8Array, keep, base) as ColumnValues;
+}
