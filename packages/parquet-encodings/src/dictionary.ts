@@ -57,6 +57,61 @@ export function decodeDictionaryIndices(src: Uint8Array, pos: number, end: numbe
   return decodeRleHybrid(src, pos + 1, end, bw, out, outPos, count);
 }
 
+/** Reused index buffer of {@link decodeDictionaryValues} (grows to the largest page seen). */
+let scratchIndices = new Int32Array(0);
+
+/** A dictionary of fixed-width numbers that {@link decodeDictionaryValues} can gather from. */
+export type NumericDictionary = Int32Array | Float32Array | Float64Array | BigInt64Array;
+
+/**
+ * Decodes `count` dictionary-encoded values of a numeric column straight to values: the indices (bit-width byte +
+ * hybrid) go through a reused buffer and are checked and gathered in one pass (4- and 8-byte values move as 32-bit
+ * words: no BigInt per value, NaN bits kept).
+ * @param src - the encoded bytes.
+ * @param pos - position of the bit-width byte.
+ * @param end - exclusive end.
+ * @param count - number of values.
+ * @param dictionary - the decoded dictionary page.
+ * @param offset - byte offset to report in errors (the page position).
+ * @returns the values, of the dictionary's array type.
+ * @throws ParquetError as {@link decodeDictionaryIndices}, and `DICTIONARY_INDEX` for an index outside the dictionary.
+ */
+export function decodeDictionaryValues<T extends NumericDictionary>(src: Uint8Array, pos: number, end: number, count: number, dictionary: T, offset?: number): T {
+  if (scratchIndices.length < count) scratchIndices = new Int32Array(Math.max(count, scratchIndices.length * 2));
+  const idx = scratchIndices;
+  decodeDictionaryIndices(src, pos, end, idx, 0, count);
+  const size = dictionary.length;
+  const wide = dictionary.BYTES_PER_ELEMENT === 8;
+  const out = new (dictionary.constructor as new (n: number) => T)(count);
+  const d = new Int32Array(dictionary.buffer, dictionary.byteOffset, wide ? size * 2 : size);
+  const o = new Int32Array(out.buffer, out.byteOffset, wide ? count * 2 : count);
+  let bad = -1;
+  if (wide) {
+    for (let i = 0; i < count; i++) {
+      const j = idx[i]!;
+      if (j >>> 0 >= size) {
+        bad = i;
+        break;
+      }
+      o[2 * i] = d[2 * j]!;
+      o[2 * i + 1] = d[2 * j + 1]!;
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      const j = idx[i]!;
+      if (j >>> 0 >= size) {
+        bad = i;
+        break;
+      }
+      o[i] = d[j]!;
+    }
+  }
+  if (bad >= 0) {
+    throw encodingError('DICTIONARY_INDEX', `dictionary index ${idx[bad]} (value ${bad} of the page at byte ${offset ?? pos}) out of range: dictionary has ${size} values`, offset ?? pos);
+  }
+  return out;
+}
+
 /**
  * Encodes dictionary indices: the bit width of the largest index, then the hybrid.
  * @param indices - indices into the dictionary (non-negative).

@@ -32,11 +32,13 @@ export {
   decodeDictionaryIndices,
   encodeDictionaryIndices,
   applyDictionary,
+  decodeDictionaryValues,
   buildDictionary,
   valueCount,
   plainDictionaryCodec,
   rleDictionaryCodec,
 } from './dictionary.js';
+export type { NumericDictionary } from './dictionary.js';
 export {
   readDeltaHeader,
   decodeDeltaBinaryPackedInt32,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   applyDictionary,
+  decodeDictionaryValues,
   buildDictionary,
   decodeDictionaryIndices,
   decodeDictionaryPage,
@@ -73,5 +74,42 @@ describe('dictionary: bad input', () => {
       fc.property(fc.uint8Array({ maxLength: 30 }), fc.integer({ min: 0, max: 50 }), (src, n) => onlyParquetErrors(() => decodeValues(8, src, 0, src.length, n, { type: Type.BYTE_ARRAY }, dict))),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('decodeDictionaryValues (indices checked and gathered in one pass)', () => {
+  const dicts = {
+    int32: Int32Array.from([5, -7, 2147483647, -2147483648]),
+    float: new Float32Array([1.5, -0, NaN, Infinity]),
+    double: new Float64Array([0.1, -0, NaN, -Infinity]),
+    int64: BigInt64Array.from([1n, -1n, 9223372036854775807n, -9223372036854775808n]),
+  };
+  test('equals decodeDictionaryIndices + applyDictionary, bit for bit, for every numeric type', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 200 }), fc.constantFrom(...Object.keys(dicts)), (ix, kind) => {
+        const dict = dicts[kind as keyof typeof dicts];
+        const w = new ByteWriter(16);
+        encodeDictionaryIndices(Int32Array.from(ix), 0, ix.length, w);
+        const b = w.finish();
+        const got = decodeDictionaryValues(b, 0, b.length, ix.length, dict);
+        const idx = new Int32Array(ix.length);
+        decodeDictionaryIndices(b, 0, b.length, idx, 0, ix.length);
+        const want = applyDictionary(dict, idx);
+        expect(got.constructor).toBe(dict.constructor);
+        expect(hex(new Uint8Array(got.buffer, got.byteOffset, got.byteLength))).toBe(hex(new Uint8Array((want as Int32Array).buffer, (want as Int32Array).byteOffset, (want as Int32Array).byteLength)));
+      }),
+    );
+  });
+  test('an index outside the dictionary is DICTIONARY_INDEX, also after a larger page filled the reused buffer', () => {
+    const w = new ByteWriter(16);
+    encodeDictionaryIndices(Int32Array.from([0, 1, 4, 2]), 0, 4, w);
+    const b = w.finish();
+    const big = new ByteWriter(16);
+    encodeDictionaryIndices(new Int32Array(5000).fill(3), 0, 5000, big);
+    const bb = big.finish();
+    expect(decodeDictionaryValues(bb, 0, bb.length, 5000, dicts.int32).every((v) => v === -2147483648)).toBe(true);
+    expectCode(() => decodeDictionaryValues(b, 0, b.length, 4, dicts.int32, 100), 'DICTIONARY_INDEX');
+    expectCode(() => decodeDictionaryValues(b, 0, b.length, 4, dicts.int64, 100), 'DICTIONARY_INDEX');
+    expectCode(() => decodeDictionaryValues(b, 0, 0, 4, dicts.double), 'ENCODING_TRUNCATED');
   });
 });

@@ -8,7 +8,7 @@
  * @module
  */
 import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
-import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
+import { applyDictionary, decodeBitPacked, decodeDictionaryIndices, decodeDictionaryValues, decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import {
   Encoding,
@@ -121,6 +121,9 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
   const verify = options.verifyChecksums ?? true;
   const maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
   const desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
+  // numeric columns without a DECIMAL annotation convert each value on its own (or not at all): their dictionary
+  // pages are resolved to values while decoding
+  const gatherNumbers = (column.type === Type.INT32 || column.type === Type.INT64 || column.type === Type.FLOAT || column.type === Type.DOUBLE) && !column.node.logicalType?.DECIMAL;
   // a page whose levels are all at the max definition level keeps only its count
   const defParts: (Int32Array | number)[] = [];
   const repParts: Int32Array[] = [];
@@ -215,7 +218,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             }
           }
           const nonNull = def ? countAtLeast(def, n, column.maxDef) : n;
-          segments.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          segments.push(decodePageValues(dh!.encoding, raw, p, raw.length, nonNull, desc, dictionary, fail, headerAt, gatherNumbers));
           numValues += nonNull;
           if (rep) repParts.push(rep);
           if (column.maxDef > 0) defParts.push(def === undefined || nonNull === n ? n : def);
@@ -249,7 +252,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
             ? checkUncompressed(compressed, valuesSize, fail, headerAt)
             : decompressPage(options.codecs, meta.codec, compressed, valuesSize, where.offset + bodyStart + rl + dl);
           const nonNull = def ? countAtLeast(def, n, column.maxDef) : n;
-          segments.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt));
+          segments.push(decodePageValues(dh!.encoding, raw, 0, raw.length, nonNull, desc, dictionary, fail, headerAt, gatherNumbers));
           numValues += nonNull;
           if (rep) repParts.push(rep);
           if (column.maxDef > 0) defParts.push(def === undefined || nonNull === n ? n : def);
@@ -319,11 +322,16 @@ function decodePageValues(
   dictionary: ColumnValues | undefined,
   fail: (code: string, msg: string, at: number) => never,
   at: number,
+  gatherNumbers: boolean,
 ): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
   if (isDict) {
     if (count === 0) return { values: emptyValues(desc.type, desc.typeLength) };
     if (dictionary === undefined) fail('CORRUPT_PAGE', `${EncodingNames[encoding]} data page but the chunk has no dictionary page`, at);
+    if (gatherNumbers && (dictionary instanceof Int32Array || dictionary instanceof Float32Array || dictionary instanceof Float64Array || dictionary instanceof BigInt64Array)) {
+      // plain numbers: no per-entry conversion to save, so gather the values right away
+      return { values: decodeDictionaryValues(raw, pos, end, count, dictionary, at) };
+    }
     const indices = new Int32Array(count);
     decodeDictionaryIndices(raw, pos, end, indices, 0, count);
     const size = physicalLength(dictionary!);
