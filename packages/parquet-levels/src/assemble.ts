@@ -310,6 +310,9 @@ export function assembleRecords(
   const out: Record<string, unknown>[] = [];
   const c0 = root.leaves[0];
   if (c0 === undefined) return out;
+  if (prepared.rows >= 0 && (options?.validate ?? true) && root.fields.every((f) => f.kind === 'leaf' && f.repDepth === 0)) {
+    return flatRecords(root, prepared, vals);
+  }
   const rep0 = reps[c0]!;
   const n0 = counts[c0]!;
   const readRow = compile(root);
@@ -322,4 +325,32 @@ export function assembleRecords(
     if (vpos[c] !== vals[c]!.length) throw structureError(root, c, lpos[c]!, `${vals[c]!.length - vpos[c]!} values left over after the last level`);
   }
   return out;
+}
+
+/**
+ * Rows of top-level leaves only (no struct, list or map): every object is cloned from a template of the keys, then
+ * filled column by column, so each loop reads one kind of array and stores one property. Levels were validated by
+ * {@link prepareColumns}: every column has `rows` level entries and one value per level at its max.
+ */
+function flatRecords(root: StructField, prepared: PreparedColumns, vals: ArrayLike<unknown>[]): Record<string, unknown>[] {
+  const rows = prepared.rows;
+  const template: Record<string, unknown> = {};
+  for (const f of root.fields) Object.defineProperty(template, f.name, { value: null, enumerable: true, writable: true, configurable: true });
+  const out = new Array<Record<string, unknown>>(rows);
+  for (let r = 0; r < rows; r++) out[r] = { ...template };
+  for (const f of root.fields) {
+    const c = f.leaves[0]!;
+    if (prepared.counts[c] !== rows) throw structureError(f, c, 0, `column has ${prepared.counts[c]} levels for ${rows} rows`);
+    fillColumn(out, f.name, vals[c]!, prepared.allDefined[c] ? undefined : prepared.defs[c]!, f.def, rows);
+  }
+  return out;
+}
+
+function fillColumn(out: Record<string, unknown>[], name: string, val: ArrayLike<unknown>, def: ArrayLike<number> | undefined, maxDef: number, rows: number): void {
+  if (def === undefined || maxDef === 0) {
+    for (let r = 0; r < rows; r++) out[r]![name] = val[r];
+    return;
+  }
+  let vp = 0;
+  for (let r = 0; r < rows; r++) if (def[r] === maxDef) out[r]![name] = val[vp++];
 }

@@ -271,8 +271,16 @@ class File implements ParquetFile {
   }
 
   async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
-    const out: Record<string, unknown>[] = [];
-    for await (const { rows } of this.iterateRowGroups(options)) for (const r of rows) out.push(r);
+    const parts: Record<string, unknown>[][] = [];
+    let n = 0;
+    for await (const { rows } of this.iterateRowGroups(options)) {
+      parts.push(rows);
+      n += rows.length;
+    }
+    if (parts.length === 1) return parts[0]!;
+    const out = new Array<Record<string, unknown>>(n);
+    let k = 0;
+    for (const rows of parts) for (let i = 0; i < rows.length; i++) out[k++] = rows[i]!;
     return out;
   }
 
