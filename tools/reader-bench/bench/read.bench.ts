@@ -16,7 +16,7 @@ import { bench, describe } from 'vitest';
 import { allCodecs } from 'parquetry';
 import { openParquet } from '@parquetry/parquet-reader';
 // @ts-expect-error: plain .mjs tool without types
-import { MIXED, NUMERIC, makeBenchFiles } from '../../../tools/fixtures/make-bench-files.mjs';
+import { MIXED, NUMERIC, makeBenchFiles } from '../../fixtures/make-bench-files.mjs';
 
 await makeBenchFiles();
 const codecs = await allCodecs();
@@ -24,12 +24,12 @@ const duck = await (await DuckDBInstance.create(':memory:')).connect();
 const opts = { iterations: 3, time: 0, warmupIterations: 1, warmupTime: 0 };
 const only = process.env.BENCH_FILES?.split(',');
 
-const files: [string, string][] = [
+const files = ([
   ['mixed 1M snappy', MIXED('snappy') as string],
   ['mixed 1M zstd', MIXED('zstd') as string],
   ['mixed 1M uncompressed', MIXED('uncompressed') as string],
   ['numeric 10M snappy', NUMERIC as string],
-].filter(([name]) => !only || only.some((o) => name.includes(o))) as [string, string][];
+] as [string, string][]).filter(([name]) => !only || only.some((o) => name.includes(o)));
 
 for (const [name, path] of files) {
   const bytes = new Uint8Array(fs.readFileSync(path));
