@@ -29,7 +29,7 @@ describe.skipIf(!HAVE)('conformance: upstream corpus', async () => {
     const reason = known.get(c.rel);
     if (reason !== undefined) expect(r.ok, `listed in known-failures.txt (${reason}) but now passes (${r.detail}): remove the line`).toBe(false);
     else expect(r.ok, r.detail).toBe(true);
-  });
+  }, 240_000);
 
   afterAll(() => {
     const rejectCase = (f: string) => {

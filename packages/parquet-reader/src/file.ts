@@ -258,13 +258,13 @@ class File implements ParquetFile {
     return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
   }
 
-  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false): (ColumnData | undefined)[] {
+  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false, rowGroup = -1): (ColumnData | undefined)[] {
     return chunks.map((c, i) => {
       if (c === undefined) return undefined;
       const col = this.schema.columns[i]!;
       const values =
         binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
-          ? chunkByteArrays(c.segments, c.dictionary, c.numValues)
+          ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`)
           : convertChunk(c, col, options);
       return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
     });
@@ -381,6 +381,6 @@ class File implements ParquetFile {
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
     const sel = this.selectColumns(options.columns);
     const chunks = await this.decodeChunks(rowGroup, sel);
-    return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values'));
+    return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
   }
 }

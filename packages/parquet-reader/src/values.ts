@@ -3,6 +3,19 @@
  * @module
  */
 import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
+import { ParquetError } from '@parquetry/thrift-compact';
+
+/** Largest total of byte-array bytes one offsets array can address (32-bit signed offsets, as Arrow's Binary). */
+export const MAX_BINARY_BYTES = 0x7fffffff;
+
+function checkOffsetRange(bytes: number, where = 'a column chunk'): void {
+  if (bytes > MAX_BINARY_BYTES) {
+    throw new ParquetError(
+      'VALUE_TOO_LARGE',
+      `parquet-reader: ${where} holds ${bytes} bytes of byte arrays, more than 32-bit offsets address (${MAX_BINARY_BYTES}); read it with binary: 'values' (and strings: 'bytes') for one Uint8Array per value`,
+    );
+  }
+}
 
 /**
  * Number of values in a physical value array.
@@ -32,6 +45,7 @@ export function concatValues(parts: ColumnValues[], empty: ColumnValues): Column
       n += p.offsets.length - 1;
       bytes += p.offsets[p.offsets.length - 1]! - p.offsets[0]!;
     }
+    checkOffsetRange(bytes);
     const offsets = new Int32Array(n + 1);
     const data = new Uint8Array(bytes);
     let i = 0;
@@ -75,9 +89,16 @@ export function concatValues(parts: ColumnValues[], empty: ColumnValues): Column
  * @param segments - the chunk's value segments (indices must already be checked against the dictionary).
  * @param dictionary - the chunk's dictionary, when some segment holds indices.
  * @param numValues - total number of values.
+ * @param where - the chunk, for messages.
  * @returns offsets and bytes.
+ * @throws ParquetError `VALUE_TOO_LARGE` when the values hold more bytes than 32-bit offsets address.
  */
-export function chunkByteArrays(segments: readonly ({ indices: Int32Array; values?: undefined } | { values: ColumnValues; indices?: undefined })[], dictionary: ColumnValues | undefined, numValues: number): ByteArrays {
+export function chunkByteArrays(
+  segments: readonly ({ indices: Int32Array; values?: undefined } | { values: ColumnValues; indices?: undefined })[],
+  dictionary: ColumnValues | undefined,
+  numValues: number,
+  where?: string,
+): ByteArrays {
   if (segments.length === 1 && segments[0]!.values) return segments[0]!.values as ByteArrays;
   const dict = dictionary as ByteArrays | undefined;
   let bytes = 0;
@@ -91,6 +112,7 @@ export function chunkByteArrays(segments: readonly ({ indices: Int32Array; value
       bytes += o[o.length - 1]! - o[0]!;
     }
   }
+  checkOffsetRange(bytes, where);
   const offsets = new Int32Array(numValues + 1);
   const data = new Uint8Array(bytes);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);

@@ -1,0 +1,51 @@
+/**
+ * Column-chunk value assembly: byte arrays of several pages and dictionary pages into one offsets + bytes pair.
+ */
+import { describe, expect, test } from 'vitest';
+import { chunkByteArrays, concatValues } from '../src/values.js';
+import { typedError } from './helpers.js';
+
+const enc = new TextEncoder();
+function byteArrays(values: string[], lead = 0): { offsets: Int32Array; data: Uint8Array } {
+  const parts = values.map((v) => enc.encode(v));
+  const offsets = new Int32Array(parts.length + 1);
+  const data = new Uint8Array(lead + parts.reduce((a, p) => a + p.length, 0));
+  let at = lead;
+  offsets[0] = lead;
+  parts.forEach((p, i) => {
+    data.set(p, at);
+    at += p.length;
+    offsets[i + 1] = at;
+  });
+  return { offsets, data };
+}
+const strings = (v: { offsets: Int32Array; data: Uint8Array }) =>
+  Array.from({ length: v.offsets.length - 1 }, (_, i) => new TextDecoder().decode(v.data.subarray(v.offsets[i]!, v.offsets[i + 1]!)));
+
+describe('chunkByteArrays', () => {
+  test('plain pages and dictionary pages, in order, into one buffer', () => {
+    const dict = byteArrays(['', 'a', 'category-15', 'a string longer than sixty-four bytes, copied with one set() call.....']);
+    const got = chunkByteArrays(
+      [{ values: byteArrays(['x', 'yz'], 3) }, { indices: Int32Array.from([2, 0, 3, 1, 2]) }, { values: byteArrays(['', 'last']) }],
+      dict,
+      9,
+    );
+    expect(strings(got)).toEqual(['x', 'yz', 'category-15', '', 'a string longer than sixty-four bytes, copied with one set() call.....', 'a', 'category-15', '', 'last']);
+    expect(got.offsets[0]).toBe(0);
+    expect(got.data.length).toBe(got.offsets[9]);
+  });
+  test('a single plain page is returned without a copy', () => {
+    const page = byteArrays(['p', 'q'], 5);
+    expect(chunkByteArrays([{ values: page }], undefined, 2)).toBe(page);
+  });
+  test('more bytes than 32-bit offsets address is VALUE_TOO_LARGE, before anything is allocated', async () => {
+    // two pages each claiming 1.5 GiB (only the offsets are read to size the result)
+    const claim = (n: number) => ({ offsets: Int32Array.from([0, n]), data: new Uint8Array(0) });
+    const big = 1.5 * 2 ** 30;
+    const e = await typedError(async () => chunkByteArrays([{ values: claim(big) }, { values: claim(big) }], undefined, 2, "row group 0, column 's'"));
+    expect(e.code).toBe('VALUE_TOO_LARGE');
+    expect(e.message).toMatch(/row group 0, column 's' holds 3221225472 bytes/);
+    const e2 = await typedError(async () => concatValues([claim(big), claim(big)], claim(0)));
+    expect(e2.code).toBe('VALUE_TOO_LARGE');
+  });
+});
