@@ -191,40 +191,44 @@ export function decodePlainFixed(src: Uint8Array, pos: number, end: number, coun
 export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, count: number): { values: ByteArrays; pos: number } {
   checkCount('PLAIN BYTE_ARRAY', pos, end, count, 4, src);
   const offsets = new Int32Array(count + 1);
-  // pass 1: lengths (bounded: count ≤ (end - pos) / 4 was checked)
-  let p = pos;
-  let total = 0;
-  for (let i = 0; i < count; i++) {
-    if (end - p < 4) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
-    const len = (src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24)) >>> 0;
-    p += 4;
-    if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
-    p += len;
-    total += len;
-    offsets[i + 1] = total;
-  }
-  // pass 2: copy the bytes contiguously
-  const data = new Uint8Array(total);
+  // one pass: every value has a 4-byte length, so the bytes of all values fit in (end - pos) - 4 * count
+  const cap = end - pos - 4 * count;
+  const data = new Uint8Array((cap + 3) & ~3);
   const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const srcLen = src.length;
-  p = pos;
+  // 32-bit word views for values whose source and destination are both 4-byte aligned
+  const sBase = src.byteOffset & 3;
+  const s32 = new Int32Array(src.buffer, src.byteOffset - sBase, (src.byteLength + sBase) >> 2);
+  const d32 = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  const room = data.length;
+  let p = pos;
+  let a = 0;
   for (let i = 0; i < count; i++) {
-    const a = offsets[i]!;
-    const len = offsets[i + 1]! - a;
+    if (end - p < 4) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
+    const len = sv.getUint32(p, true);
     p += 4;
+    if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
     if (len < 64) {
+      // whole 4-byte words; the bytes past this value are overwritten by the next one (values are copied in order)
       const words = (len + 3) & ~3;
-      if (a + words <= total && p + words <= srcLen) {
-        // 4-byte moves; the bytes past this value are overwritten by the next one (values are copied in order)
-        for (let k = 0; k < words; k += 4) dv.setUint32(a + k, sv.getUint32(p + k));
+      if (a + words <= room && p + words <= end) {
+        if (((p + sBase) & 3) === 0 && (a & 3) === 0) {
+          let si = (p + sBase) >> 2;
+          let di = a >> 2;
+          const stop = di + (words >> 2);
+          while (di < stop) d32[di++] = s32[si++]!;
+        } else {
+          for (let k = 0; k < words; k += 4) dv.setUint32(a + k, sv.getUint32(p + k));
+        }
       } else {
         for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
       }
     } else data.set(src.subarray(p, p + len), a);
     p += len;
+    a += len;
+    offsets[i + 1] = a;
   }
-  return { values: { offsets, data }, pos: p };
+  return { values: { offsets, data: data.subarray(0, a) }, pos: p };
 }
 
 /**

@@ -27,8 +27,11 @@ export interface AssembleOptions {
 export interface PreparedColumns {
   /** Pruned root. */
   readonly root: StructField;
-  /** Definition levels per column (zero-filled when the max is 0, filled with the max when the column omitted them). */
-  readonly defs: ArrayLike<number>[];
+  /**
+   * Definition levels per column (zero-filled when the max is 0; when the column omitted them, filled with the max,
+   * or undefined if `prepareColumns` was asked not to fill them).
+   */
+  readonly defs: (ArrayLike<number> | undefined)[];
   /** Per column: whether every level is at the max definition level (the column gave no definition levels). */
   readonly allDefined: boolean[];
   /** Repetition levels per column (zero-filled when the max is 0). */
@@ -57,13 +60,15 @@ function binaryViews(v: BinaryValues): Uint8Array[] {
  * @param options - assembly options.
  * @param keepBinary - keep {@link BinaryValues} as they are (columnar assembly); otherwise they become one
  *   `Uint8Array` view per value.
+ * @param fillDefs - give columns that omitted their definition levels an array filled with the max (default);
+ *   false leaves them undefined (see `allDefined`).
  * @returns the prepared state.
  * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` from validation, `MISSING_COLUMN` from pruning.
  */
-export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false): PreparedColumns {
+export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false, fillDefs = true): PreparedColumns {
   const nCols = schema.columns.length;
   const present: boolean[] = new Array(nCols);
-  const defs: ArrayLike<number>[] = new Array(nCols);
+  const defs: (ArrayLike<number> | undefined)[] = new Array(nCols);
   const reps: ArrayLike<number>[] = new Array(nCols);
   const vals: (ArrayLike<unknown> | BinaryValues)[] = new Array(nCols);
   const counts = new Int32Array(nCols);
@@ -87,6 +92,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     }
     if (zeros === undefined || zeros.length < n) zeros = new Uint8Array(n);
     if (data.def !== undefined || desc.maxDef === 0) defs[c] = data.def ?? zeros;
+    else if (!fillDefs) allDefined[c] = true;
     else {
       let f = filled.get(desc.maxDef);
       if (f === undefined || f.length < n) filled.set(desc.maxDef, (f = new Int32Array(n).fill(desc.maxDef)));
@@ -144,7 +150,9 @@ export function assembleRecords(
   options?: AssembleOptions,
 ): Record<string, unknown>[] {
   const prepared = prepareColumns(schema, columns, options);
-  const { root, defs, reps, counts } = prepared;
+  const { root, reps, counts } = prepared;
+  // filled levels: every present column has an array
+  const defs = prepared.defs as ArrayLike<number>[];
   // without keepBinary every column's values are an array
   const vals = prepared.vals as ArrayLike<unknown>[];
   const asObject = options?.maps === 'object';

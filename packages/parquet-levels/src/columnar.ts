@@ -152,7 +152,7 @@ export function assembleColumnar(
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
 ): StructVector {
-  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options, true);
+  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options, true, false);
   const built = new Map<Field, Built>();
 
   // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
@@ -209,8 +209,11 @@ export function assembleColumnar(
   const buildChain = (c: number, chain: Link[]): void => {
     const m = chain.length;
     const n = counts[c]!;
-    const def = defs[c]!;
     const rep = reps[c]!;
+    // a column without definition levels (all at the max) has none here; built only where a walk reads them
+    const given = defs[c];
+    let filled: Int32Array | undefined;
+    const levels = (): ArrayLike<number> => given ?? (filled ??= new Int32Array(n).fill(schema.columns[c]!.maxDef));
     const thrDef = new Int32Array(m);
     const thrRep = new Int32Array(m);
     const presentDef = new Int32Array(m);
@@ -235,10 +238,11 @@ export function assembleColumnar(
       clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
     }
     const head = chain[0]!;
-    if (head.check) checkAgainstStruct(c, head, def, rep, n);
+    if (head.check) checkAgainstStruct(c, head, levels(), rep, n);
     // every level at the max definition level: every slot at every depth is present (no validity needed)
     const noNulls = allDefined[c]!;
     if (m === 3) {
+      const def = levels();
       // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
       const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
       const p0 = presentDef[0]!, p1 = presentDef[1]!, p2 = presentDef[2]!;
@@ -274,11 +278,13 @@ export function assembleColumnar(
       // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
       const vl = validity[m - 1]!;
       if (vl.length > 0 && !noNulls) {
+        const def = levels();
         const pl = presentDef[m - 1]!;
         for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
       }
       for (let k = 0; k < m; k++) count[k] = n;
     } else {
+      const def = levels();
       for (let i = 0; i < n; i++) {
         const d = def[i]!;
         const r = rep[i]!;
