@@ -112,9 +112,27 @@ function scatterValues(src: ArrayLike<unknown>, present: Uint8Array, slots: numb
 }
 
 function scatterTyped(src: TypedArray, present: Uint8Array, out: TypedArray, slots: number): void {
+  // one monomorphic loop per element size, moving 32-bit words (no BigInt or NaN canonicalisation per value)
+  const w = src.BYTES_PER_ELEMENT;
+  if (w === 4 || w === 8) {
+    const v = new Int32Array(src.buffer, src.byteOffset, (src.length * w) >> 2);
+    const o = new Int32Array(out.buffer, out.byteOffset, (out.length * w) >> 2);
+    let vi = 0;
+    if (w === 4) {
+      for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
+    } else {
+      for (let s = 0; s < slots; s++) {
+        if (present[s] === 1) {
+          o[2 * s] = v[vi++]!;
+          o[2 * s + 1] = v[vi++]!;
+        }
+      }
+    }
+    return;
+  }
   let vi = 0;
-  const o = out as Float64Array;
-  const v = src as Float64Array;
+  const o = out as Uint8Array;
+  const v = src as Uint8Array;
   for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
 }
 
@@ -274,6 +292,30 @@ export function assembleColumnar(
         c2++;
       }
       count[0] = c0; count[1] = c1; count[2] = c2;
+    } else if (m === 2 && !isFlat(c, m, thrDef, validity, offsets, clamps)) {
+      // Common shape, unrolled: list/map > leaf at the top level (e.g. list<string>)
+      const def = levels();
+      const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!;
+      const p0 = presentDef[0]!, p1 = presentDef[1]!;
+      const v0 = validity[0]!, v1 = validity[1]!, o0 = offsets[0]!, o1 = offsets[1]!, cl0 = clamps[0]!;
+      const hv0 = v0.length > 0, hv1 = v1.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, hc0 = cl0.length > 0;
+      let c0 = 0, c1 = 0;
+      for (let i = 0; i < n; i++) {
+        const d = def[i]!;
+        const r = rep[i]!;
+        if (d < t0d) continue;
+        if (r <= t0r) {
+          if (hv0) v0[c0] = d >= p0 ? 1 : 0;
+          if (ho0) o0[c0] = c1;
+          if (hc0) cl0[c0] = d < p0 ? d : p0;
+          c0++;
+        }
+        if (d < t1d || r > t1r) continue;
+        if (hv1) v1[c1] = d >= p1 ? 1 : 0;
+        if (ho1) o1[c1] = 0;
+        c1++;
+      }
+      count[0] = c0; count[1] = c1;
     } else if (isFlat(c, m, thrDef, validity, offsets, clamps)) {
       // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
       const vl = validity[m - 1]!;
