@@ -177,10 +177,11 @@ export function assembleColumnar(
   type Link = { f: Field; slotDef: number; check?: StructField };
 
   /** A later child of a struct must agree with the struct's first column on which ancestor is null. */
-  const checkAgainstStruct = (c: number, head: Link, def: ArrayLike<number>, rep: ArrayLike<number>, n: number): void => {
+  const checkAgainstStruct = (c: number, head: Link, levels: () => ArrayLike<number>, rep: ArrayLike<number>, n: number): void => {
     const s = head.check!;
     const clamp = built.get(s)?.clamp;
     if (!clamp) return; // the struct and everything above it are never null here
+    const def = levels();
     const sd = s.def;
     const t0d = head.slotDef;
     const t0r = head.f.repDepth;
@@ -256,7 +257,7 @@ export function assembleColumnar(
       clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
     }
     const head = chain[0]!;
-    if (head.check) checkAgainstStruct(c, head, levels(), rep, n);
+    if (head.check) checkAgainstStruct(c, head, levels, rep, n);
     // every level at the max definition level: every slot at every depth is present (no validity needed)
     const noNulls = allDefined[c]!;
     if (m === 3) {
