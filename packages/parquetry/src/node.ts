@@ -121,7 +121,8 @@ export async function main(argv: readonly string[], write: (line: string) => voi
       }
       const columns = opt('--columns')?.split(',');
       let left = n;
-      for await (const { rows } of file.iterateRowGroups(columns ? { columns } : {})) {
+      // row groups past the first n rows are never read
+      for await (const { rows } of file.iterateRowGroups({ rowEnd: n, ...(columns ? { columns } : {}) })) {
         for (const r of rows.slice(0, left)) write(toJson(r));
         left -= Math.min(left, rows.length);
         if (left === 0) break;
