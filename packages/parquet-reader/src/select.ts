@@ -9,7 +9,8 @@ import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { DecodedChunk, ValueSegment } from './column-chunk.js';
 import { convertChunk, type ValueOptions } from './convert.js';
-import { matchWith, type Filter } from './filter.js';
+import type { Filter } from './filter.js';
+import { filterMask, type MaskColumn } from './filter-mask.js';
 import { physicalLength } from './values.js';
 
 /**
@@ -31,15 +32,10 @@ export function selectRows(
   first: number,
   last: number,
 ): { keep: Uint8Array; count: number; rows: number } {
-  const names = [...columns.keys()];
-  const k = names.length;
-  const defs: (Int32Array | undefined)[] = [];
-  const maxDefs: number[] = [];
-  const vals: ArrayLike<unknown>[] = [];
+  const masked = new Map<string, MaskColumn>();
   let rows = -1;
   let rowsFrom = '';
-  for (const name of names) {
-    const { column, chunk } = columns.get(name)!;
+  for (const [name, { column, chunk }] of columns) {
     const values = convertChunk(chunk, column, options);
     const n = validateColumnLevels(column, { def: chunk.def, numLevels: chunk.numLevels, values });
     if (rows >= 0 && n !== rows) {
@@ -47,27 +43,15 @@ export function selectRows(
     }
     rows = n;
     rowsFrom = column.pathString;
-    defs.push(chunk.def);
-    maxDefs.push(column.maxDef);
-    vals.push(values);
+    masked.set(name, { values, def: chunk.def, maxDef: column.maxDef });
   }
   const n = Math.max(rows, 0);
-  const keep = new Uint8Array(n);
-  const cursor = new Int32Array(k);
-  const current: unknown[] = new Array(k);
-  const slot = new Map(names.map((name, j) => [name, j]));
-  const get = (column: string): unknown => current[slot.get(column)!];
+  const keep = filterMask(filter, masked, n, decimals);
   const end = Math.min(n, last);
   let count = 0;
-  for (let r = 0; r < end; r++) {
-    for (let j = 0; j < k; j++) {
-      const d = defs[j];
-      current[j] = d === undefined || d[r] === maxDefs[j] ? vals[j]![cursor[j]!++] : null;
-    }
-    if (r >= first && matchWith(filter, get, decimals)) {
-      keep[r] = 1;
-      count++;
-    }
+  for (let r = 0; r < n; r++) {
+    if (r < first || r >= end) keep[r] = 0;
+    else count += keep[r]!;
   }
   return { keep, count, rows: n };
 }

@@ -1,0 +1,146 @@
+/**
+ * Filters evaluated column-wise into a row mask: a comparison of a typed-array column (INT32, FLOAT, DOUBLE, INT64)
+ * with a number or bigint runs as one loop over the column without a JavaScript value per row (INT64 compared as
+ * two 32-bit words, no BigInt per value); any other leaf is evaluated row by row with {@link matchWith}, so the
+ * result is always the row-wise result.
+ * @module
+ */
+import { matchWith, type Filter } from './filter.js';
+
+/** A filter column: its non-null values and its definition levels (one level per row). */
+export interface MaskColumn {
+  /** Non-null values, converted. */
+  readonly values: ArrayLike<unknown>;
+  /** Definition levels; undefined when every row has a value. */
+  readonly def: Int32Array | undefined;
+  /** Max definition level: a row has a value when its level equals it. */
+  readonly maxDef: number;
+}
+
+type Op = '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+/** Whether comparison result `c` (negative, 0, positive, NaN when unordered) satisfies `op`, as matchWith decides. */
+function test(op: Op, c: number): boolean {
+  if (c !== c) return op === '!=';
+  switch (op) {
+    case '=':
+      return c === 0;
+    case '!=':
+      return c !== 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+  }
+}
+
+/**
+ * Evaluates `f` for rows `0..n-1`.
+ * @param f - the filter.
+ * @param cols - its columns by dotted path.
+ * @param n - the number of rows.
+ * @param decimals - DECIMAL column paths (compared as decimals, row by row).
+ * @returns one byte per row, 1 where the row matches.
+ */
+export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: number, decimals: ReadonlySet<string>): Uint8Array {
+  const slots = new Map<string, unknown[]>();
+  /** A column's values spread over its rows (null where absent), for row-by-row evaluation. */
+  const slotValues = (name: string): unknown[] => {
+    let s = slots.get(name);
+    if (s === undefined) {
+      const { values, def, maxDef } = cols.get(name)!;
+      s = new Array<unknown>(n);
+      let vi = 0;
+      for (let r = 0; r < n; r++) s[r] = def === undefined || def[r] === maxDef ? values[vi++] : null;
+      slots.set(name, s);
+    }
+    return s;
+  };
+  const evaluate = (g: Filter): Uint8Array => {
+    if ('and' in g || 'or' in g) {
+      const parts = ('and' in g ? g.and : g.or).map(evaluate);
+      const out = new Uint8Array(n).fill('and' in g ? 1 : 0);
+      for (const p of parts) {
+        if ('and' in g) for (let r = 0; r < n; r++) out[r]! &= p[r]!;
+        else for (let r = 0; r < n; r++) out[r]! |= p[r]!;
+      }
+      return out;
+    }
+    if ('not' in g) {
+      const m = evaluate(g.not);
+      for (let r = 0; r < n; r++) m[r] = m[r]! ^ 1;
+      return m;
+    }
+    const col = cols.get(g.column)!;
+    const out = new Uint8Array(n);
+    if (g.op === 'is null' || g.op === 'is not null') {
+      const want = g.op === 'is null' ? 1 : 0;
+      const def = col.def;
+      for (let r = 0; r < n; r++) out[r] = (def !== undefined && def[r] !== col.maxDef ? 1 : 0) === want ? 1 : 0;
+      return out;
+    }
+    if (g.op !== 'in' && !decimals.has(g.column) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
+    const s = slotValues(g.column);
+    let r = 0;
+    const get = (): unknown => s[r];
+    for (; r < n; r++) out[r] = matchWith(g, get, decimals) ? 1 : 0;
+    return out;
+  };
+  return evaluate(f);
+}
+
+/**
+ * One loop over a typed-array column for `value op bound`; false (nothing written) when the column or the bound
+ * is not one this handles exactly.
+ */
+function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: Uint8Array): boolean {
+  const { values, def, maxDef } = col;
+  if (values instanceof Int32Array || values instanceof Float32Array || values instanceof Float64Array) {
+    let b: number;
+    if (typeof bound === 'number') b = bound;
+    else if (typeof bound === 'bigint' && bound >= BigInt(Number.MIN_SAFE_INTEGER) && bound <= BigInt(Number.MAX_SAFE_INTEGER)) b = Number(bound);
+    else return false;
+    // a bigint bound against a fractional value compares as numbers (compareValues does the same)
+    let vi = 0;
+    for (let r = 0; r < n; r++) {
+      if (def !== undefined && def[r] !== maxDef) continue;
+      const v = values[vi++]!;
+      out[r] = test(op, v < b ? -1 : v > b ? 1 : v === b ? 0 : NaN) ? 1 : 0;
+    }
+    return true;
+  }
+  if (values instanceof BigInt64Array || values instanceof BigUint64Array) {
+    const signed = values instanceof BigInt64Array;
+    let b: bigint;
+    if (typeof bound === 'bigint') b = bound;
+    else if (typeof bound === 'number' && Number.isSafeInteger(bound)) b = BigInt(bound);
+    else return false; // fractional or huge number bounds: row by row
+    const min = signed ? -(1n << 63n) : 0n;
+    const max = signed ? (1n << 63n) - 1n : (1n << 64n) - 1n;
+    // bounds outside the column's range: every value is on one side
+    const side = b < min ? 1 : b > max ? -1 : 0;
+    const bhi = side === 0 ? Number(BigInt.asIntN(32, b >> 32n)) : 0;
+    const blo = side === 0 ? Number(b & 0xffffffffn) : 0;
+    const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+    let vi = 0;
+    for (let r = 0; r < n; r++) {
+      if (def !== undefined && def[r] !== maxDef) continue;
+      let c = side;
+      if (c === 0) {
+        const lo = w[2 * vi]! >>> 0;
+        const hiWord = w[2 * vi + 1]!;
+        const hi = signed ? hiWord : hiWord >>> 0;
+        const bh = signed ? bhi : bhi >>> 0;
+        c = hi < bh ? -1 : hi > bh ? 1 : lo < blo ? -1 : lo > blo ? 1 : 0;
+      }
+      vi++;
+      out[r] = test(op, c) ? 1 : 0;
+    }
+    return true;
+  }
+  return false;
+}
