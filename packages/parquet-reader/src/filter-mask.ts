@@ -5,7 +5,7 @@
  * result is always the row-wise result.
  * @module
  */
-import { matchWith, type Filter } from './filter.js';
+import { matchWith, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
 
 /** A filter column: its non-null values and its definition levels (one level per row). */
 export interface MaskColumn {
@@ -15,27 +15,6 @@ export interface MaskColumn {
   readonly def: Int32Array | undefined;
   /** Max definition level: a row has a value when its level equals it. */
   readonly maxDef: number;
-}
-
-type Op = '=' | '!=' | '<' | '<=' | '>' | '>=';
-
-/** Whether comparison result `c` (negative, 0, positive, NaN when unordered) satisfies `op`, as matchWith decides. */
-function test(op: Op, c: number): boolean {
-  if (c !== c) return op === '!=';
-  switch (op) {
-    case '=':
-      return c === 0;
-    case '!=':
-      return c !== 0;
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
-    case '>':
-      return c > 0;
-    case '>=':
-      return c >= 0;
-  }
 }
 
 /**

@@ -197,9 +197,18 @@ export function matchWith(f: Filter, get: (column: string) => unknown, decimals?
     for (const x of f.values) if (cmp(f.column, decimals, v, x) === 0) return true;
     return false;
   }
-  const c = cmp(f.column, decimals, v, (f as { value: unknown }).value);
-  if (Number.isNaN(c)) return f.op === '!=';
-  switch (f.op) {
+  return satisfies(f.op, cmp(f.column, decimals, v, (f as { value: unknown }).value));
+}
+
+/**
+ * Whether a comparison result satisfies an operator: `c` is negative, zero or positive as the value is below, equal
+ * to or above the bound, NaN when they cannot be ordered (then only `!=` holds).
+ * @param op - the operator.
+ * @param c - the comparison result.
+ */
+export function satisfies(op: CompareOp, c: number): boolean {
+  if (c !== c) return op === '!=';
+  switch (op) {
     case '=':
       return c === 0;
     case '!=':
