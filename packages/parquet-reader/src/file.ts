@@ -81,9 +81,12 @@ export interface ParquetFile {
   /**
    * Reads one row group in columnar form (Arrow-style vectors: typed arrays or values per slot, validity, list
    * offsets, and BYTE_ARRAY columns as {@link BinaryVector} offsets + bytes unless `binary: 'values'`). VARIANT
-   * columns stay in their stored form (the `metadata`/`value` binaries and any shredded columns).
+   * columns stay in their stored form (the `metadata`/`value` binaries and any shredded columns). `filter`,
+   * `rowStart` and `rowEnd` keep only the matching rows of this row group (the filter's columns must have one value
+   * per row: not inside a list or map).
    * @param rowGroup - the row group ordinal.
-   * @param options - projection and value mapping.
+   * @param options - projection, value mapping, filter and row range.
+   * @throws ParquetError `FILTER_UNSUPPORTED` for a filter on a column inside a list or map, as well as the reading errors.
    */
   readRowGroupColumns(rowGroup: number, options?: ReadOptions): Promise<StructVector>;
   /**
@@ -146,6 +149,18 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
   if (m[1] === undefined) return true;
   const v = [Number(m[1]), Number(m[2]), Number(m[3])];
   return v[0]! < 1 || (v[0] === 1 && (v[1]! < 2 || (v[1] === 2 && v[2]! < 9)));
+}
+
+/** One byte per row of a decoded chunk, 1 for rows `first` to `last` (exclusive). */
+function rowRange(chunk: DecodedChunk, first: number, last: number): Uint8Array {
+  let rows = chunk.numLevels;
+  if (chunk.rep) {
+    rows = 0;
+    for (let i = 0; i < chunk.numLevels; i++) if (chunk.rep[i] === 0) rows++;
+  }
+  const keep = new Uint8Array(rows);
+  keep.fill(1, Math.min(first, rows), Math.min(last, rows));
+  return keep;
 }
 
 /** Row-group pruners tried in order; page-index, bloom and dictionary pruning add themselves here. */
@@ -380,7 +395,37 @@ class File implements ParquetFile {
 
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
     const sel = this.selectColumns(options.columns);
-    const chunks = await this.decodeChunks(rowGroup, sel);
+    const filter = options.filter;
+    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
+    if (!filter && (!ranged || !sel.includes(true))) {
+      const chunks = await this.decodeChunks(rowGroup, sel);
+      return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
+    }
+    // rows kept by the filter and the row range (counted over the whole file), from the filter's columns first
+    const cols = this.schema.columns;
+    const decimals = new Set<string>();
+    const filterIdx: number[] = [];
+    for (const c of filter ? filterColumns(filter) : []) {
+      const i = this.leafIndex(c);
+      if (!this.rowAligned(i)) {
+        throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: a columnar read cannot filter on '${c}': it has more than one value per row (read rows instead)`);
+      }
+      filterIdx.push(i);
+      if (cols[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+    }
+    let start = 0;
+    for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
+    const first = Math.max(0, (options.rowStart ?? 0) - start);
+    const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, Number.MAX_SAFE_INTEGER));
+    // the filter's columns, or (for a row range alone) the first selected column, give the row count
+    const probe = filterIdx.length > 0 ? filterIdx : [sel.indexOf(true)];
+    const pchunks = await this.decodeChunks(rowGroup, cols.map((_, i) => probe.includes(i)));
+    const keep = filter
+      ? selectRows(filter, new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: pchunks[i]! }])), options, decimals, first, last).keep
+      : rowRange(pchunks[probe[0]!]!, first, last);
+    const rest = sel.map((s, i) => s && pchunks[i] === undefined);
+    const others = rest.some(Boolean) ? await this.decodeChunks(rowGroup, rest) : [];
+    const chunks = sel.map((s, i) => (s ? keepRows((pchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
     return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
   }
 }
