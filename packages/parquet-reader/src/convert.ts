@@ -321,7 +321,7 @@ export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, opti
   const dict = chunk.dictionary ? (convertValues(chunk.dictionary, column, options) as AnyArray) : undefined;
   const parts: AnyArray[] = segs.map((s) => (s.indices ? s.indices : (convertValues(s.values!, column, options) as AnyArray)));
   // keep a typed array when every part (and the dictionary) converts to the same typed-array kind
-  const proto = dict ?? parts.find((p, i) => !segs[i]!.indices);
+  const proto = dict ?? parts.find((_, i) => !segs[i]!.indices);
   const typed = proto !== undefined && ArrayBuffer.isView(proto) && parts.every((p, i) => segs[i]!.indices || p.constructor === proto.constructor);
   const n = chunk.numValues;
   const out: { [i: number]: unknown; length: number } = typed ? new (proto.constructor as new (n: number) => AnyArray)(n) as unknown as { [i: number]: unknown; length: number } : new Array<unknown>(n);

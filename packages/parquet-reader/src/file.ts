@@ -152,15 +152,17 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
 }
 
 /** One byte per row of a decoded chunk, 1 for rows `first` to `last` (exclusive). */
-function rowRange(chunk: DecodedChunk, first: number, last: number): Uint8Array {
+function rowRange(chunk: DecodedChunk, first: number, last: number): { keep: Uint8Array; count: number } {
   let rows = chunk.numLevels;
   if (chunk.rep) {
     rows = 0;
     for (let i = 0; i < chunk.numLevels; i++) if (chunk.rep[i] === 0) rows++;
   }
   const keep = new Uint8Array(rows);
-  keep.fill(1, Math.min(first, rows), Math.min(last, rows));
-  return keep;
+  const from = Math.min(first, rows);
+  const to = Math.max(from, Math.min(last, rows));
+  keep.fill(1, from, to);
+  return { keep, count: to - from };
 }
 
 /** Row-group pruners tried in order; page-index, bloom and dictionary pruning add themselves here. */
@@ -313,6 +315,48 @@ class File implements ParquetFile {
     return md ? columnStatistics(this.metadata, col, md, options) : undefined;
   }
 
+  /** The filter's leaf columns and which of them compare as exact decimals. */
+  private filterPlan(filter: Filter | undefined, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> } {
+    const filterIdx: number[] = [];
+    const decimals = new Set<string>();
+    for (const c of filter ? filterColumns(filter) : []) {
+      const i = this.leafIndex(c);
+      filterIdx.push(i);
+      if (this.schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+    }
+    return { filterIdx, decimals };
+  }
+
+  /**
+   * The selected chunks of one row group holding only the rows the filter and the row range keep: the filter's
+   * (row-aligned) columns, or for a row range alone the first selected column, are decoded first; the others after.
+   * @param start - the row group's first row in the file.
+   * @param skipIfNone - return undefined, without fetching the other columns, when no row is kept.
+   */
+  private async keptChunks(
+    rowGroup: number,
+    start: number,
+    sel: readonly boolean[],
+    filter: Filter | undefined,
+    filterIdx: readonly number[],
+    decimals: ReadonlySet<string>,
+    options: ReadOptions,
+    skipIfNone: boolean,
+  ): Promise<(DecodedChunk | undefined)[] | undefined> {
+    const cols = this.schema.columns;
+    const first = Math.max(0, (options.rowStart ?? 0) - start);
+    const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, Number.MAX_SAFE_INTEGER));
+    const probe = filterIdx.length > 0 ? filterIdx : [sel.indexOf(true)];
+    const pchunks = await this.decodeChunks(rowGroup, cols.map((_, i) => probe.includes(i)));
+    const { keep, count } = filter
+      ? selectRows(filter, new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: pchunks[i]! }])), options, decimals, first, last)
+      : rowRange(pchunks[probe[0]!]!, first, last);
+    if (count === 0 && skipIfNone) return undefined;
+    const rest = sel.map((s, i) => s && pchunks[i] === undefined);
+    const others = rest.some(Boolean) ? await this.decodeChunks(rowGroup, rest) : [];
+    return sel.map((s, i) => (s ? keepRows((pchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
+  }
+
   /** Whether a leaf has one level per row (no repetition, not inside a VARIANT), so a filter can run on its chunk. */
   private rowAligned(i: number): boolean {
     const col = this.schema.columns[i]!;
@@ -331,16 +375,8 @@ class File implements ParquetFile {
     const outSel = this.selectColumns(options.columns);
     const sel = [...outSel];
     const requestedTop = options.columns ? new Set(this.schema.columns.filter((_, i) => outSel[i]).map((c) => c.path[0]!)) : undefined;
-    const decimals = new Set<string>();
-    const filterIdx: number[] = [];
-    if (filter) {
-      for (const c of filterColumns(filter)) {
-        const i = this.leafIndex(c);
-        filterIdx.push(i);
-        sel[i] = true;
-        if (this.schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
-      }
-    }
+    const { filterIdx, decimals } = this.filterPlan(filter, options);
+    for (const i of filterIdx) sel[i] = true;
     // filter columns with one level per row: evaluate the filter on them first, then keep only matching rows
     const filterFirst = filter !== undefined && filterIdx.every((i) => this.rowAligned(i));
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
@@ -354,7 +390,6 @@ class File implements ParquetFile {
       firstRow.push(acc);
       acc += rg.num_rows;
     }
-    const cols = this.schema.columns;
     for (const g of groups) {
       const group = this.rowGroup(g);
       const start = firstRow[g]!;
@@ -366,16 +401,9 @@ class File implements ParquetFile {
         if (!PRUNERS.every((p) => p(filter, lookup, decimals))) continue;
       }
       if (filterFirst) {
-        const fchunks = await this.decodeChunks(g, cols.map((_, i) => filterIdx.includes(i)));
-        const fcols = new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: fchunks[i]! }]));
-        const first = Math.max(0, rowStart - start);
-        const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
-        const { keep, count } = selectRows(filter!, fcols, options, decimals, first, last);
         // no row matches: the other columns are never fetched
-        if (count === 0) continue;
-        const rest = outSel.map((s, i) => s && fchunks[i] === undefined);
-        const others = rest.some(Boolean) ? await this.decodeChunks(g, rest) : [];
-        const chunks = outSel.map((s, i) => (s ? keepRows((fchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
+        const chunks = await this.keptChunks(g, start, outSel, filter, filterIdx, decimals, options, true);
+        if (chunks === undefined) continue;
         const rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
         if (options.variants !== 'raw') this.variants?.(rows);
         yield { rowGroup: g, rows };
@@ -401,31 +429,15 @@ class File implements ParquetFile {
       const chunks = await this.decodeChunks(rowGroup, sel);
       return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
     }
-    // rows kept by the filter and the row range (counted over the whole file), from the filter's columns first
-    const cols = this.schema.columns;
-    const decimals = new Set<string>();
-    const filterIdx: number[] = [];
-    for (const c of filter ? filterColumns(filter) : []) {
-      const i = this.leafIndex(c);
+    const { filterIdx, decimals } = this.filterPlan(filter, options);
+    for (const i of filterIdx) {
       if (!this.rowAligned(i)) {
-        throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: a columnar read cannot filter on '${c}': it has more than one value per row (read rows instead)`);
+        throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: a columnar read cannot filter on '${this.schema.columns[i]!.pathString}': it has more than one value per row (read rows instead)`);
       }
-      filterIdx.push(i);
-      if (cols[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
     }
     let start = 0;
     for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
-    const first = Math.max(0, (options.rowStart ?? 0) - start);
-    const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, Number.MAX_SAFE_INTEGER));
-    // the filter's columns, or (for a row range alone) the first selected column, give the row count
-    const probe = filterIdx.length > 0 ? filterIdx : [sel.indexOf(true)];
-    const pchunks = await this.decodeChunks(rowGroup, cols.map((_, i) => probe.includes(i)));
-    const keep = filter
-      ? selectRows(filter, new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: pchunks[i]! }])), options, decimals, first, last).keep
-      : rowRange(pchunks[probe[0]!]!, first, last);
-    const rest = sel.map((s, i) => s && pchunks[i] === undefined);
-    const others = rest.some(Boolean) ? await this.decodeChunks(rowGroup, rest) : [];
-    const chunks = sel.map((s, i) => (s ? keepRows((pchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
+    const chunks = (await this.keptChunks(rowGroup, start, sel, filter, filterIdx, decimals, options, false))!;
     return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
   }
 }
