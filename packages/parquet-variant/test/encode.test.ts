@@ -176,7 +176,10 @@ describe('round trips', () => {
     fc.assert(
       fc.property(jsonish, (x) => {
         const { metadata, value } = encodeVariant(x);
-        expect(decodeVariantColumn({ metadata, value })).toEqual(x);
+        // an integral double outside int32 is encoded as int64, which hyparquet returns as a bigint
+        const asNumbers = (v: unknown): unknown =>
+          typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map(asNumbers) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, y]) => [k, asNumbers(y)])) : v;
+        expect(asNumbers(decodeVariantColumn({ metadata, value }))).toEqual(x);
       }),
       { numRuns: 300 },
     );
