@@ -14,8 +14,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'parquet-bloom': ['thrift-compact'],
   'parquet-crypto': ['thrift-compact'],
   'parquet-variant': ['thrift-compact'],
-  'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
-  'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
+  'parquet-column': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs'],
+  'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
+  'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
 };
 
 /** Allowed edges for a package directory; codec wrappers (`codec-*`) sit on parquet-codecs; the umbrella sits on everything. */

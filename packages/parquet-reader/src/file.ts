@@ -6,13 +6,10 @@ import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { decodeColumnChunk, type DecodedChunk } from './column-chunk.js';
-import { convertChunk, type ValueOptions } from './convert.js';
+import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column';
 import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
 import { keepRows, selectRows } from './select.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
-import { columnStatistics, type ColumnStatistics } from './statistics.js';
-import { chunkByteArrays } from './values.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
 import { variantRowTransform } from './variant.js';
 

@@ -17,8 +17,9 @@
 export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } from './file.js';
 export { bufferSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
-export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from './column-chunk.js';
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './convert.js';
-export { columnStatistics, type ColumnStatistics } from './statistics.js';
-export { compareValues, compareDecimals, filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column';
+export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column';
+export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column';
+export { compareValues, compareDecimals } from '@parquetry/parquet-column';
+export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 export type { ColumnarVector, StructVector, LeafVector, BinaryVector, ListVector, MapVector, VectorBase } from '@parquetry/parquet-levels';

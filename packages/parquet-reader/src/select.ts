@@ -7,11 +7,9 @@
 import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
 import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
-import type { DecodedChunk, ValueSegment } from './column-chunk.js';
-import { convertChunk, type ValueOptions } from './convert.js';
+import { type DecodedChunk, type ValueSegment, convertChunk, type ValueOptions, physicalLength } from '@parquetry/parquet-column';
 import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
-import { physicalLength } from './values.js';
 
 /**
  * Evaluates a filter on row-aligned columns (no repetition: one level per row) and returns the rows that match.

@@ -234,7 +234,7 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
           // V8 strings hold at most 2^29 - 24 characters
           throw new ParquetError(
             'VALUE_TOO_LARGE',
-            `parquet-reader: column '${column.pathString}': value ${i} is ${offsets[i + 1]! - offsets[i]!} bytes of UTF-8, too long for a JavaScript string (read it with the option strings: 'bytes')`,
+            `parquet-column: column '${column.pathString}': value ${i} is ${offsets[i + 1]! - offsets[i]!} bytes of UTF-8, too long for a JavaScript string (read it with the option strings: 'bytes')`,
             undefined,
             { cause: e },
           );

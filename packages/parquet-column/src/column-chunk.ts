@@ -137,7 +137,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
   const fail = (code: string, msg: string, at: number, cause?: unknown): never => {
     throw new ParquetError(
       code,
-      `parquet-reader: row group ${where.rowGroup}, column '${where.path}', page ${pages} at byte ${where.offset + at}: ${msg}`,
+      `parquet-column: row group ${where.rowGroup}, column '${where.path}', page ${pages} at byte ${where.offset + at}: ${msg}`,
       where.offset + at,
       cause === undefined ? undefined : { cause },
     );
@@ -163,7 +163,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
         bodyStart = r.end;
       }
     } catch (e) {
-      if (isParquetError(e) && e.message.startsWith('parquet-reader: row group')) throw e;
+      if (isParquetError(e) && e.message.startsWith('parquet-column: row group')) throw e;
       // decryption errors keep their code (DECRYPTION_FAILED, KEY_MISSING, …); a malformed header is CORRUPT_PAGE
       const code = isParquetError(e) && !/^(THRIFT_|EOF|VARINT_|INT64_)/.test(e.code) ? e.code : 'CORRUPT_PAGE';
       return fail(code, `cannot read the page header: ${(e as Error).message}`, headerAt, e);
@@ -265,7 +265,7 @@ export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescrip
           break;
       }
     } catch (e) {
-      if (isParquetError(e) && /^(CORRUPT_PAGE|CHECKSUM_MISMATCH)$/.test(e.code) && e.message.startsWith('parquet-reader: row group')) throw e;
+      if (isParquetError(e) && /^(CORRUPT_PAGE|CHECKSUM_MISMATCH)$/.test(e.code) && e.message.startsWith('parquet-column: row group')) throw e;
       if (isParquetError(e)) fail(e.code, e.message, headerAt, e);
       fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), headerAt, e);
     }

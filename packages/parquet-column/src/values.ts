@@ -12,7 +12,7 @@ function checkOffsetRange(bytes: number, where = 'a column chunk'): void {
   if (bytes > MAX_BINARY_BYTES) {
     throw new ParquetError(
       'VALUE_TOO_LARGE',
-      `parquet-reader: ${where} holds ${bytes} bytes of byte arrays, more than 32-bit offsets address (${MAX_BINARY_BYTES}); read it with binary: 'values' (and strings: 'bytes') for one Uint8Array per value`,
+      `parquet-column: ${where} holds ${bytes} bytes of byte arrays, more than 32-bit offsets address (${MAX_BINARY_BYTES}); read it with binary: 'values' (and strings: 'bytes') for one Uint8Array per value`,
     );
   }
 }

@@ -14,7 +14,7 @@
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { decodePlain, type ColumnValues } from '@parquetry/parquet-encodings';
 import { Type, type ColumnMetaData, type FileMetaData, type Statistics } from '@parquetry/thrift-compact';
-import { convertValues, type ValueOptions } from './convert.js';
+import { convertValues, type ValueOptions } from './to-js.js';
 
 /** Decoded statistics of one column chunk. */
 export interface ColumnStatistics {

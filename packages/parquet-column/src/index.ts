@@ -1,0 +1,16 @@
+/**
+ * `@parquetry/parquet-column` — the column layer the reader and the writer share, so that every rule about pages,
+ * values and statistics exists once and is tested from both directions:
+ *
+ * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type).
+ * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values).
+ * - Statistics: {@link columnStatistics} (read side, with the trust rules).
+ * - Ordering: {@link compareValues}, {@link compareDecimals}.
+ *
+ * @packageDocumentation
+ */
+export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
+export { columnStatistics, type ColumnStatistics } from './statistics.js';
+export { compareValues, compareDecimals } from './compare.js';
+export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from './column-chunk.js';
+export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES } from './values.js';
