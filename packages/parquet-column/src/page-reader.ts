@@ -1,0 +1,246 @@
+/**
+ * The page reader: the bytes of one column chunk → its pages, one at a time — page header (decrypted when the
+ * column is encrypted), bounds, CRC32 check, body decryption and decompression. It knows nothing of levels or
+ * values: {@link decodeColumnChunk} decodes those. The inverse is the page writer (`page-writer.ts`).
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md ("Data Pages", "Checksumming"),
+ * parquet.thrift `PageHeader`, and Encryption.md (module types 2–5 and the page ordinal in the AAD).
+ * Every size and count in a page header is untrusted and checked before it is used.
+ *
+ * @module
+ */
+import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
+import { PageType, ParquetError, decodeThrift, isParquetError, readPageHeader, type PageHeader } from '@parquetry/thrift-compact';
+
+/** Where a chunk is, for error messages. */
+export interface ChunkLocation {
+  /** Row group ordinal. */
+  rowGroup: number;
+  /** Dotted column path. */
+  path: string;
+  /** File offset of the chunk's first byte. */
+  offset: number;
+}
+
+/** Module types of Encryption.md that a column chunk's pages use. */
+export const PageModule = {
+  /** A data page body. */
+  DATA_PAGE: 2,
+  /** A dictionary page body. */
+  DICTIONARY_PAGE: 3,
+  /** A data page header. */
+  DATA_PAGE_HEADER: 4,
+  /** A dictionary page header. */
+  DICTIONARY_PAGE_HEADER: 5,
+} as const;
+
+/** One of {@link PageModule}. */
+export type PageModule = (typeof PageModule)[keyof typeof PageModule];
+
+/**
+ * Decrypts one module of an encrypted chunk: `module` is the Encryption.md module type, `page` the data page
+ * ordinal within the chunk (0 for the dictionary page).
+ */
+export type PageDecrypt = (module: PageModule, page: number, bytes: Uint8Array) => Promise<Uint8Array>;
+
+/** Options of a {@link PageReader}. */
+export interface PageReaderOptions {
+  /** The chunk's `CompressionCodec` number. */
+  codec: number;
+  /** Codecs by CompressionCodec number. */
+  codecs?: CodecMap | undefined;
+  /** Verify page CRC32 checksums when present (default true). */
+  verifyChecksums?: boolean | undefined;
+  /** Largest number of values one page may claim (default 2^26). */
+  maxPageValues?: number | undefined;
+  /** Whether the chunk starts with a dictionary page (its header then has its own module type when encrypted). */
+  hasDictionaryPage?: boolean | undefined;
+  /** Decrypts the modules of an encrypted column chunk. */
+  decrypt?: PageDecrypt | undefined;
+}
+
+/** A page as read: its header and its bytes, decrypted and decompressed. */
+export interface ReadPage {
+  /** The page header. */
+  header: PageHeader;
+  /** Position of the header within the chunk bytes (for messages). */
+  at: number;
+  /**
+   * Dictionary and V1 data pages: the whole decompressed page body. V2 data pages: the decompressed values section
+   * only (the levels are in {@link ReadPage.levels}). Other page types: the raw body.
+   */
+  data: Uint8Array;
+  /** V2 data pages: the level bytes (repetition then definition levels, never compressed); otherwise undefined. */
+  levels: Uint8Array | undefined;
+  /** The page's value count from its header (0 for other page types). */
+  numValues: number;
+}
+
+/** The default bound on the values one page may claim: a bound on allocations sized by untrusted headers. */
+export const DEFAULT_MAX_PAGE_VALUES = 1 << 26;
+
+/**
+ * Reads the pages of one column chunk in order. Errors name the row group, column path, data page ordinal and file
+ * offset.
+ */
+export class PageReader {
+  /** Position of the next page header within the chunk bytes. */
+  pos = 0;
+  /** Data pages read so far (the ordinal of the next data page). */
+  dataPages = 0;
+  private readonly verify: boolean;
+  private readonly maxPageValues: number;
+  private first = true;
+
+  /**
+   * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
+   * @param where - the chunk's location, for messages.
+   * @param options - codec, checksum verification, limits, decryption.
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly where: ChunkLocation,
+    readonly options: PageReaderOptions,
+  ) {
+    this.verify = options.verifyChecksums ?? true;
+    this.maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
+  }
+
+  /** Whether bytes remain after the pages read so far. */
+  get more(): boolean {
+    return this.pos < this.bytes.length;
+  }
+
+  /**
+   * Throws a ParquetError located at a position of the chunk.
+   * @param code - the error code.
+   * @param msg - what is wrong.
+   * @param at - position within the chunk bytes.
+   * @param cause - the underlying error.
+   */
+  fail(code: string, msg: string, at: number, cause?: unknown): never {
+    const { rowGroup, path, offset } = this.where;
+    throw new ParquetError(
+      code,
+      `parquet-column: row group ${rowGroup}, column '${path}', page ${this.dataPages} at byte ${offset + at}: ${msg}`,
+      offset + at,
+      cause === undefined ? undefined : { cause },
+    );
+  }
+
+  /** Whether an error was already located by {@link PageReader.fail}. */
+  static located(e: unknown): boolean {
+    return isParquetError(e) && e.message.startsWith('parquet-column: row group');
+  }
+
+  /**
+   * Reads the next page.
+   * @returns the page, or undefined when the chunk bytes are exhausted.
+   * @throws ParquetError `CORRUPT_PAGE`, `CHECKSUM_MISMATCH`, the codec codes and the decryption codes, located.
+   */
+  async next(): Promise<ReadPage | undefined> {
+    const bytes = this.bytes;
+    if (this.pos >= bytes.length) return undefined;
+    const headerAt = this.pos;
+    const decrypt = this.options.decrypt;
+    let header: PageHeader;
+    let bodyStart: number;
+    const dictionaryFirst = this.first && this.options.hasDictionaryPage === true;
+    this.first = false;
+    try {
+      if (decrypt) {
+        // encrypted header module: 4-byte length + ciphertext
+        const p = headerAt;
+        const len = bytes.length - p >= 4 ? (bytes[p]! | (bytes[p + 1]! << 8) | (bytes[p + 2]! << 16) | (bytes[p + 3]! << 24)) >>> 0 : -1;
+        if (len < 0 || len > bytes.length - p - 4) this.fail('CORRUPT_PAGE', `encrypted page header length ${len} exceeds the chunk`, p);
+        const plain = await decrypt(dictionaryFirst ? PageModule.DICTIONARY_PAGE_HEADER : PageModule.DATA_PAGE_HEADER, this.dataPages, bytes.subarray(p, p + 4 + len));
+        header = decodeThrift(readPageHeader, plain, 0, plain.length, 0).value;
+        bodyStart = p + 4 + len;
+      } else {
+        const r = decodeThrift(readPageHeader, bytes, headerAt, bytes.length, this.where.offset);
+        header = r.value;
+        bodyStart = r.end;
+      }
+    } catch (e) {
+      if (PageReader.located(e)) throw e;
+      // decryption errors keep their code (DECRYPTION_FAILED, KEY_MISSING, …); a malformed header is CORRUPT_PAGE
+      const code = isParquetError(e) && !/^(THRIFT_|EOF|VARINT_|INT64_)/.test(e.code) ? e.code : 'CORRUPT_PAGE';
+      return this.fail(code, `cannot read the page header: ${(e as Error).message}`, headerAt, e);
+    }
+    const csize = header.compressed_page_size;
+    if (!(csize >= 0) || csize > bytes.length - bodyStart) {
+      this.fail('CORRUPT_PAGE', `compressed_page_size ${csize} exceeds the ${bytes.length - bodyStart} bytes left in the chunk`, headerAt);
+    }
+    let body = bytes.subarray(bodyStart, bodyStart + csize);
+    this.pos = bodyStart + csize;
+    const type = header.type;
+    const isData = type === PageType.DATA_PAGE || type === PageType.DATA_PAGE_V2;
+    if (this.verify && header.crc !== undefined && (isData || type === PageType.DICTIONARY_PAGE)) {
+      const actual = crc32(body) | 0;
+      if (actual !== header.crc) {
+        this.fail('CHECKSUM_MISMATCH', `page CRC32 is ${(actual >>> 0).toString(16)}, the header says ${(header.crc >>> 0).toString(16)}`, headerAt);
+      }
+    }
+    if (decrypt && type !== PageType.INDEX_PAGE) {
+      try {
+        body = await decrypt(type === PageType.DICTIONARY_PAGE ? PageModule.DICTIONARY_PAGE : PageModule.DATA_PAGE, this.dataPages, body);
+      } catch (e) {
+        this.fail(isParquetError(e) ? e.code : 'DECRYPTION_FAILED', `cannot decrypt the page: ${(e as Error).message}`, headerAt, e);
+      }
+    }
+    const usize = header.uncompressed_page_size;
+    const codec = this.options.codec;
+    const codecs = this.options.codecs;
+    const bodyOffset = this.where.offset + bodyStart;
+    try {
+      switch (type) {
+        case PageType.DICTIONARY_PAGE: {
+          const dh = header.dictionary_page_header;
+          if (!dh) this.fail('CORRUPT_PAGE', 'dictionary page without dictionary_page_header', headerAt);
+          this.checkCount(dh!.num_values, 'dictionary page', headerAt);
+          return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset), levels: undefined, numValues: dh!.num_values };
+        }
+        case PageType.DATA_PAGE: {
+          const dh = header.data_page_header;
+          if (!dh) this.fail('CORRUPT_PAGE', 'data page without data_page_header', headerAt);
+          this.checkCount(dh!.num_values, 'data page', headerAt);
+          const data = decompressPage(codecs, codec, body, usize, bodyOffset);
+          this.dataPages++;
+          return { header, at: headerAt, data, levels: undefined, numValues: dh!.num_values };
+        }
+        case PageType.DATA_PAGE_V2: {
+          const dh = header.data_page_header_v2;
+          if (!dh) this.fail('CORRUPT_PAGE', 'data page V2 without data_page_header_v2', headerAt);
+          this.checkCount(dh!.num_values, 'data page V2', headerAt);
+          const rl = dh!.repetition_levels_byte_length;
+          const dl = dh!.definition_levels_byte_length;
+          if (!(rl >= 0 && dl >= 0 && rl + dl <= body.length)) {
+            this.fail('CORRUPT_PAGE', `level byte lengths ${rl} + ${dl} exceed the page body (${body.length} bytes)`, headerAt);
+          }
+          const compressed = body.subarray(rl + dl);
+          const valuesSize = usize - rl - dl;
+          let data: Uint8Array;
+          if (dh!.is_compressed === false || (compressed.length === 0 && valuesSize === 0)) {
+            if (compressed.length !== valuesSize) this.fail('CORRUPT_PAGE', `uncompressed V2 page values hold ${compressed.length} bytes, the header declares ${valuesSize}`, headerAt);
+            data = compressed;
+          } else {
+            data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl);
+          }
+          this.dataPages++;
+          return { header, at: headerAt, data, levels: body.subarray(0, rl + dl), numValues: dh!.num_values };
+        }
+        default:
+          // INDEX_PAGE and unknown page types carry nothing a reader needs
+          return { header, at: headerAt, data: body, levels: undefined, numValues: 0 };
+      }
+    } catch (e) {
+      if (PageReader.located(e)) throw e;
+      if (isParquetError(e)) this.fail(e.code, e.message, headerAt, e);
+      return this.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), headerAt, e);
+    }
+  }
+
+  private checkCount(n: number, what: string, at: number): void {
+    if (!(n >= 0 && n <= this.maxPageValues)) this.fail('CORRUPT_PAGE', `${what} claims ${n} values, more than the limit ${this.maxPageValues}`, at);
+  }
+}
