@@ -2,7 +2,8 @@
  * `@parquetry/parquet-column` — the column layer the reader and the writer share, so that every rule about pages,
  * values and statistics exists once and is tested from both directions:
  *
- * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type).
+ * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type) and
+ *   {@link fromJsValues} (JavaScript → physical, the inverse).
  * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values).
  * - Statistics: {@link columnStatistics} (read side, with the trust rules).
  * - Ordering: {@link compareValues}, {@link compareDecimals}.
@@ -10,6 +11,7 @@
  * @packageDocumentation
  */
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
+export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
