@@ -18,3 +18,5 @@ export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, t
 export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageParts, type PageWriterOptions, type WrittenPage, type DataPageV1Input, type DataPageV2Input, type PageEncrypt } from './page-writer.js';
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
 export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES } from './values.js';
+export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
+export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
