@@ -20,3 +20,4 @@ export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, ty
 export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES } from './values.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
+export { SizeStatisticsBuilder } from './size-statistics.js';
