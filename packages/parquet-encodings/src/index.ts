@@ -3,6 +3,7 @@
  * DELTA_*, BYTE_STREAM_SPLIT, ALP), decode and encode, on columnar typed arrays.
  *
  * - Registry: {@link ENCODINGS}, {@link getCodec}, {@link decodeValues}, {@link encodeValues}.
+ * - Writing: {@link createValueEncoder} (streaming {@link ValueEncoder} per encoding) and {@link DictionaryEncoder}.
  * - Low-level kernels per encoding (`decodeRleHybrid`, `decodePlainInt32`, …) that read from
  *   `(src, pos, end)` and return the next position or the values.
  *
@@ -10,6 +11,8 @@
  */
 export type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec, ValuesByType } from './types.js';
 export { ENCODINGS, getCodec, decodeValues, encodeValues } from './registry.js';
+export { createValueEncoder, type ValueEncoder } from './value-encoder.js';
+export { DictionaryEncoder } from './dictionary-encoder.js';
 export { decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, encodeRleHybrid, encodeRleHybridPrefixed, bitWidthOf, rleCodec } from './rle-hybrid.js';
 export { decodeBitPacked, encodeBitPacked } from './bit-packed.js';
 export {
