@@ -21,3 +21,4 @@ export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES } from 
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';
+export { GeospatialStatisticsBuilder, MAX_WKB_DEPTH } from './geospatial.js';
