@@ -233,6 +233,11 @@ class Inferrer {
 
 const MAX_DEPTH = 256;
 
+/** `o[k] = v` as an own property even for `__proto__` (a key JSON.parse can produce). */
+function setOwn(o: Record<string, FieldSpec>, k: string, v: FieldSpec): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 function toSpec(c: Column, unit: 'millis' | 'micros'): FieldSpec {
   if (c.override !== undefined) return c.override;
   switch (c.kind) {
@@ -247,7 +252,7 @@ function toSpec(c: Column, unit: 'millis' | 'micros'): FieldSpec {
     case 'map': return field.map(toSpec(c.key!, unit), toSpec(c.value!, unit));
     case 'struct': {
       const fields: Record<string, FieldSpec> = {};
-      for (const [k, f] of c.fields!) fields[k] = toSpec(f, unit);
+      for (const [k, f] of c.fields!) setOwn(fields, k, toSpec(f, unit));
       if (Object.keys(fields).length === 0) {
         throw inferError(`column '${c.path}' (row ${c.row}): only empty objects seen, and Parquet has no empty groups; ` +
           `give it a type with overrides: { '${c.path}': field.struct({ … }) }`);
@@ -340,6 +345,6 @@ export function inferSchema(rows: Iterable<Record<string, unknown>>, options: In
     parent.fields!.set(name, inf.column(path));
   }
   const out: Record<string, FieldSpec> = {};
-  for (const [k, f] of root.fields) out[k] = toSpec(f, unit);
+  for (const [k, f] of root.fields) setOwn(out, k, toSpec(f, unit));
   return out;
 }

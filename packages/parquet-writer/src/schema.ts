@@ -551,7 +551,8 @@ function element(
   if (conv?.scale !== undefined) out.scale = conv.scale;
   if (conv?.precision !== undefined) out.precision = conv.precision;
   if (fieldId !== undefined) out.field_id = fieldId;
-  if (props.logical !== undefined) out.logicalType = props.logical;
+  // a fresh object per element: callers may edit the list, and SIMPLE's annotations are shared constants
+  if (props.logical !== undefined) out.logicalType = structuredClone(props.logical);
   return out;
 }
 

@@ -88,6 +88,13 @@ describe('rules', () => {
     ]);
   });
 
+  test('a __proto__ key (as JSON.parse makes) is an ordinary field', () => {
+    const spec = inferSchema([JSON.parse('{"__proto__": {"x": 1}, "a": 1}') as Record<string, unknown>]);
+    expect(Object.keys(spec)).toStrictEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(spec)).toBe(Object.prototype);
+    expect(schemaElements(spec).map((e) => e.name)).toStrictEqual(['schema', '__proto__', 'x', 'a']);
+  });
+
   test('no rows → no fields', () => {
     expect(inferSchema([])).toStrictEqual({});
   });

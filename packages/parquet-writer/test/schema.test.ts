@@ -60,6 +60,17 @@ describe('primitive types', () => {
     expect(one(spec)).toStrictEqual([expected]);
   });
 
+  test('returned elements share no objects with later calls', () => {
+    const first = schemaElements({ a: field.string(), t: field.timestamp('millis') });
+    (first[1]!.logicalType as Record<string, unknown>).JSON = {};
+    first[2]!.logicalType!.TIMESTAMP!.isAdjustedToUTC = false;
+    expect(schemaElements({ a: field.string(), t: field.timestamp('millis') })).toStrictEqual([
+      root(2),
+      { type: T.BYTE_ARRAY, repetition_type: OPT, name: 'a', converted_type: C.UTF8, logicalType: { STRING: {} } },
+      { type: T.INT64, repetition_type: OPT, name: 't', converted_type: C.TIMESTAMP_MILLIS, logicalType: { TIMESTAMP: { isAdjustedToUTC: true, unit: { MILLIS: {} } } } },
+    ]);
+  });
+
   test('required and fieldId', () => {
     expect(one(field.string({ required: true, fieldId: 42 }))).toStrictEqual([
       { type: T.BYTE_ARRAY, repetition_type: REQ, name: 'f', converted_type: C.UTF8, field_id: 42, logicalType: { STRING: {} } },
@@ -398,7 +409,7 @@ const leafSpec: fc.Arbitrary<FieldSpec> = fc.oneof(
 const withRequired = (a: fc.Arbitrary<FieldSpec>): fc.Arbitrary<FieldSpec> =>
   fc.tuple(a, fc.boolean(), fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }))
     .map(([s, required, fieldId]) => ({ ...s, required, ...(fieldId === undefined ? {} : { fieldId }) }) as FieldSpec);
-const names = fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }).filter((s) => s !== '__proto__'), { minLength: 1, maxLength: 4 });
+const names = fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'a.b')), { minLength: 1, maxLength: 4 });
 const { spec: specArb } = fc.letrec<{ spec: FieldSpec; struct: FieldSpec }>((tie) => ({
   spec: fc.oneof({ depthSize: 'small', withCrossShrink: true }, withRequired(leafSpec), tie('struct'),
     withRequired(tie('spec').map((e) => field.list(e))),
