@@ -10,6 +10,8 @@
  * - {@link assembleRecords}: per-leaf levels and values → nested records.
  * - {@link assembleColumnar}: the same into Arrow-style offsets and validity ({@link BinaryValues} stay
  *   byte buffers with offsets: a {@link BinaryVector}).
+ * - {@link shredColumnar}: the inverse of {@link assembleColumnar}: vectors → per-leaf levels and dense values
+ *   ({@link ShreddedLeaf}), without per-value work where none is needed.
  * - {@link validateColumnLevels} / {@link validateRowCounts}: checks of untrusted levels.
  * - {@link decodeLevelsV1}, {@link decodeLevelsV2}, {@link decodeLevelsBitPacked} and encoders:
  *   the level streams of data pages.
@@ -24,10 +26,12 @@ export type {
 } from './schema.js';
 export { pruneField, pruneStruct } from './prune.js';
 export { shredRecords } from './shred.js';
-export type { ShreddedColumn } from './shred.js';
+export type { ShreddedColumn, ShredOptions } from './shred.js';
 export { assembleRecords, prepareColumns } from './assemble.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export { assembleColumnar } from './columnar.js';
+export { shredColumnar } from './shred-columnar.js';
+export type { ShreddedLeaf } from './shred-columnar.js';
 export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
 export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, valuesLength } from './validate.js';
 export type { ColumnData, BinaryValues } from './validate.js';

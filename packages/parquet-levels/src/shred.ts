@@ -8,16 +8,29 @@
  * is an array (or a typed array), a map is a `Map` or a plain object, and `null` or
  * `undefined` at any optional depth is null.
  *
+ * Two implementations give the same output: {@link shredRecordsGeneric}, a direct recursive walk (the reference,
+ * and the one that reports errors), and the fast path of {@link shredRecords}: rows read once each, top-level leaves
+ * written inline into levels and values sized to the row count, other fields through a plan of one object shape
+ * with lists of leaves unrolled. On any record the fast path does not accept it hands over to the generic walk,
+ * which produces the same output or the error naming the first bad record.
+ *
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Field, ListField, MapField, SchemaTree, StructField } from './schema.js';
+import type { ShreddedLeaf } from './shred-columnar.js';
 
 /** The levels and non-null values of one column, as produced by shredding or page decoding. */
 export interface ShreddedColumn {
-  /** Definition levels (`numLevels` used). */
+  /**
+   * Definition levels (`numLevels` used; from {@link shredRecords} exactly `numLevels` long, zeros when the column's
+   * max definition level is 0).
+   */
   def: Int32Array;
-  /** Repetition levels (`numLevels` used). */
+  /**
+   * Repetition levels (`numLevels` used; from {@link shredRecords} exactly `numLevels` long, zeros when the column's
+   * max repetition level is 0).
+   */
   rep: Int32Array;
   /** Non-null leaf values in order (one per level equal to the column's max definition level). */
   values: unknown[];
@@ -25,25 +38,57 @@ export interface ShreddedColumn {
   numLevels: number;
 }
 
-class ColumnBuilder implements ShreddedColumn {
-  def = new Int32Array(64);
-  rep = new Int32Array(64);
-  values: unknown[] = [];
+/** Options of {@link shredRecords}. */
+export interface ShredOptions {
+  /**
+   * Leave out level arrays a writer does not need: `def` is `undefined` when every level is at the column's max
+   * definition level (no nulls, no empty lists), `rep` when the max repetition level is 0. The result is then
+   * {@link ShreddedLeaf}s, as from {@link shredColumnar}. Default false: both arrays always.
+   */
+  omitTrivialLevels?: boolean | undefined;
+}
+
+/** Growable levels and values of one column. */
+class ColumnBuilder {
+  def: Int32Array;
+  rep: Int32Array;
+  values: unknown[];
   numLevels = 0;
+  /** Levels pushed below the max definition level. */
+  stops = 0;
+
+  constructor(capacity: number, values: unknown[] = []) {
+    this.def = new Int32Array(capacity);
+    this.rep = new Int32Array(capacity);
+    this.values = values;
+  }
+
+  /** Makes room for `extra` more levels. */
+  grow(extra: number): void {
+    const need = this.numLevels + extra;
+    let cap = this.def.length * 2;
+    if (cap < need) cap = need;
+    if (cap < 64) cap = 64;
+    const nd = new Int32Array(cap);
+    nd.set(this.def.subarray(0, this.numLevels));
+    this.def = nd;
+    const nr = new Int32Array(cap);
+    nr.set(this.rep.subarray(0, this.numLevels));
+    this.rep = nr;
+  }
 
   push(d: number, r: number): void {
     const n = this.numLevels;
-    if (n === this.def.length) {
-      const nd = new Int32Array(n * 2);
-      nd.set(this.def);
-      this.def = nd;
-      const nr = new Int32Array(n * 2);
-      nr.set(this.rep);
-      this.rep = nr;
-    }
+    if (n === this.def.length) this.grow(1);
     this.def[n] = d;
     this.rep[n] = r;
     this.numLevels = n + 1;
+  }
+
+  /** Pushes a level below the max definition level (a null or an empty list/map). */
+  stop(d: number, r: number): void {
+    this.push(d, r);
+    this.stops++;
   }
 }
 
@@ -56,22 +101,14 @@ function isListValue(v: unknown): v is ArrayLike<unknown> {
   return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
 }
 
-/**
- * Shreds records into one level/value stream per leaf column.
- *
- * @param schema - the schema tree ({@link buildSchemaTree}).
- * @param records - the records (objects for the root struct).
- * @returns one {@link ShreddedColumn} per leaf, in column order.
- * @throws ParquetError `INVALID_RECORD` when a required value is null/undefined, a struct is not an object,
- *   a list is not an array, or a map is not a `Map`/object (the message names the field and record).
- */
-export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): ShreddedColumn[] {
-  const cols: ColumnBuilder[] = schema.columns.map(() => new ColumnBuilder());
-  let row = 0;
+/** What a record value of field `f` is pushed with: the shared writer of both implementations. */
+type Writer = (f: Field, v: unknown, r: number, parentDef: number) => void;
 
+/** The recursive writer over `cols`; `rowOf()` names the record in messages. */
+function genericWriter(cols: readonly ColumnBuilder[], rowOf: () => number): { write: Writer; writeStruct: (f: StructField, v: unknown, r: number) => void } {
   const nulls = (f: Field, d: number, r: number): void => {
     const leaves = f.leaves;
-    for (let i = 0; i < leaves.length; i++) cols[leaves[i]!]!.push(d, r);
+    for (let i = 0; i < leaves.length; i++) cols[leaves[i]!]!.stop(d, r);
   };
 
   const write = (f: Field, v: unknown, r: number, parentDef: number): void => {
@@ -80,7 +117,7 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): Sh
         nulls(f, f.def, r); // an absent unannotated repeated field has zero occurrences
         return;
       }
-      if (!f.nullable) throw recordError(f, `required ${f.kind} is ${v === null ? 'null' : 'undefined'}`, row);
+      if (!f.nullable) throw recordError(f, `required ${f.kind} is ${v === null ? 'null' : 'undefined'}`, rowOf());
       nulls(f, parentDef, r);
       return;
     }
@@ -98,7 +135,7 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): Sh
   };
 
   const writeStruct = (f: StructField, v: unknown, r: number): void => {
-    if (v === null || typeof v !== 'object' || isListValue(v) || v instanceof Map) throw recordError(f, `struct value is not an object (${describe(v)})`, row);
+    if (v === null || typeof v !== 'object' || isListValue(v) || v instanceof Map) throw recordError(f, `struct value is not an object (${describe(v)})`, rowOf());
     const obj = v as Record<string, unknown>;
     const fields = f.fields;
     for (let i = 0; i < fields.length; i++) {
@@ -108,7 +145,7 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): Sh
   };
 
   const writeList = (f: ListField, v: unknown, r: number): void => {
-    if (!isListValue(v)) throw recordError(f, `list value is not an array (${describe(v)})`, row);
+    if (!isListValue(v)) throw recordError(f, `list value is not an array (${describe(v)})`, rowOf());
     const n = v.length;
     if (n === 0) {
       nulls(f, f.def, r);
@@ -123,7 +160,7 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): Sh
     let entries: Iterable<[unknown, unknown]>;
     if (v instanceof Map) entries = v as Map<unknown, unknown>;
     else if (typeof v === 'object' && !isListValue(v)) entries = Object.entries(v as object);
-    else throw recordError(f, `map value is not a Map or object (${describe(v)})`, row);
+    else throw recordError(f, `map value is not a Map or object (${describe(v)})`, rowOf());
     let rr = r;
     let any = false;
     for (const [k, val] of entries) {
@@ -135,11 +172,276 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): Sh
     if (!any) nulls(f, f.def, r);
   };
 
+  return { write, writeStruct };
+}
+
+/** Cuts the builders to their level counts and gives the requested form. */
+function finish(schema: SchemaTree, cols: readonly ColumnBuilder[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
+  return cols.map((c, i) => {
+    const n = c.numLevels;
+    const def = exact(c.def, n);
+    const rep = exact(c.rep, n);
+    const values = c.values;
+    if (values.length !== c.numLevels - c.stops) values.length = c.numLevels - c.stops;
+    if (!omit) return { def, rep, values, numLevels: n };
+    return { def: c.stops === 0 ? undefined : def, rep: schema.columns[i]!.maxRep === 0 ? undefined : rep, values, numLevels: n };
+  }) as ShreddedColumn[] | ShreddedLeaf[];
+}
+
+/** `a` cut to `n` entries (a copy when that frees much memory, a view otherwise). */
+function exact(a: Int32Array, n: number): Int32Array {
+  if (n === a.length) return a;
+  return n >= a.length - (a.length >> 3) ? a.subarray(0, n) : a.slice(0, n);
+}
+
+/**
+ * The reference shredder: a direct recursive walk of each record. Same output and errors as {@link shredRecords}
+ * (which hands over to it on any record its fast path does not accept); kept for that and as the tests' reference.
+ *
+ * @param schema - the schema tree ({@link buildSchemaTree}).
+ * @param records - the records (objects for the root struct).
+ * @param options - {@link ShredOptions}.
+ * @returns one {@link ShreddedColumn} per leaf, in column order ({@link ShreddedLeaf}s with `omitTrivialLevels`).
+ * @throws ParquetError `INVALID_RECORD` when a required value is null/undefined, a struct is not an object,
+ *   a list is not an array, or a map is not a `Map`/object (the message names the field and record).
+ */
+export function shredRecordsGeneric(schema: SchemaTree, records: Iterable<unknown>, options?: ShredOptions): ShreddedColumn[] | ShreddedLeaf[] {
+  const cols = schema.columns.map(() => new ColumnBuilder(64));
+  let row = 0;
+  const { writeStruct } = genericWriter(cols, () => row);
   for (const rec of records) {
     writeStruct(schema.field, rec, 0);
     row++;
   }
-  return cols;
+  return finish(schema, cols, options?.omitTrivialLevels === true);
+}
+
+// ---- fast path ------------------------------------------------------------------------------------------------
+
+/** Plan codes. */
+const Code = {
+  /** A leaf. */
+  LEAF: 0,
+  /** A struct of planned children. */
+  STRUCT: 1,
+  /** A list of a planned element. */
+  LIST: 2,
+  /** A list of leaves, unrolled. */
+  LIST_LEAF: 3,
+  /** Anything else (maps): the generic writer. */
+  GENERIC: 4,
+} as const;
+
+/** Thrown inside the fast path on a record it does not accept: the generic walk takes over. */
+const HAND_OVER = Symbol('hand over to the generic shredder');
+
+/** One field of the fast path; every plan has this one shape. */
+class Plan {
+  readonly children: Plan[] = [];
+  /** Leaf column (LEAF, LIST_LEAF). */
+  readonly col: ColumnBuilder | null;
+  /** Builders of every leaf under the field (for nulls and empty lists). */
+  readonly leafCols: ColumnBuilder[];
+  readonly name: string;
+  readonly nullable: boolean;
+  readonly def: number;
+  /** List: a null is an empty list (unannotated repeated field). */
+  readonly nullIsEmpty: boolean;
+  readonly elementDef: number;
+  readonly elementRep: number;
+  /** LIST_LEAF: element nullability and the leaf's definition level. */
+  readonly elementNullable: boolean;
+  readonly leafDef: number;
+
+  constructor(readonly code: number, readonly field: Field, cols: readonly ColumnBuilder[]) {
+    this.name = field.name;
+    this.nullable = field.nullable;
+    this.def = field.def;
+    this.leafCols = field.leaves.map((c) => cols[c]!);
+    this.col = field.kind === 'leaf' ? cols[field.column]! : null;
+    this.nullIsEmpty = field.kind === 'list' && field.rule === 'unannotated-repeated';
+    this.elementDef = field.kind === 'list' || field.kind === 'map' ? field.elementDef : 0;
+    this.elementRep = field.kind === 'list' || field.kind === 'map' ? field.elementRep : 0;
+    const e = field.kind === 'list' && field.element.kind === 'leaf' ? field.element : undefined;
+    this.elementNullable = e?.nullable ?? false;
+    this.leafDef = e?.def ?? field.def;
+    if (e) this.col = cols[e.column]!;
+  }
+}
+
+function plan(f: Field, cols: readonly ColumnBuilder[]): Plan {
+  switch (f.kind) {
+    case 'leaf': return new Plan(Code.LEAF, f, cols);
+    case 'struct': {
+      const p = new Plan(Code.STRUCT, f, cols);
+      for (const c of f.fields) p.children.push(plan(c, cols));
+      return p;
+    }
+    case 'list': {
+      if (f.element.kind === 'leaf') return new Plan(Code.LIST_LEAF, f, cols);
+      const p = new Plan(Code.LIST, f, cols);
+      p.children.push(plan(f.element, cols));
+      return p;
+    }
+    case 'map': return new Plan(Code.GENERIC, f, cols);
+  }
+}
+
+/** What the generic walk accepts as a struct value, in one test. */
+function isStructValue(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map);
+}
+
+function nullsOf(p: Plan, d: number, r: number): void {
+  const cols = p.leafCols;
+  for (let i = 0; i < cols.length; i++) cols[i]!.stop(d, r);
+}
+
+/** Writes value `v` of plan `p` (the fast path's counterpart of the generic `write`). */
+function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: Writer): void {
+  if (v === null || v === undefined) {
+    if (p.nullIsEmpty) nullsOf(p, p.def, r);
+    else if (p.nullable) nullsOf(p, parentDef, r);
+    else throw HAND_OVER;
+    return;
+  }
+  switch (p.code) {
+    case Code.LEAF: {
+      const c = p.col!;
+      c.push(p.def, r);
+      c.values.push(v);
+      return;
+    }
+    case Code.STRUCT: {
+      if (!isStructValue(v)) throw HAND_OVER;
+      const ch = p.children;
+      for (let i = 0; i < ch.length; i++) {
+        const c = ch[i]!;
+        writePlan(c, v[c.name], r, p.def, generic);
+      }
+      return;
+    }
+    case Code.LIST_LEAF: {
+      if (!Array.isArray(v) && !isListValue(v)) throw HAND_OVER;
+      const len = v.length;
+      const c = p.col!;
+      if (len === 0) {
+        c.stop(p.def, r);
+        return;
+      }
+      if (c.numLevels + len > c.def.length) c.grow(len);
+      const def = c.def;
+      const rep = c.rep;
+      const vals = c.values;
+      const ld = p.leafDef;
+      const ed = p.elementDef;
+      const er = p.elementRep;
+      let n = c.numLevels;
+      let stops = 0;
+      for (let j = 0; j < len; j++) {
+        const e: unknown = v[j];
+        if (e === null || e === undefined) {
+          if (!p.elementNullable) throw HAND_OVER;
+          def[n] = ed;
+          stops++;
+        } else {
+          def[n] = ld;
+          vals.push(e);
+        }
+        rep[n] = j === 0 ? r : er;
+        n++;
+      }
+      c.numLevels = n;
+      c.stops += stops;
+      return;
+    }
+    case Code.LIST: {
+      if (!Array.isArray(v) && !isListValue(v)) throw HAND_OVER;
+      const len = v.length;
+      if (len === 0) {
+        nullsOf(p, p.def, r);
+        return;
+      }
+      const e = p.children[0]!;
+      const ed = p.elementDef;
+      writePlan(e, v[0], r, ed, generic);
+      for (let j = 1; j < len; j++) writePlan(e, v[j], p.elementRep, ed, generic);
+      return;
+    }
+    default:
+      generic(p.field, v, r, parentDef);
+  }
+}
+
+/**
+ * Shreds records into one level/value stream per leaf column.
+ *
+ * Each record is read once; top-level leaves go straight into levels and values sized to the row count, and lists
+ * of leaves are written in one loop. A record the fast path does not accept (a typed array or `Map` where it does
+ * not expect one, a bad value) is handed to the generic recursive walk, so the output and errors are exactly the
+ * generic walk's.
+ *
+ * @param schema - the schema tree ({@link buildSchemaTree}).
+ * @param records - the records (objects for the root struct).
+ * @returns one {@link ShreddedColumn} per leaf, in column order, levels exactly `numLevels` long.
+ * @throws ParquetError `INVALID_RECORD` when a required value is null/undefined, a struct is not an object,
+ *   a list is not an array, or a map is not a `Map`/object (the message names the field and record).
+ */
+export function shredRecords(schema: SchemaTree, records: Iterable<unknown>): ShreddedColumn[];
+/**
+ * Shreds records into one level/value stream per leaf column, leaving out trivial level arrays when asked.
+ *
+ * @param schema - the schema tree ({@link buildSchemaTree}).
+ * @param records - the records (objects for the root struct).
+ * @param options - `omitTrivialLevels: true` gives {@link ShreddedLeaf}s: `def` undefined when every level is at the
+ *   max, `rep` undefined when the max repetition level is 0.
+ * @returns one {@link ShreddedLeaf} per leaf, in column order.
+ * @throws ParquetError `INVALID_RECORD` as for the other overload.
+ */
+export function shredRecords(schema: SchemaTree, records: Iterable<unknown>, options: ShredOptions): ShreddedLeaf[];
+export function shredRecords(schema: SchemaTree, records: Iterable<unknown>, options?: ShredOptions): ShreddedColumn[] | ShreddedLeaf[] {
+  const rows: readonly unknown[] = Array.isArray(records) ? records : Array.from(records);
+  try {
+    return shredFast(schema, rows, options?.omitTrivialLevels === true);
+  } catch (e) {
+    if (e !== HAND_OVER && !(e instanceof ParquetError)) throw e;
+    return shredRecordsGeneric(schema, rows, options);
+  }
+}
+
+function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
+  const nRows = rows.length;
+  const top = schema.field.fields;
+  const cols: ColumnBuilder[] = new Array<ColumnBuilder>(schema.columns.length);
+  // a top-level leaf has exactly one level per row: levels and values sized once
+  for (const f of top) if (f.kind === 'leaf') cols[f.column] = new ColumnBuilder(nRows, new Array<unknown>(nRows));
+  for (let c = 0; c < cols.length; c++) cols[c] ??= new ColumnBuilder(Math.max(64, nRows));
+  const plans = top.map((f) => plan(f, cols));
+  const nTop = plans.length;
+  const { write } = genericWriter(cols, () => -1);
+  for (let i = 0; i < nRows; i++) {
+    const rec = rows[i];
+    if (!isStructValue(rec)) throw HAND_OVER;
+    for (let k = 0; k < nTop; k++) {
+      const p = plans[k]!;
+      const v = rec[p.name];
+      if (p.code === Code.LEAF) {
+        // top-level leaf: level i, rep 0 (already), def 0 (already) when null
+        const c = p.col!;
+        if (v === null || v === undefined) {
+          if (!p.nullable) throw HAND_OVER;
+          c.stops++;
+        } else {
+          c.def[i] = p.def;
+          c.values[i - c.stops] = v;
+        }
+      } else {
+        writePlan(p, v, 0, 0, write);
+      }
+    }
+  }
+  for (const p of plans) if (p.code === Code.LEAF) p.col!.numLevels = nRows;
+  return finish(schema, cols, omit);
 }
 
 function describe(v: unknown): string {

@@ -1,132 +1,23 @@
 // Property tests: random schemas (random nesting of optional/required/repeated groups, standard and
-// legacy lists, maps) with random records. shred -> assemble is the identity, the columnar form agrees
+// legacy lists, maps; generators in arbitraries.ts) with random records. shred -> assemble is the identity, the columnar form agrees
 // with the row form, and the shredded levels survive the V1/V2 level codecs and validation.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { ByteWriter, isParquetError } from '@parquetry/thrift-compact';
 import {
-  assembleColumnar, assembleRecords, buildSchemaTree, decodeLevelsV1, decodeLevelsV2, encodeLevelsV1, encodeLevelsV2,
+  assembleColumnar, assembleRecords, decodeLevelsV1, decodeLevelsV2, encodeLevelsV1, encodeLevelsV2,
   shredRecords, validateColumnLevels,
 } from '../src/index.js';
-import { ConvertedType, Type, flatten, g, p } from './helpers.js';
-import type { Node, Rep } from './helpers.js';
-import { rowOf } from './helpers.js';
+import { Type, rowOf } from './helpers.js';
+import { BASIC_LEAVES, caseArbitrary, schemaOf } from './arbitraries.js';
 
-type LeafT = 'int' | 'str' | 'bool' | 'dbl';
-type ListStyle = 'three' | 'prim' | 'multi' | 'array' | 'tuple' | 'nested2' | 'unannotated';
-type Spec =
-  | { k: 'leaf'; t: LeafT }
-  | { k: 'struct'; fields: { spec: Spec; nullable: boolean }[] }
-  | { k: 'list'; style: ListStyle; elem: Spec; elemNullable: boolean }
-  | { k: 'map'; key: LeafT; value: Spec | null; valueNullable: boolean; mkv: boolean };
-
-const leafT = fc.constantFrom<LeafT>('int', 'str', 'bool', 'dbl');
-
-const specArb: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => ({
-  spec: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leafT.map((t): Spec => ({ k: 'leaf', t })),
-    fc.array(fc.record({ spec: tie('spec'), nullable: fc.boolean() }), { minLength: 1, maxLength: 3 })
-      .map((fields): Spec => ({ k: 'struct', fields: fields.map((f) => ({ spec: f.spec, nullable: f.nullable && !isUnannotated(f.spec) })) })),
-    fc.record({ style: fc.constantFrom<ListStyle>('three', 'prim', 'multi', 'array', 'tuple', 'nested2', 'unannotated'), elem: tie('spec'), elemNullable: fc.boolean() })
-      .map(({ style, elem, elemNullable }): Spec => fixList(style, elem, elemNullable)),
-    fc.record({ key: fc.constantFrom<LeafT>('int', 'str'), value: fc.option(tie('spec'), { nil: null }), valueNullable: fc.boolean(), mkv: fc.boolean() })
-      .map((m): Spec => ({ k: 'map', ...m, value: m.value && wrapUnannotated(m.value) })),
-  ),
-})).spec;
-
-function isUnannotated(s: Spec): boolean {
-  return s.k === 'list' && s.style === 'unannotated';
-}
-/** A repeated field cannot stand where a list element or map value goes without changing its meaning. */
-function wrapUnannotated(s: Spec): Spec {
-  return isUnannotated(s) ? { k: 'struct', fields: [{ spec: s, nullable: false }] } : s;
-}
-
-/** Makes the element fit what each legacy list style can express. */
-function fixList(style: ListStyle, elem: Spec, elemNullable: boolean): Spec {
-  switch (style) {
-    case 'three': return { k: 'list', style, elem: wrapUnannotated(elem), elemNullable };
-    case 'prim': return { k: 'list', style, elem: elem.k === 'leaf' ? elem : { k: 'leaf', t: 'int' }, elemNullable: false };
-    case 'multi': {
-      const fields = elem.k === 'struct' ? elem.fields : [{ spec: elem, nullable: elemNullable && !isUnannotated(elem) }];
-      return { k: 'list', style, elem: { k: 'struct', fields: [...fields, { spec: { k: 'leaf', t: 'int' }, nullable: true }] }, elemNullable: false };
-    }
-    case 'array': case 'tuple':
-      return { k: 'list', style, elem: { k: 'struct', fields: [{ spec: elem, nullable: elemNullable && !isUnannotated(elem) }] }, elemNullable: false };
-    case 'nested2': return { k: 'list', style, elem: { k: 'list', style: 'prim', elem: { k: 'leaf', t: 'int' }, elemNullable: false }, elemNullable: false };
-    case 'unannotated':
-      return { k: 'list', style, elem: elem.k === 'leaf' || elem.k === 'struct' ? elem : { k: 'struct', fields: [{ spec: elem, nullable: elemNullable && !isUnannotated(elem) }] }, elemNullable: false };
-  }
-}
-
-const TYPE: Record<LeafT, [Type, ConvertedType | undefined]> = {
-  int: [Type.INT32, undefined], str: [Type.BYTE_ARRAY, ConvertedType.UTF8], bool: [Type.BOOLEAN, undefined], dbl: [Type.DOUBLE, undefined],
-};
-
-let uid = 0;
-/** Schema elements for a field of type `s` with repetition `rep` (the caller guarantees legality). */
-function node(name: string, rep: Rep, s: Spec): Node {
-  switch (s.k) {
-    case 'leaf': return p(name, rep, ...TYPE[s.t]);
-    case 'struct': return g(name, rep, s.fields.map((f, i) => node(`f${i}`, f.nullable ? 'optional' : 'required', f.spec)));
-    case 'map': {
-      const kv = [p('key', 'required', ...TYPE[s.key])];
-      if (s.value) kv.push(node('value', s.valueNullable ? 'optional' : 'required', s.value));
-      return g(name, rep, [g(s.mkv ? 'map' : 'key_value', 'repeated', kv, s.mkv ? ConvertedType.MAP_KEY_VALUE : undefined)], ConvertedType.MAP);
-    }
-    case 'list': {
-      const e = s.elem;
-      switch (s.style) {
-        case 'three': return g(name, rep, [g('list', 'repeated', [node('element', s.elemNullable ? 'optional' : 'required', e)])], ConvertedType.LIST);
-        case 'prim': return g(name, rep, [node('element', 'repeated', e)], ConvertedType.LIST);
-        case 'multi': return g(name, rep, [node('element', 'repeated', e)], ConvertedType.LIST);
-        case 'array': return g(name, rep, [node('array', 'repeated', e)], ConvertedType.LIST);
-        case 'tuple': return g(name, rep, [node(`${name}_tuple`, 'repeated', e)], ConvertedType.LIST);
-        case 'nested2': return g(name, rep, [g(`bag${uid++}`, 'repeated', [p('item', 'repeated', Type.INT32)], ConvertedType.LIST)], ConvertedType.LIST);
-        case 'unannotated': return node(name, 'repeated', e);
-      }
-    }
-  }
-}
-
-const leafValue = (t: LeafT): fc.Arbitrary<unknown> =>
-  t === 'int' ? fc.integer() : t === 'str' ? fc.string({ maxLength: 4 }) : t === 'bool' ? fc.boolean() : fc.double();
-
-/** Canonical records: every struct property present, null for absent optional values, Maps for maps. */
-function valueArb(s: Spec, nullable: boolean, depth: number): fc.Arbitrary<unknown> {
-  const v = nonNull(s, depth);
-  return nullable ? fc.option(v, { nil: null, freq: 4 }) : v;
-}
-function nonNull(s: Spec, depth: number): fc.Arbitrary<unknown> {
-  const maxLength = depth > 3 ? 1 : 3;
-  switch (s.k) {
-    case 'leaf': return leafValue(s.t);
-    case 'struct':
-      return fc.tuple(...s.fields.map((f) => valueArb(f.spec, f.nullable, depth + 1)))
-        .map((vs) => Object.fromEntries(vs.map((v, i) => [`f${i}`, v])));
-    case 'list': return fc.array(valueArb(s.elem, s.elemNullable, depth + 1), { maxLength });
-    case 'map':
-      return fc.uniqueArray(leafValue(s.key), { maxLength, comparator: 'SameValueZero' }).chain((keys) =>
-        fc.tuple(...keys.map(() => (s.value ? valueArb(s.value, s.valueNullable, depth + 1) : fc.constant(null))))
-          .map((vals) => new Map(keys.map((k, i) => [k, vals[i]]))));
-  }
-}
-
-const caseArb = fc
-  .array(fc.record({ spec: specArb, rep: fc.constantFrom<Rep>('required', 'optional') }), { minLength: 1, maxLength: 3 })
-  .chain((top) => {
-    const fixed = top.map((t) => ({ spec: t.spec, nullable: t.rep === 'optional' && !(t.spec.k === 'list' && t.spec.style === 'unannotated') }));
-    const rec = fc.tuple(...fixed.map((f) => valueArb(f.spec, f.nullable, 0))).map((vs) => Object.fromEntries(vs.map((v, i) => [`c${i}`, v])));
-    return fc.record({ top: fc.constant(fixed), records: fc.array(rec, { maxLength: 6 }) });
-  });
+const caseArb = caseArbitrary(BASIC_LEAVES);
 
 describe('property: shred -> assemble', () => {
   test('is the identity, agrees with the columnar form, and survives the level codecs', () => {
     fc.assert(
       fc.property(caseArb, ({ top, records }) => {
-        const elements = flatten('root', top.map((t, i) => node(`c${i}`, t.nullable ? 'optional' : t.spec.k === 'list' && t.spec.style === 'unannotated' ? 'repeated' : 'required', t.spec)));
-        const schema = buildSchemaTree(elements);
+        const schema = schemaOf(top);
         const cols = shredRecords(schema, records);
         expect(assembleRecords(schema, cols)).toEqual(records);
 
@@ -201,8 +92,7 @@ describe('property: corrupted levels', () => {
   test('assembly throws only ParquetError (or succeeds), with and without validation', () => {
     fc.assert(
       fc.property(caseArb, fc.nat(), fc.nat(), fc.integer({ min: -1, max: 4 }), fc.constantFrom('def', 'rep', 'drop-value', 'extra-value', 'truncate'), ({ top, records }, ci, li, delta, how) => {
-        const elements = flatten('root', top.map((t, i) => node(`c${i}`, t.nullable ? 'optional' : t.spec.k === 'list' && t.spec.style === 'unannotated' ? 'repeated' : 'required', t.spec)));
-        const schema = buildSchemaTree(elements);
+        const schema = schemaOf(top);
         const cols = shredRecords(schema, records);
         const col = cols[ci % cols.length]!;
         if (col.numLevels === 0) return;
