@@ -72,6 +72,8 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 const EMPTY = new Uint8Array(0);
+/** The int32 sign bit: `x ^ SIGN` maps unsigned 32-bit order onto signed. */
+const SIGN = 0x80000000 | 0;
 
 function kindOf(type: Type, order: SortOrder): number {
   switch (order) {
@@ -240,15 +242,13 @@ export class StatisticsBuilder {
       case K_U32:
         if (!(values instanceof Int32Array)) throw this.formError(values, 'an Int32Array');
         this.checkRange(start, end, values.length);
-        if (this.kind === K_I32) this.updateInt32(values, start, end);
-        else this.updateUint32(new Uint32Array(values.buffer, values.byteOffset, values.length), start, end);
+        this.updateInt32(values, start, end, this.kind === K_I32 ? 0 : SIGN);
         break;
       case K_I64:
       case K_U64:
         if (!(values instanceof BigInt64Array)) throw this.formError(values, 'a BigInt64Array');
         this.checkRange(start, end, values.length);
-        if (this.kind === K_I64) this.updateInt64(new Int32Array(values.buffer, values.byteOffset, values.length * 2), start, end);
-        else this.updateUint64(new Uint32Array(values.buffer, values.byteOffset, values.length * 2), start, end);
+        this.updateInt64(new Int32Array(values.buffer, values.byteOffset, values.length * 2), start, end, this.kind === K_I64 ? 0 : SIGN);
         break;
       case K_F32:
         if (!(values instanceof Float32Array)) throw this.formError(values, 'a Float32Array');
@@ -315,15 +315,7 @@ export class StatisticsBuilder {
       if (!this.bounded || cmp(other.minBuf, 0, other.minLen, this.minBuf, 0, this.minLen) < 0) this.setMin(other.minBuf, 0, other.minLen);
       if (!this.bounded || cmp(other.maxBuf, 0, other.maxLen, this.maxBuf, 0, this.maxLen) > 0) this.setMax(other.maxBuf, 0, other.maxLen);
     } else {
-      // numbers (INT64: high word, then low word); the sentinels of an unbounded side never win
-      if (other.minA < this.minA || (other.minA === this.minA && other.minB < this.minB)) {
-        this.minA = other.minA;
-        this.minB = other.minB;
-      }
-      if (other.maxA > this.maxA || (other.maxA === this.maxA && other.maxB > this.maxB)) {
-        this.maxA = other.maxA;
-        this.maxB = other.maxB;
-      }
+      this.addNumeric(other.minA, other.minB, other.maxA, other.maxB);
     }
     this.bounded = true;
   }
@@ -408,84 +400,66 @@ export class StatisticsBuilder {
     this.bounded = true;
   }
 
-  private updateInt32(v: Int32Array, start: number, end: number): void {
-    let mn = this.minA;
-    let mx = this.maxA;
-    for (let i = start; i < end; i++) {
-      const x = v[i]!;
+  /**
+   * INT32, signed (`flip` 0) or unsigned (`flip` = sign bit: `x ^ flip` orders uint32 as int32, so the loop stays
+   * on int32 values).
+   */
+  private updateInt32(v: Int32Array, start: number, end: number, flip: number): void {
+    this.count += end - start;
+    if (end === start) return;
+    let mn = v[start]! ^ flip;
+    let mx = mn;
+    for (let i = start + 1; i < end; i++) {
+      const x = v[i]! ^ flip;
       if (x < mn) mn = x;
-      if (x > mx) mx = x;
+      else if (x > mx) mx = x;
     }
-    this.minA = mn;
-    this.maxA = mx;
-    this.count += end - start;
-    if (end > start) this.bounded = true;
+    // back to the value: int32, or uint32 for the unsigned order
+    if (flip === 0) this.addNumeric(mn, 0, mx, 0);
+    else this.addNumeric((mn ^ flip) >>> 0, 0, (mx ^ flip) >>> 0, 0);
   }
 
-  private updateUint32(v: Uint32Array, start: number, end: number): void {
-    let mn = this.minA;
-    let mx = this.maxA;
-    for (let i = start; i < end; i++) {
-      const x = v[i]!;
-      if (x < mn) mn = x;
-      if (x > mx) mx = x;
-    }
-    this.minA = mn;
-    this.maxA = mx;
+  /**
+   * INT64 through its Int32Array alias `w`: the high word (signed, or unsigned with `flip` = sign bit) decides
+   * unless it ties with a bound, and only then the low word (unsigned, compared as `lo ^ sign bit`) is read.
+   */
+  private updateInt64(w: Int32Array, start: number, end: number, flip: number): void {
     this.count += end - start;
-    if (end > start) this.bounded = true;
-  }
-
-  /** INT64 as (high word signed, low word unsigned); `w` aliases the BigInt64Array. */
-  private updateInt64(w: Int32Array, start: number, end: number): void {
-    let mnH = this.minA;
-    let mnL = this.minB;
-    let mxH = this.maxA;
-    let mxL = this.maxB;
-    for (let i = start; i < end; i++) {
-      const h = w[2 * i + HI]!;
-      const l = w[2 * i + LO]! >>> 0;
-      if (h < mnH || (h === mnH && l < mnL)) {
+    if (end === start) return;
+    let mnH = w[2 * start + HI]! ^ flip;
+    let mnL = w[2 * start + LO]! ^ SIGN;
+    let mxH = mnH;
+    let mxL = mnL;
+    for (let i = start + 1; i < end; i++) {
+      const h = w[2 * i + HI]! ^ flip;
+      if (h < mnH) {
         mnH = h;
-        mnL = l;
-      }
-      if (h > mxH || (h === mxH && l > mxL)) {
+        mnL = w[2 * i + LO]! ^ SIGN;
+      } else if (h > mxH) {
         mxH = h;
-        mxL = l;
+        mxL = w[2 * i + LO]! ^ SIGN;
+      } else if (h === mnH || h === mxH) {
+        const l = w[2 * i + LO]! ^ SIGN;
+        if (h === mnH && l < mnL) mnL = l;
+        if (h === mxH && l > mxL) mxL = l;
       }
     }
-    this.minA = mnH;
-    this.minB = mnL;
-    this.maxA = mxH;
-    this.maxB = mxL;
-    this.count += end - start;
-    if (end > start) this.bounded = true;
+    const hiMin = flip === 0 ? mnH : (mnH ^ flip) >>> 0;
+    const hiMax = flip === 0 ? mxH : (mxH ^ flip) >>> 0;
+    this.addNumeric(hiMin, (mnL ^ SIGN) >>> 0, hiMax, (mxL ^ SIGN) >>> 0);
   }
 
-  /** Unsigned INT64 as (high word, low word), both unsigned. */
-  private updateUint64(w: Uint32Array, start: number, end: number): void {
-    let mnH = this.minA;
-    let mnL = this.minB;
-    let mxH = this.maxA;
-    let mxL = this.maxB;
-    for (let i = start; i < end; i++) {
-      const h = w[2 * i + HI]!;
-      const l = w[2 * i + LO]!;
-      if (h < mnH || (h === mnH && l < mnL)) {
-        mnH = h;
-        mnL = l;
-      }
-      if (h > mxH || (h === mxH && l > mxL)) {
-        mxH = h;
-        mxL = l;
-      }
+  /** Widens the numeric bounds to include [(minA, minB), (maxA, maxB)] (INT64: high word, then low word). */
+  private addNumeric(minA: number, minB: number, maxA: number, maxB: number): void {
+    if (minA < this.minA || (minA === this.minA && minB < this.minB)) {
+      this.minA = minA;
+      this.minB = minB;
     }
-    this.minA = mnH;
-    this.minB = mnL;
-    this.maxA = mxH;
-    this.maxB = mxL;
-    this.count += end - start;
-    if (end > start) this.bounded = true;
+    if (maxA > this.maxA || (maxA === this.maxA && maxB > this.maxB)) {
+      this.maxA = maxA;
+      this.maxB = maxB;
+    }
+    this.bounded = true;
   }
 
   /** FLOAT or DOUBLE by value, NaN counted and skipped. */
