@@ -6,7 +6,8 @@
  * The integers are buffered and encoded at flush by the one-shot encoders (blocks of 128 values, 4 miniblocks of 32),
  * so the bytes are theirs. The size is known without encoding: a block's bytes are its zigzag minimum delta, 4 width
  * bytes and 4 · w bytes per used miniblock, where w is the bit width of (miniblock's largest delta − block's smallest
- * delta). Keeping the block minimum and four miniblock maxima per value makes `estimatedSize()` exact and O(1).
+ * delta). Each complete block is measured once when its last value arrives, the open block (< 128 deltas) when the
+ * size is asked, so `estimatedSize()` is exact and costs at most one block scan.
  *
  * @module
  */
@@ -24,117 +25,105 @@ function headerLen(count: number, firstLo: number, firstHi: number): number {
   return 3 + ulebLen(count) + (count === 0 ? 1 : zigzag64Len(firstLo, firstHi));
 }
 
-/** Exact DELTA_BINARY_PACKED size of a stream of INT32 values, updated per value. */
-class DeltaSize32 {
-  /** Values seen. */
-  n = 0;
-  private first = 0;
-  private prev = 0;
-  /** Deltas in the open block, its minimum and its miniblocks' maxima. */
-  private bn = 0;
-  private bmin = 0;
-  private readonly mmax = new Int32Array(4);
-  /** Bytes of the closed blocks. */
-  private done = 0;
+const mmax32 = /*#__PURE__*/ new Int32Array(4);
+const maxLo64 = /*#__PURE__*/ new Uint32Array(4);
+const maxHi64 = /*#__PURE__*/ new Int32Array(4);
 
-  /** Adds the next value. */
-  add(v: number): void {
-    if (this.n++ === 0) {
-      this.first = v;
-      this.prev = v;
-      return;
+/** Bytes of the block whose deltas are `v[i] − v[i − 1]` for i in `[s, s + n)` (INT32, 32-bit wrap-around). */
+function blockLen32(v: Int32Array, s: number, n: number): number {
+  let min = 0x7fffffff;
+  const used = (n + 31) >>> 5;
+  for (let m = 0; m < used; m++) {
+    const a = s + 32 * m;
+    const e = Math.min(s + n, a + 32);
+    let max = -0x80000000;
+    let prev = v[a - 1]!;
+    for (let i = a; i < e; i++) {
+      const x = v[i]!;
+      const d = (x - prev) | 0;
+      prev = x;
+      if (d < min) min = d;
+      if (d > max) max = d;
     }
-    const d = (v - this.prev) | 0;
-    this.prev = v;
-    const bn = this.bn;
-    const m = bn >>> 5;
-    if (bn === 0 || d < this.bmin) this.bmin = d;
-    if ((bn & 31) === 0 || d > this.mmax[m]!) this.mmax[m] = d;
-    if (bn === BLOCK - 1) {
-      this.done += this.blockLen(BLOCK);
-      this.bn = 0;
-    } else this.bn = bn + 1;
+    mmax32[m] = max;
   }
-  private blockLen(n: number): number {
-    const min = this.bmin;
-    let s = ulebLen(((min << 1) ^ (min >> 31)) >>> 0) + 4;
-    for (let m = 0; m < (n + 31) >>> 5; m++) {
-      const u = this.mmax[m]! - min; // 0 … 2^32 − 1
-      s += 4 * (u === 0 ? 0 : 32 - Math.clz32(u));
+  let bytes = ulebLen(((min << 1) ^ (min >> 31)) >>> 0) + 4;
+  for (let m = 0; m < used; m++) {
+    const u = mmax32[m]! - min; // 0 … 2^32 − 1
+    bytes += 4 * (u === 0 ? 0 : 32 - Math.clz32(u));
+  }
+  return bytes;
+}
+
+/** {@link blockLen32} for INT64 values as lo/hi word pairs in `w` (64-bit wrap-around). */
+function blockLen64(w: Int32Array, s: number, n: number): number {
+  let minLo = 0xffffffff;
+  let minHi = 0x7fffffff;
+  const used = (n + 31) >>> 5;
+  for (let m = 0; m < used; m++) {
+    const a = s + 32 * m;
+    const e = Math.min(s + n, a + 32);
+    let xlo = 0;
+    let xhi = -0x80000000;
+    let plo = w[2 * a - 2]! >>> 0;
+    let phi = w[2 * a - 1]! | 0;
+    for (let i = a; i < e; i++) {
+      const lo = w[2 * i]! >>> 0;
+      const hi = w[2 * i + 1]! | 0;
+      const dlo = (lo - plo) >>> 0;
+      const dhi = (hi - phi - (lo < plo ? 1 : 0)) | 0;
+      plo = lo;
+      phi = hi;
+      if (dhi < minHi || (dhi === minHi && dlo < minLo)) {
+        minLo = dlo;
+        minHi = dhi;
+      }
+      if (dhi > xhi || (dhi === xhi && dlo > xlo)) {
+        xlo = dlo;
+        xhi = dhi;
+      }
     }
-    return s;
+    maxLo64[m] = xlo;
+    maxHi64[m] = xhi;
   }
-  /** @returns the bytes the one-shot encoder writes for the values seen. */
-  size(): number {
-    return headerLen(this.n, this.first, this.first >> 31) + this.done + (this.bn > 0 ? this.blockLen(this.bn) : 0);
+  let bytes = zigzag64Len(minLo, minHi) + 4;
+  for (let m = 0; m < used; m++) {
+    const xlo = maxLo64[m]!;
+    const ulo = (xlo - minLo) >>> 0;
+    const uhi = (maxHi64[m]! - minHi - (xlo < minLo ? 1 : 0)) | 0;
+    bytes += 4 * (uhi !== 0 ? 64 - Math.clz32(uhi) : ulo === 0 ? 0 : 32 - Math.clz32(ulo));
+  }
+  return bytes;
+}
+
+/**
+ * Exact DELTA_BINARY_PACKED size of a growing buffer of values: complete 128-delta blocks are measured once
+ * (`sync`), the open block (< 128 deltas) when asked (`size`), so both are O(1) per value.
+ */
+class DeltaSize {
+  private blocks = 0;
+  private done = 0;
+  /** @param wide - values are INT64 word pairs. */
+  constructor(private readonly wide: boolean) {}
+  /** Measures every complete block among the first `n` values of `v` (INT32, or INT64 as word pairs). */
+  sync(v: Int32Array, n: number): void {
+    while (1 + (this.blocks + 1) * BLOCK <= n) {
+      const s = 1 + this.blocks * BLOCK;
+      this.done += this.wide ? blockLen64(v, s, BLOCK) : blockLen32(v, s, BLOCK);
+      this.blocks++;
+    }
+  }
+  /** @returns the bytes the one-shot encoder writes for the first `n` values of `v` (after `sync(v, n)`). */
+  size(v: Int32Array, n: number): number {
+    if (n === 0) return headerLen(0, 0, 0);
+    const header = this.wide ? headerLen(n, v[0]!, v[1]!) : headerLen(n, v[0]!, v[0]! >> 31);
+    const s = 1 + this.blocks * BLOCK;
+    const rest = n - s;
+    return header + this.done + (rest > 0 ? (this.wide ? blockLen64(v, s, rest) : blockLen32(v, s, rest)) : 0);
   }
   /** Forgets every value. */
   reset(): void {
-    this.n = 0;
-    this.bn = 0;
-    this.done = 0;
-  }
-}
-
-/** Exact DELTA_BINARY_PACKED size of a stream of INT64 values (as lo/hi words), updated per value. */
-class DeltaSize64 {
-  n = 0;
-  private firstLo = 0;
-  private firstHi = 0;
-  private plo = 0;
-  private phi = 0;
-  private bn = 0;
-  private minLo = 0;
-  private minHi = 0;
-  private readonly maxLo = new Uint32Array(4);
-  private readonly maxHi = new Int32Array(4);
-  private done = 0;
-
-  /** Adds the next value: `lo` unsigned low word, `hi` signed high word. */
-  add(lo: number, hi: number): void {
-    if (this.n++ === 0) {
-      this.firstLo = this.plo = lo;
-      this.firstHi = this.phi = hi;
-      return;
-    }
-    const dlo = (lo - this.plo) >>> 0;
-    const dhi = (hi - this.phi - (lo < this.plo ? 1 : 0)) | 0;
-    this.plo = lo;
-    this.phi = hi;
-    const bn = this.bn;
-    const m = bn >>> 5;
-    if (bn === 0 || dhi < this.minHi || (dhi === this.minHi && dlo < this.minLo)) {
-      this.minLo = dlo;
-      this.minHi = dhi;
-    }
-    const xh = this.maxHi[m]!;
-    if ((bn & 31) === 0 || dhi > xh || (dhi === xh && dlo > this.maxLo[m]!)) {
-      this.maxLo[m] = dlo;
-      this.maxHi[m] = dhi;
-    }
-    if (bn === BLOCK - 1) {
-      this.done += this.blockLen(BLOCK);
-      this.bn = 0;
-    } else this.bn = bn + 1;
-  }
-  private blockLen(n: number): number {
-    const mlo = this.minLo;
-    const mhi = this.minHi;
-    let s = zigzag64Len(mlo, mhi) + 4;
-    for (let m = 0; m < (n + 31) >>> 5; m++) {
-      const xlo = this.maxLo[m]!;
-      const ulo = (xlo - mlo) >>> 0;
-      const uhi = (this.maxHi[m]! - mhi - (xlo < mlo ? 1 : 0)) | 0;
-      s += 4 * (uhi !== 0 ? 64 - Math.clz32(uhi) : ulo === 0 ? 0 : 32 - Math.clz32(ulo));
-    }
-    return s;
-  }
-  size(): number {
-    return headerLen(this.n, this.firstLo, this.firstHi) + this.done + (this.bn > 0 ? this.blockLen(this.bn) : 0);
-  }
-  reset(): void {
-    this.n = 0;
-    this.bn = 0;
+    this.blocks = 0;
     this.done = 0;
   }
 }
@@ -143,42 +132,42 @@ class DeltaSize64 {
 export class DeltaBinaryPackedEncoder implements ValueEncoder {
   readonly encoding = Encoding.DELTA_BINARY_PACKED;
   private buf = new Uint8Array(1024);
-  private readonly s32 = new DeltaSize32();
-  private readonly s64 = new DeltaSize64();
+  /** The buffer as 32-bit words (INT64: lo/hi pairs). */
+  private words = new Int32Array(this.buf.buffer);
+  private n = 0;
+  private readonly sizes: DeltaSize;
   private readonly wide: boolean;
   /** @param type - INT32 or INT64. */
   constructor(private readonly type: number) {
     this.wide = type === Type.INT64;
+    this.sizes = new DeltaSize(this.wide);
   }
   get count(): number {
-    return this.wide ? this.s64.n : this.s32.n;
+    return this.n;
   }
   put(values: ColumnValues, start: number, end: number): void {
     checkBatch('DELTA_BINARY_PACKED', values, this.type, 0, start, end);
     const v = values as Int32Array | BigInt64Array;
     const k = this.wide ? 8 : 4;
-    const have = this.count * k;
-    this.buf = growBytes(this.buf, have, have + (end - start) * k);
-    this.buf.set(new Uint8Array(v.buffer, v.byteOffset + start * k, (end - start) * k), have);
-    if (this.wide) {
-      const w32 = new Int32Array(v.buffer, v.byteOffset, v.length * 2);
-      const s = this.s64;
-      for (let i = start; i < end; i++) s.add(w32[2 * i]! >>> 0, w32[2 * i + 1]! | 0);
-    } else {
-      const s = this.s32;
-      const a = v as Int32Array;
-      for (let i = start; i < end; i++) s.add(a[i]!);
+    const have = this.n * k;
+    const buf = growBytes(this.buf, have, have + (end - start) * k);
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.words = new Int32Array(buf.buffer);
     }
+    buf.set(new Uint8Array(v.buffer, v.byteOffset + start * k, (end - start) * k), have);
+    this.n += end - start;
+    this.sizes.sync(this.words, this.n);
   }
   estimatedSize(): number {
-    return this.wide ? this.s64.size() : this.s32.size();
+    return this.sizes.size(this.words, this.n);
   }
   flush(w: ByteWriter): void {
-    const n = this.count;
+    const n = this.n;
     if (this.wide) encodeDeltaBinaryPackedInt64(new BigInt64Array(this.buf.buffer, 0, n), 0, n, w);
-    else encodeDeltaBinaryPackedInt32(new Int32Array(this.buf.buffer, 0, n), 0, n, w);
-    this.s32.reset();
-    this.s64.reset();
+    else encodeDeltaBinaryPackedInt32(this.words, 0, n, w);
+    this.n = 0;
+    this.sizes.reset();
   }
 }
 
@@ -188,32 +177,32 @@ export class DeltaLengthByteArrayEncoder implements ValueEncoder {
   private lengths = new Int32Array(256);
   private data = new Uint8Array(1024);
   private dataLen = 0;
-  private readonly sizes = new DeltaSize32();
+  private n = 0;
+  private readonly sizes = new DeltaSize(false);
   get count(): number {
-    return this.sizes.n;
+    return this.n;
   }
   put(values: ColumnValues, start: number, end: number): void {
     checkBatch('DELTA_LENGTH_BYTE_ARRAY', values, Type.BYTE_ARRAY, 0, start, end);
     const { offsets, data } = values as ByteArrays;
-    const n = this.sizes.n;
+    const n = this.n;
     const lengths = (this.lengths = growInt32(this.lengths, n, n + end - start));
-    for (let i = start, j = n; i < end; i++, j++) {
-      const len = offsets[i + 1]! - offsets[i]!;
-      lengths[j] = len;
-      this.sizes.add(len);
-    }
+    for (let i = start, j = n; i < end; i++, j++) lengths[j] = offsets[i + 1]! - offsets[i]!;
+    this.n = n + end - start;
+    this.sizes.sync(lengths, this.n);
     const bytes = data.subarray(offsets[start]!, offsets[end]!);
     this.data = growBytes(this.data, this.dataLen, this.dataLen + bytes.length);
     this.data.set(bytes, this.dataLen);
     this.dataLen += bytes.length;
   }
   estimatedSize(): number {
-    return this.sizes.size() + this.dataLen;
+    return this.sizes.size(this.lengths, this.n) + this.dataLen;
   }
   flush(w: ByteWriter): void {
-    encodeDeltaBinaryPackedInt32(this.lengths, 0, this.sizes.n, w);
+    encodeDeltaBinaryPackedInt32(this.lengths, 0, this.n, w);
     w.bytes(this.data.subarray(0, this.dataLen));
     this.dataLen = 0;
+    this.n = 0;
     this.sizes.reset();
   }
 }
@@ -231,8 +220,9 @@ export class DeltaByteArrayEncoder implements ValueEncoder {
   private dataLen = 0;
   private prev = new Uint8Array(64);
   private prevLen = 0;
-  private readonly prefixSizes = new DeltaSize32();
-  private readonly suffixSizes = new DeltaSize32();
+  private n = 0;
+  private readonly prefixSizes = new DeltaSize(false);
+  private readonly suffixSizes = new DeltaSize(false);
   /**
    * @param type - BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY.
    * @param width - the FIXED_LEN_BYTE_ARRAY type length.
@@ -242,15 +232,14 @@ export class DeltaByteArrayEncoder implements ValueEncoder {
     private readonly width: number,
   ) {}
   get count(): number {
-    return this.prefixSizes.n;
+    return this.n;
   }
   put(values: ColumnValues, start: number, end: number): void {
     checkBatch('DELTA_BYTE_ARRAY', values, this.type, this.width, start, end);
-    const fixed = 'width' in values;
     const src = (values as ByteArrays | FixedLenByteArrays).data;
-    const offsets = fixed ? null : (values as ByteArrays).offsets;
+    const offsets = 'offsets' in values ? values.offsets : null;
     const width = this.width;
-    const n = this.prefixSizes.n;
+    const n = this.n;
     const prefixes = (this.prefixes = growInt32(this.prefixes, n, n + end - start));
     const suffixes = (this.suffixes = growInt32(this.suffixes, n, n + end - start));
     const total = offsets === null ? (end - start) * width : offsets[end]! - offsets[start]!;
@@ -266,29 +255,33 @@ export class DeltaByteArrayEncoder implements ValueEncoder {
       while (pre < max && prev[pre] === src[a + pre]) pre++;
       prefixes[j] = pre;
       suffixes[j] = len - pre;
-      this.prefixSizes.add(pre);
-      this.suffixSizes.add(len - pre);
       if (len > prev.length) prev = this.prev = growBytes(prev, pre, len);
-      for (let k = pre; k < len; k++) {
-        const b = src[a + k]!;
-        prev[k] = b;
-        data[p++] = b;
+      if (len - pre < 32) {
+        for (let k = pre; k < len; k++) prev[k] = data[p++] = src[a + k]!;
+      } else {
+        const tail = src.subarray(a + pre, a + len);
+        prev.set(tail, pre);
+        data.set(tail, p);
+        p += len - pre;
       }
       prevLen = len;
     }
     this.prevLen = prevLen;
     this.dataLen = p;
+    this.n = n + end - start;
+    this.prefixSizes.sync(prefixes, this.n);
+    this.suffixSizes.sync(suffixes, this.n);
   }
   estimatedSize(): number {
-    return this.prefixSizes.size() + this.suffixSizes.size() + this.dataLen;
+    return this.prefixSizes.size(this.prefixes, this.n) + this.suffixSizes.size(this.suffixes, this.n) + this.dataLen;
   }
   flush(w: ByteWriter): void {
-    const n = this.prefixSizes.n;
-    encodeDeltaBinaryPackedInt32(this.prefixes, 0, n, w);
-    encodeDeltaBinaryPackedInt32(this.suffixes, 0, n, w);
+    encodeDeltaBinaryPackedInt32(this.prefixes, 0, this.n, w);
+    encodeDeltaBinaryPackedInt32(this.suffixes, 0, this.n, w);
     w.bytes(this.data.subarray(0, this.dataLen));
     this.dataLen = 0;
     this.prevLen = 0;
+    this.n = 0;
     this.prefixSizes.reset();
     this.suffixSizes.reset();
   }
