@@ -30,18 +30,28 @@ export interface ValueEncoder {
   /** Number of values buffered since the last flush. */
   readonly count: number;
   /**
-   * Appends `values[start, end)` (BYTE_ARRAY: values `start … end − 1` by their offsets).
+   * Appends `values[start, end)` (BYTE_ARRAY: values `start … end − 1` by their offsets, which need not start at 0).
+   * @param values - the batch, in the column's form (see {@link ColumnValues}).
+   * @param start - first value.
+   * @param end - exclusive end.
    * @throws ParquetError `ENCODING_ARGUMENT` when the values are not in the column's form or the range is invalid
    *   (the encoder is then unchanged).
    */
   put(values: ColumnValues, start: number, end: number): void;
-  /** Bytes `flush` would write now: exact, or for ALP an estimate (see {@link createValueEncoder}); O(1). */
+  /**
+   * Bytes `flush` would write now; cheap enough to call after every batch.
+   * @returns the exact size, or for ALP an estimate (see {@link createValueEncoder}).
+   */
   estimatedSize(): number;
-  /** Writes the encoding of every buffered value into `w` and empties the encoder (its buffers are kept). */
+  /**
+   * Writes the encoding of every buffered value (what the one-shot encoder writes for them) and empties the encoder;
+   * its buffers are kept for the next page.
+   * @param w - receives the bytes (appended at `w.pos`).
+   */
   flush(w: ByteWriter): void;
 }
 
-/** Bytes of value `i` of a typed array batch, as a view. */
+/** The bytes of a typed-array batch, as a view. */
 function bytesOf(v: Exclude<ColumnValues, ByteArrays | FixedLenByteArrays | Uint8Array>): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
@@ -320,8 +330,7 @@ class AlpEncoder implements ValueEncoder {
   }
   /**
    * Exact for complete vectors; the open vector (< 1024 values) counts the average bytes per value of the complete
-   * vectors, or before the first is complete its PLAIN size plus a vector header (ALP stores at most 1.5× the PLAIN
-   * bytes of a FLOAT vector, 1.25× of a DOUBLE one, when every value is an exception).
+   * vectors, or before the first is complete its PLAIN size plus a vector header.
    */
   estimatedSize(): number {
     const vectors = this.done + (this.pending > 0 ? 1 : 0);
@@ -358,9 +367,11 @@ class AlpEncoder implements ValueEncoder {
  * Creates the streaming encoder of an encoding for a column chunk.
  *
  * `estimatedSize()` is exact for every encoding but ALP: PLAIN, BYTE_STREAM_SPLIT and RLE count the bytes already
- * laid out; DELTA_BINARY_PACKED (and the lengths inside DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY) keep each
- * 128-value block's minimum delta and per-miniblock maximum, which fix its miniblock bit widths. ALP is exact for the
- * complete 1024-value vectors and estimates the open one (see the ALP encoder: never below 2/3 of its real size).
+ * laid out; DELTA_BINARY_PACKED (and the lengths inside DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY) measure each
+ * 128-value block's minimum delta and per-miniblock maxima, which fix its miniblock bit widths. ALP is exact for the
+ * complete 1024-value vectors; the open vector (< 1024 values) is estimated from the average bytes per value of the
+ * complete ones, or before the first completes as its PLAIN size plus a vector header, so the page estimate is off by
+ * less than one vector (ALP's worst case, exceptions plus 32-bit packing, is 2.5× PLAIN for FLOAT, 2.25× for DOUBLE).
  *
  * @param encoding - the parquet.thrift `Encoding` number: PLAIN (every type), RLE (BOOLEAN), DELTA_BINARY_PACKED
  *   (INT32, INT64), DELTA_LENGTH_BYTE_ARRAY (BYTE_ARRAY), DELTA_BYTE_ARRAY (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY),
