@@ -33,6 +33,7 @@ export const MAX_WKB_DEPTH = 64;
 const EWKB_Z = 0x80000000;
 const EWKB_M = 0x40000000;
 const EWKB_SRID = 0x20000000;
+const NO_BYTES = new DataView(new ArrayBuffer(0));
 
 /**
  * Accumulates the `GeospatialStatistics` of a GEOMETRY or GEOGRAPHY column from its WKB values; see the module
@@ -57,7 +58,7 @@ export class GeospatialStatisticsBuilder {
   /** `types[dim * 8 + base]` is 1 when ISO code `dim * 1000 + base` was seen. */
   private readonly types = new Uint8Array(32);
   // parse state of the current value
-  private view: DataView = new DataView(new ArrayBuffer(0));
+  private view: DataView = NO_BYTES;
   private pos = 0;
   private end = 0;
 
@@ -84,9 +85,12 @@ export class GeospatialStatisticsBuilder {
    *   offsets of the range point outside `data` or decrease.
    */
   update(values: ByteArrays, start: number, end: number): void {
+    const where = `parquet-column: geospatial statistics of column '${this.column.pathString}'`;
+    if (!(typeof values === 'object' && values !== null && values.offsets instanceof Int32Array && values.data instanceof Uint8Array)) {
+      throw new ParquetError('INVALID_ARGUMENT', `${where}: expected {offsets: Int32Array, data: Uint8Array}`);
+    }
     const off = values.offsets;
     const data = values.data;
-    const where = `parquet-column: geospatial statistics of column '${this.column.pathString}'`;
     if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end < off.length)) {
       throw new ParquetError('OUT_OF_RANGE', `${where}: value range [${String(start)}, ${String(end)}) is not inside the ${Math.max(0, off.length - 1)} values given`);
     }
@@ -107,6 +111,7 @@ export class GeospatialStatisticsBuilder {
       if (code < 0 || this.pos !== e) this.valid = false;
       else this.types[code] = 1;
     }
+    this.view = NO_BYTES; // do not keep the page's buffer alive
   }
 
   /**

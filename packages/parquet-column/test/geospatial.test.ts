@@ -224,5 +224,6 @@ describe('GeospatialStatisticsBuilder: misuse', () => {
     expect((await typedError(() => b.update({ offsets: Int32Array.of(0, 99), data: new Uint8Array(3) }, 0, 1))).code).toBe('INVALID_ARGUMENT');
     expect((await typedError(() => b.update({ offsets: Int32Array.of(0, 3, 1), data: new Uint8Array(3) }, 0, 2))).message).toMatch(/offsets decrease at value 1/);
     expect((await typedError(() => b.merge(new GeospatialStatisticsBuilder(geography)))).code).toBe('INVALID_ARGUMENT');
+    expect((await typedError(() => b.update({ offsets: [0, 1], data: new Uint8Array(1) } as never, 0, 1))).code).toBe('INVALID_ARGUMENT');
   });
 });
