@@ -3,7 +3,8 @@
  * (https://github.com/apache/parquet-format/blob/master/VariantEncoding.md) and shredding
  * (https://github.com/apache/parquet-format/blob/master/VariantShredding.md).
  *
- * - {@link decodeVariant} / {@link encodeVariant}: metadata + value bytes ⇄ JS values ({@link VariantValue}).
+ * - {@link decodeVariant} / {@link encodeVariant}: metadata + value bytes ⇄ JS values ({@link VariantValue});
+ *   {@link variantKeys} + {@link encodeMetadata} + {@link encodeVariantValue} encode several values against one metadata.
  * - {@link shreddedShapeFromSchema}, {@link variantColumnLayout}: the shape of a shredded `typed_value` subtree.
  * - {@link mergeShredded}: rebuilds a Variant value from a row's `value` and `typed_value`.
  *
@@ -25,7 +26,7 @@ export {
   type VariantValue,
 } from './variant-value.js';
 export { DEFAULT_MAX_VARIANT_DEPTH, VariantMetadata, decodeVariant, splitVariantBinary, type DecodeVariantOptions } from './variant-decode.js';
-export { encodeMetadata, encodeVariant, type EncodeVariantOptions, type EncodedVariant } from './variant-encode.js';
+export { encodeMetadata, encodeVariant, encodeVariantValue, variantKeys, type EncodeVariantOptions, type EncodedVariant } from './variant-encode.js';
 export {
   mergeShredded,
   shreddedShapeFromSchema,

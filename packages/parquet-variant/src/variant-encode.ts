@@ -76,16 +76,45 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  *   int64, a decimal of more than 38 digits, out-of-range dates/timestamps, or nesting deeper than `maxDepth`.
  */
 export function encodeVariant(value: VariantValue, options: EncodeVariantOptions = {}): EncodedVariant {
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH;
-  const keys = new Set<string>();
-  collectKeys(value, keys, maxDepth, []);
-  const sorted = [...keys].sort(compareUtf8);
+  const sorted = variantKeys(value, options);
   const ids = new Map<string, number>();
   for (let i = 0; i < sorted.length; i++) ids.set(sorted[i]!, i);
-  const metadata = encodeMetadata(sorted);
+  return { metadata: encodeMetadata(sorted), value: encodeVariantValue(value, ids, options) };
+}
+
+/**
+ * Collects the object keys used anywhere in a value: the dictionary {@link encodeMetadata} takes, e.g. to share one
+ * metadata between several values encoded with {@link encodeVariantValue} (the pieces of a shredded Variant).
+ * @param value - the value (only plain, untagged objects contribute keys).
+ * @param options - nesting limit.
+ * @returns the distinct keys, sorted by UTF-8 bytes.
+ * @throws ParquetError `VARIANT_UNREPRESENTABLE` for nesting deeper than `maxDepth` (a cycle).
+ */
+export function variantKeys(value: VariantValue, options: EncodeVariantOptions = {}): string[] {
+  const keys = new Set<string>();
+  collectKeys(value, keys, options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH, []);
+  return [...keys].sort(compareUtf8);
+}
+
+/**
+ * Encodes a value's bytes against a given metadata dictionary (as {@link encodeVariant} does against the one it
+ * builds); the dictionary may hold more keys than the value uses.
+ * @param value - the value to encode.
+ * @param ids - field id of every key the value's objects use (its position in the metadata dictionary).
+ * @param options - nesting limit.
+ * @returns the value bytes.
+ * @throws ParquetError `VARIANT_UNREPRESENTABLE` as {@link encodeVariant}, and for an object key missing from `ids`.
+ */
+export function encodeVariantValue(value: VariantValue, ids: ReadonlyMap<string, number>, options: EncodeVariantOptions = {}): Uint8Array {
   const w = new ByteWriter(64);
-  writeValue(w, value, ids, []);
-  return { metadata, value: w.buf.slice(0, w.pos) };
+  writeValue(w, value, { ids, maxDepth: options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH }, []);
+  return w.buf.slice(0, w.pos);
+}
+
+/** What the value writers share: the dictionary and the nesting limit. */
+interface WriteCtx {
+  readonly ids: ReadonlyMap<string, number>;
+  readonly maxDepth: number;
 }
 
 function collectKeys(v: unknown, keys: Set<string>, maxDepth: number, path: PathStack): void {
@@ -228,7 +257,7 @@ function writeNumber(w: ByteWriter, v: number): void {
   w.f64(v);
 }
 
-function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: PathStack): void {
+function writeValue(w: ByteWriter, v: unknown, ctx: WriteCtx, path: PathStack): void {
   switch (typeof v) {
     case 'boolean':
       w.u8((v ? 1 : 2) << 2);
@@ -260,7 +289,7 @@ function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: P
     return;
   }
   if (Array.isArray(v)) {
-    writeArray(w, v, ids, path);
+    writeArray(w, v, ctx, path);
     return;
   }
   const t = asTagged(v);
@@ -293,10 +322,11 @@ function writeValue(w: ByteWriter, v: unknown, ids: Map<string, number>, path: P
     }
   }
   if (!isPlainObject(v)) throw unrepresentable('a non-plain object', path);
-  writeObject(w, v, ids, path);
+  writeObject(w, v, ctx, path);
 }
 
-function writeArray(w: ByteWriter, v: readonly unknown[], ids: Map<string, number>, path: PathStack): void {
+function writeArray(w: ByteWriter, v: readonly unknown[], ctx: WriteCtx, path: PathStack): void {
+  if (path.length >= ctx.maxDepth) throw unrepresentable(`nesting deeper than ${ctx.maxDepth} (a cycle?)`, path);
   const n = v.length;
   const start = w.pos;
   const offsets = new Array<number>(n + 1);
@@ -304,13 +334,14 @@ function writeArray(w: ByteWriter, v: readonly unknown[], ids: Map<string, numbe
   for (let i = 0; i < n; i++) {
     offsets[i] = w.pos - start;
     path[path.length - 1] = i;
-    writeValue(w, v[i], ids, path);
+    writeValue(w, v[i], ctx, path);
   }
   path.pop();
   finishContainer(w, start, offsets, undefined);
 }
 
-function writeObject(w: ByteWriter, v: Record<string, unknown>, ids: Map<string, number>, path: PathStack): void {
+function writeObject(w: ByteWriter, v: Record<string, unknown>, ctx: WriteCtx, path: PathStack): void {
+  if (path.length >= ctx.maxDepth) throw unrepresentable(`nesting deeper than ${ctx.maxDepth} (a cycle?)`, path);
   const keys = Object.keys(v);
   if (keys.length > 1) keys.sort(compareUtf8);
   const n = keys.length;
@@ -320,10 +351,12 @@ function writeObject(w: ByteWriter, v: Record<string, unknown>, ids: Map<string,
   path.push('');
   for (let i = 0; i < n; i++) {
     const k = keys[i]!;
-    fieldIds[i] = ids.get(k)!;
-    offsets[i] = w.pos - start;
+    const id = ctx.ids.get(k);
     path[path.length - 1] = k;
-    writeValue(w, v[k], ids, path);
+    if (id === undefined) throw unrepresentable(`key ${JSON.stringify(k)}: not in the metadata dictionary`, path);
+    fieldIds[i] = id;
+    offsets[i] = w.pos - start;
+    writeValue(w, v[k], ctx, path);
   }
   path.pop();
   finishContainer(w, start, offsets, fieldIds);
