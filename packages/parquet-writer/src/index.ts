@@ -1,9 +1,21 @@
 /**
- * `@parquetry/parquet-writer` — Write Parquet files.
+ * `@parquetry/parquet-writer` — write Parquet files: from row objects (in the shape the reader returns) or from
+ * columnar vectors, to memory, a Node file (`@parquetry/parquet-writer/node`), a WHATWG WritableStream or any sink.
  *
- * Not implemented yet: this package is a placeholder until its own issue lands.
- * It exports nothing so that nobody depends on an API that does not exist.
+ * ```ts
+ * import { writeParquet, field } from '@parquetry/parquet-writer';
+ * const bytes = await writeParquet(rows, { schema: { id: field.int64({ required: true }), name: field.string() } });
+ * ```
+ *
+ * - {@link writeParquet}: a whole file in memory, in one call.
+ * - {@link createWriter}: a streaming writer (`write`, `writeColumns`, `close`, `abort`) over a {@link ByteSink}.
+ * - Schemas: {@link field} / {@link schemaElements} (typed builder), {@link schemaFromElements} (a file's schema as
+ *   is), {@link inferSchema} (from rows, with overrides).
  *
  * @packageDocumentation
  */
-export {};
+export { writeParquet, createWriter, type ParquetWriter, type WriterOptions, type WriterSchema, type Row, type ColumnarInput } from './writer.js';
+export { memorySink, writableSink, type ByteSink, type MemorySink } from './sink.js';
+export { CREATED_BY, VERSION, codecOf, type WriteOptions, type ColumnOptions, type CompressionName, type EncodingName } from './options.js';
+export * from './schema.js';
+export * from './schema-infer.js';

@@ -1,0 +1,457 @@
+/**
+ * The column chunk writer: one leaf column of one row group. It takes levels and non-null physical values batch by
+ * batch, fills the open page (dictionary indices or the column's value encoding), cuts pages by bytes and rows —
+ * always on a record boundary (a page starts at repetition level 0, as V2 pages and the page index require) —
+ * feeds the page and chunk statistics, and hands finished pages to the page writer. The pages of the chunk stay in
+ * memory (compressed) until the row group is laid out in the file.
+ *
+ * Dictionary: one dictionary per chunk. It is dropped after the first page when it does not pay for itself (its
+ * page plus the indices are not smaller than the plain values, as parquet-java checks), and the chunk falls back to
+ * the column's value encoding when the dictionary grows past its byte limit: pages already written stay
+ * dictionary-encoded and the dictionary page (written first in the chunk) holds every entry they use.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (column chunks, pages, nested encoding),
+ * Encodings.md (dictionary encoding, RLE for levels and booleans).
+ *
+ * @module
+ */
+import type { CodecMap } from '@parquetry/parquet-codecs';
+import {
+  GeospatialStatisticsBuilder,
+  SizeStatisticsBuilder,
+  StatisticsBuilder,
+  dataPageV1,
+  dataPageV2,
+  dictionaryPage,
+  type WrittenPage,
+} from '@parquetry/parquet-column';
+import { DictionaryEncoder, applyDictionary, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
+import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { ByteWriter, Encoding, PageType, Type, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
+
+/** Resolved options of one column's writer. */
+export interface ColumnWriterOptions {
+  /** CompressionCodec number. */
+  codec: number;
+  /** Codecs by number. */
+  codecs: CodecMap | undefined;
+  /** Write page CRC32 checksums. */
+  checksum: boolean;
+  /** Data page version. */
+  pageVersion: 1 | 2;
+  /** The value encoding of pages that are not dictionary-encoded. */
+  encoding: Encoding;
+  /** Start each chunk with dictionary encoding. */
+  dictionary: boolean;
+  /** Dictionary page byte limit; past it the chunk falls back to `encoding`. */
+  dictionaryPageSize: number;
+  /** Target page size in bytes (of encoded values and levels, before compression). */
+  pageSize: number;
+  /** Most rows in one page. */
+  pageRows: number;
+  /** Compute statistics. */
+  statistics: boolean;
+  /** Also write each page's statistics into its header. */
+  pageStatistics: boolean;
+  /** Byte-array bounds longer than this are truncated. */
+  truncateLength: number;
+}
+
+/** Levels and dense non-null physical values of whole records of one leaf column. */
+export interface ColumnBatch {
+  /** Definition levels (undefined: every level is at the max definition level). */
+  def: ArrayLike<number> | undefined;
+  /** Repetition levels (undefined when the max repetition level is 0). */
+  rep: ArrayLike<number> | undefined;
+  /** Number of level entries. */
+  numLevels: number;
+  /** Non-null values, one per level at the max definition level. */
+  values: ColumnValues;
+}
+
+/** What one page contributes to the page index (issue 13 writes it). */
+export interface PageInfo {
+  /** Rows before the page within the chunk. */
+  firstRow: number;
+  /** Rows in the page. */
+  rows: number;
+  /** Null level entries in the page. */
+  nullCount: number;
+  /** Untruncated lower bound (PLAIN bytes), when the page has one. */
+  min: Uint8Array | undefined;
+  /** Untruncated upper bound. */
+  max: Uint8Array | undefined;
+  /** Whether every non-null value of the page is NaN (no bounds then). */
+  allNaN: boolean;
+}
+
+/** A finished column chunk, waiting to be laid out. */
+export interface ClosedChunk {
+  /** The column. */
+  column: ColumnDescriptor;
+  /** The chunk's CompressionCodec number. */
+  codec: number;
+  /** Pages in file order (the dictionary page first when there is one). */
+  pages: WrittenPage[];
+  /** Page-index facts of each data page. */
+  pageInfo: PageInfo[];
+  /** Whether `pages[0]` is a dictionary page. */
+  hasDictionary: boolean;
+  /** Level entries in the chunk (ColumnMetaData.num_values). */
+  numValues: number;
+  /** Rows in the chunk. */
+  numRows: number;
+  /** Encodings used (ColumnMetaData.encodings). */
+  encodings: Encoding[];
+  /** Pages per type and encoding. */
+  encodingStats: PageEncodingStats[];
+  /** Chunk statistics. */
+  statistics: Statistics | undefined;
+  /** SizeStatistics. */
+  sizeStatistics: SizeStatistics | undefined;
+  /** GeospatialStatistics (GEOMETRY/GEOGRAPHY columns). */
+  geospatialStatistics: GeospatialStatistics | undefined;
+}
+
+/** Levels and values are handled in runs of about this many level entries (the page-cut granularity). */
+const RUN = 1024;
+
+/** A growable Int32Array. */
+class IntBuffer {
+  a = new Int32Array(1024);
+  n = 0;
+  reserve(k: number): void {
+    if (this.n + k <= this.a.length) return;
+    let cap = this.a.length * 2;
+    while (cap < this.n + k) cap *= 2;
+    const b = new Int32Array(cap);
+    b.set(this.a.subarray(0, this.n));
+    this.a = b;
+  }
+  append(src: ArrayLike<number>, start: number, end: number): void {
+    const k = end - start;
+    this.reserve(k);
+    const a = this.a;
+    let n = this.n;
+    if (ArrayBuffer.isView(src)) a.set((src as Int32Array).subarray(start, end), n);
+    else for (let i = start; i < end; i++) a[n++] = src[i]!;
+    this.n += k;
+  }
+  fill(v: number, k: number): void {
+    this.reserve(k);
+    this.a.fill(v, this.n, this.n + k);
+    this.n += k;
+  }
+}
+
+function plainSize(values: ColumnValues, start: number, end: number, column: ColumnDescriptor): number {
+  switch (column.type) {
+    case Type.BOOLEAN:
+      return (end - start) / 8;
+    case Type.INT32:
+    case Type.FLOAT:
+      return (end - start) * 4;
+    case Type.INT64:
+    case Type.DOUBLE:
+      return (end - start) * 8;
+    case Type.INT96:
+      return (end - start) * 12;
+    case Type.FIXED_LEN_BYTE_ARRAY:
+      return (end - start) * (column.typeLength ?? 0);
+    default: {
+      const o = (values as ByteArrays).offsets;
+      return (end - start) * 4 + o[end]! - o[start]!;
+    }
+  }
+}
+
+function isGeospatial(column: ColumnDescriptor): boolean {
+  const lt = column.node.logicalType;
+  return lt?.GEOMETRY !== undefined || lt?.GEOGRAPHY !== undefined;
+}
+
+/** Writes the pages of one leaf column, chunk after chunk (one chunk per row group). */
+export class ColumnWriter {
+  private readonly desc: { type: Type; typeLength?: number };
+  private readonly o: ColumnWriterOptions;
+  // open page
+  private readonly def = new IntBuffer();
+  private readonly rep = new IntBuffer();
+  private readonly indices = new IntBuffer();
+  private pageLevels = 0;
+  private pageNonNull = 0;
+  private pageRows = 0;
+  private pagePlainBytes = 0;
+  private readonly encoder: ValueEncoder;
+  private readonly pageStats: StatisticsBuilder | undefined;
+  private readonly w = new ByteWriter(1 << 16);
+  private readonly lw = new ByteWriter(1 << 12);
+  // chunk
+  private dict: DictionaryEncoder | undefined;
+  private dictDecided = false;
+  private pages: WrittenPage[] = [];
+  private pageInfo: PageInfo[] = [];
+  private chunkRows = 0;
+  private chunkLevels = 0;
+  private dictPages = 0;
+  private plainPages = 0;
+  private compressedBytes = 0;
+  private readonly chunkStats: StatisticsBuilder | undefined;
+  private readonly sizeStats: SizeStatisticsBuilder;
+  private readonly geoStats: GeospatialStatisticsBuilder | undefined;
+
+  /**
+   * @param column - the leaf column.
+   * @param options - resolved options.
+   */
+  constructor(
+    readonly column: ColumnDescriptor,
+    options: ColumnWriterOptions,
+  ) {
+    this.o = options;
+    this.desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
+    let encoding = options.encoding;
+    // BOOLEAN values: bit-packed PLAIN in V1 pages, RLE in V2 pages (as arrow-rs and parquet-java write them)
+    if (column.type === Type.BOOLEAN && encoding === Encoding.PLAIN && options.pageVersion === 2) encoding = Encoding.RLE;
+    this.encoder = createValueEncoder(encoding, this.desc);
+    const stats = options.statistics && !isGeospatial(column);
+    const so = { truncateLength: options.truncateLength };
+    this.pageStats = stats ? new StatisticsBuilder(column, so) : undefined;
+    this.chunkStats = stats ? new StatisticsBuilder(column, so) : undefined;
+    this.sizeStats = new SizeStatisticsBuilder(column);
+    this.geoStats = options.statistics && isGeospatial(column) ? new GeospatialStatisticsBuilder(column) : undefined;
+    this.startChunk();
+  }
+
+  private startChunk(): void {
+    this.dict = this.o.dictionary && this.column.type !== Type.BOOLEAN ? new DictionaryEncoder(this.desc) : undefined;
+    this.dictDecided = this.dict === undefined;
+    this.pages = [];
+    this.pageInfo = [];
+    this.chunkRows = 0;
+    this.chunkLevels = 0;
+    this.dictPages = 0;
+    this.plainPages = 0;
+    this.compressedBytes = 0;
+    this.chunkStats?.reset();
+    this.sizeStats.reset();
+    this.geoStats?.reset();
+  }
+
+  /** Compressed bytes of the chunk's finished pages plus the open page's estimated size. */
+  get bufferedBytes(): number {
+    return this.compressedBytes + this.openPageSize() + (this.dict ? this.dict.byteSize : 0);
+  }
+
+  /** Rows written to the current chunk (finished pages and the open page). */
+  get rows(): number {
+    return this.chunkRows + this.pageRows;
+  }
+
+  private openPageSize(): number {
+    const levels = ((this.column.maxDef > 0 ? bitWidthOf(this.column.maxDef) : 0) + (this.column.maxRep > 0 ? bitWidthOf(this.column.maxRep) : 0)) * this.pageLevels / 8;
+    if (this.dict) return levels + (this.pageNonNull * Math.max(1, bitWidthOf(Math.max(0, this.dict.size - 1)))) / 8;
+    return levels + this.encoder.estimatedSize();
+  }
+
+  /**
+   * Appends whole records.
+   * @param batch - levels and values; the first level entry must start a record (repetition level 0).
+   * @throws ParquetError from the encoders and codecs.
+   */
+  write(batch: ColumnBatch): void {
+    const { def, rep, numLevels: n, values } = batch;
+    const maxDef = this.column.maxDef;
+    const maxRep = this.column.maxRep;
+    const pageRows = this.o.pageRows;
+    let li = 0;
+    let vi = 0;
+    while (li < n) {
+      // one run of whole records, within the page's row limit
+      const room = Math.max(1, pageRows - this.pageRows);
+      let end: number;
+      let rows: number;
+      if (maxRep === 0 || rep === undefined) {
+        end = Math.min(n, li + Math.min(RUN, room));
+        rows = end - li;
+      } else {
+        rows = 0;
+        end = li;
+        while (end < n) {
+          if (rep[end] === 0) {
+            if (rows === room || end - li >= RUN) break;
+            rows++;
+          }
+          end++;
+        }
+      }
+      let nn = end - li;
+      if (def !== undefined && maxDef > 0) {
+        nn = 0;
+        for (let i = li; i < end; i++) if (def[i] === maxDef) nn++;
+      }
+      if (maxDef > 0) {
+        if (def === undefined) this.def.fill(maxDef, end - li);
+        else this.def.append(def, li, end);
+      }
+      if (maxRep > 0) this.rep.append(rep!, li, end);
+      this.sizeStats.addLevels(def, rep, li, end);
+      this.putValues(values, vi, vi + nn);
+      this.pageLevels += end - li;
+      this.pageNonNull += nn;
+      this.pageRows += rows;
+      li = end;
+      vi += nn;
+      if (this.dict && this.dict.byteSize > this.o.dictionaryPageSize) {
+        // the dictionary is full: this page keeps its indices, later pages use the fallback encoding
+        this.flushPage();
+        this.dictDecided = true;
+        this.fallback();
+      } else if (this.pageRows >= pageRows || this.openPageSize() >= this.o.pageSize) {
+        this.flushPage();
+      }
+    }
+  }
+
+  private putValues(values: ColumnValues, start: number, end: number): void {
+    if (end === start) return;
+    this.pageStats?.update(values, start, end);
+    if (this.geoStats) this.geoStats.update(values as ByteArrays, start, end);
+    if (this.column.type === Type.BYTE_ARRAY) {
+      const o = (values as ByteArrays).offsets;
+      this.sizeStats.addByteArrayBytes(o[end]! - o[start]!);
+    }
+    const dict = this.dict;
+    if (dict) {
+      if (!this.dictDecided) this.pagePlainBytes += plainSize(values, start, end, this.column);
+      this.indices.reserve(end - start);
+      dict.put(values, start, end, this.indices.a, this.indices.n);
+      this.indices.n += end - start;
+    } else {
+      this.encoder.put(values, start, end);
+    }
+  }
+
+  /** Stops dictionary encoding for the rest of the chunk (the dictionary page keeps what earlier pages use). */
+  private fallback(): void {
+    this.dictFrozen = this.dict;
+    this.dict = undefined;
+  }
+
+  /** The dictionary of pages already written, after a fallback. */
+  private dictFrozen: DictionaryEncoder | undefined;
+
+  private flushPage(): void {
+    const n = this.pageLevels;
+    if (n === 0) return;
+    const col = this.column;
+    const nn = this.pageNonNull;
+    let dict = this.dict;
+    if (dict && !this.dictDecided) {
+      // the first page decides whether the dictionary pays for itself
+      this.dictDecided = true;
+      const cost = dict.byteSize + (nn * Math.max(1, bitWidthOf(Math.max(0, dict.size - 1)))) / 8;
+      if (cost >= this.pagePlainBytes) {
+        const values = applyDictionary(dict.entries(), this.indices.a, nn);
+        this.encoder.put(values, 0, nn);
+        this.dict = dict = undefined;
+      }
+    }
+    const v2 = this.o.pageVersion === 2;
+    const w = this.w;
+    w.pos = 0;
+    let repLength = 0;
+    const lw = v2 ? this.lw : w;
+    lw.pos = 0;
+    if (col.maxRep > 0) {
+      if (v2) repLength = encodeLevelsV2(this.rep.a, 0, n, col.maxRep, lw);
+      else encodeLevelsV1(this.rep.a, 0, n, col.maxRep, lw);
+    }
+    if (col.maxDef > 0) {
+      if (v2) encodeLevelsV2(this.def.a, 0, n, col.maxDef, lw);
+      else encodeLevelsV1(this.def.a, 0, n, col.maxDef, lw);
+    }
+    let encoding: Encoding;
+    if (dict) {
+      encodeDictionaryIndices(this.indices.a, 0, nn, w, Math.max(1, bitWidthOf(Math.max(0, dict.size - 1))));
+      encoding = Encoding.RLE_DICTIONARY;
+      this.dictPages++;
+    } else {
+      this.encoder.flush(w);
+      encoding = this.encoder.encoding;
+      this.plainPages++;
+    }
+    const stats = this.pageStats;
+    if (stats) stats.addNulls(n - nn);
+    const statistics = this.o.pageStatistics && stats ? stats.toThrift() : undefined;
+    const opts = { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum };
+    const page = v2
+      ? dataPageV2({ numValues: n, numNulls: n - nn, numRows: this.pageRows, encoding, levels: lw.finish(), repetitionLength: repLength, values: w.finish(), statistics }, opts)
+      : dataPageV1({ numValues: n, encoding, body: w.finish(), statistics }, opts);
+    this.pages.push(page);
+    this.compressedBytes += page.body.length;
+    this.pageInfo.push({ firstRow: this.chunkRows, rows: this.pageRows, nullCount: n - nn, min: stats?.minBytes(), max: stats?.maxBytes(), allNaN: stats?.allNaN ?? false });
+    if (stats) {
+      this.chunkStats!.merge(stats);
+      stats.reset();
+    }
+    this.chunkRows += this.pageRows;
+    this.chunkLevels += n;
+    this.def.n = 0;
+    this.rep.n = 0;
+    this.indices.n = 0;
+    this.pageLevels = 0;
+    this.pageNonNull = 0;
+    this.pageRows = 0;
+    this.pagePlainBytes = 0;
+  }
+
+  /**
+   * Finishes the chunk: flushes the open page, puts the dictionary page first, and starts a new chunk.
+   * @returns the chunk's pages and metadata.
+   */
+  close(): ClosedChunk {
+    this.flushPage();
+    const dict = this.dict ?? this.dictFrozen;
+    const pages = this.pages;
+    const hasDictionary = dict !== undefined && this.dictPages > 0;
+    if (hasDictionary) {
+      const w = this.w;
+      w.pos = 0;
+      dict.flushDictionary(w);
+      pages.unshift(dictionaryPage(dict.size, w.finish(), { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum }));
+    }
+    const pageType = this.o.pageVersion === 2 ? PageType.DATA_PAGE_V2 : PageType.DATA_PAGE;
+    const encodings = new Set<Encoding>();
+    const encodingStats: PageEncodingStats[] = [];
+    if (hasDictionary) {
+      encodings.add(Encoding.PLAIN);
+      encodings.add(Encoding.RLE_DICTIONARY);
+      encodingStats.push({ page_type: PageType.DICTIONARY_PAGE, encoding: Encoding.PLAIN, count: 1 });
+      encodingStats.push({ page_type: pageType, encoding: Encoding.RLE_DICTIONARY, count: this.dictPages });
+    }
+    if (this.plainPages > 0) {
+      encodings.add(this.encoder.encoding);
+      encodingStats.push({ page_type: pageType, encoding: this.encoder.encoding, count: this.plainPages });
+    }
+    if (this.column.maxDef > 0 || this.column.maxRep > 0) encodings.add(Encoding.RLE);
+    const stats = this.chunkStats;
+    const out: ClosedChunk = {
+      column: this.column,
+      codec: this.o.codec,
+      pages,
+      pageInfo: this.pageInfo,
+      hasDictionary,
+      numValues: this.chunkLevels,
+      numRows: this.chunkRows,
+      encodings: [...encodings].sort((a, b) => a - b),
+      encodingStats,
+      statistics: stats ? stats.toThrift() : undefined,
+      sizeStatistics: this.sizeStats.toThrift(),
+      geospatialStatistics: this.geoStats?.toThrift(),
+    };
+    this.dictFrozen = undefined;
+    this.startChunk();
+    return out;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Writer options and their resolution into per-column settings. Defaults are those of the reference writers
+ * (parquet-java, arrow-rs, Arrow C++): data page V1, 1 MiB / 20,000-row pages, row groups of 1,048,576 rows or
+ * 128 MiB, dictionary pages up to 1 MiB with fallback, SNAPPY, statistics with 64-byte bounds, page CRC32.
+ * @module
+ */
+import { builtinCodecs, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Encoding, ParquetError } from '@parquetry/thrift-compact';
+import type { ColumnWriterOptions } from './column-writer.js';
+
+/** A compression codec by name (parquet.thrift `CompressionCodec`). */
+export type CompressionName = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'LZO' | 'BROTLI' | 'LZ4' | 'ZSTD' | 'LZ4_RAW';
+
+/** A value encoding by name (parquet.thrift `Encoding`), for pages that are not dictionary-encoded. */
+export type EncodingName = 'PLAIN' | 'RLE' | 'DELTA_BINARY_PACKED' | 'DELTA_LENGTH_BYTE_ARRAY' | 'DELTA_BYTE_ARRAY' | 'BYTE_STREAM_SPLIT' | 'ALP';
+
+/** Options of one column (or of every leaf under a group path). */
+export interface ColumnOptions {
+  /** Encoding of pages that are not dictionary-encoded (default PLAIN). */
+  encoding?: EncodingName;
+  /** Start chunks with dictionary encoding (default true; BOOLEAN never). */
+  dictionary?: boolean;
+  /** Compression of this column's chunks (default: the file's). */
+  compression?: CompressionName;
+  /** Compute statistics (default true). */
+  statistics?: boolean;
+}
+
+/** Options shared by {@link writeParquet} and the streaming writer. */
+export interface WriteOptions extends ColumnOptions {
+  /** Codecs by CompressionCodec number, added to the built-in ones (SNAPPY, LZ4, LZ4_RAW, LZO). */
+  codecs?: CodecMap;
+  /** Data page version (default 1, as every reference writer). */
+  pageVersion?: 1 | 2;
+  /** Target data page size in bytes, before compression (default 1 MiB). */
+  pageSize?: number;
+  /** Most rows in a data page (default 20,000). */
+  pageRows?: number;
+  /** Dictionary page byte limit before falling back (default 1 MiB). */
+  dictionaryPageSize?: number;
+  /** Most rows in a row group (default 1,048,576). */
+  rowGroupRows?: number;
+  /** Row group byte limit, of compressed pages (default 128 MiB). */
+  rowGroupBytes?: number;
+  /** Also write each page's statistics into its page header (default false). */
+  pageStatistics?: boolean;
+  /** Byte-array statistics bounds longer than this are truncated (default 64). */
+  truncateLength?: number;
+  /** Write a CRC32 of each page (default true). */
+  checksum?: boolean;
+  /** Per-column options by dotted column path (or a group path for every leaf under it). */
+  columns?: Readonly<Record<string, ColumnOptions>>;
+  /** Footer key/value metadata. */
+  keyValueMetadata?: Readonly<Record<string, string>>;
+  /** The writer's name in the footer (default `parquetry version X.Y.Z (build parquetry-js)`). */
+  createdBy?: string;
+  /** The declared sort order of every row group (`sorting_columns`), by leaf column path. */
+  sortingColumns?: readonly { column: string; descending?: boolean; nullsFirst?: boolean }[];
+  /** Reject strings with lone surrogates instead of writing U+FFFD (default false). */
+  strictUtf8?: boolean;
+}
+
+/** This package's version, written into `created_by`. */
+export const VERSION = '0.0.0';
+
+/** The default `created_by`, in the form readers parse (`<name> version <x.y.z> (build <b>)`). */
+export const CREATED_BY = `parquetry version ${VERSION} (build parquetry-js)`;
+
+const CODEC_BY_NAME: Record<CompressionName, CompressionCodec> = {
+  UNCOMPRESSED: CompressionCodec.UNCOMPRESSED,
+  SNAPPY: CompressionCodec.SNAPPY,
+  GZIP: CompressionCodec.GZIP,
+  LZO: CompressionCodec.LZO,
+  BROTLI: CompressionCodec.BROTLI,
+  LZ4: CompressionCodec.LZ4,
+  ZSTD: CompressionCodec.ZSTD,
+  LZ4_RAW: CompressionCodec.LZ4_RAW,
+};
+
+const ENCODING_BY_NAME: Record<EncodingName, Encoding> = {
+  PLAIN: Encoding.PLAIN,
+  RLE: Encoding.RLE,
+  DELTA_BINARY_PACKED: Encoding.DELTA_BINARY_PACKED,
+  DELTA_LENGTH_BYTE_ARRAY: Encoding.DELTA_LENGTH_BYTE_ARRAY,
+  DELTA_BYTE_ARRAY: Encoding.DELTA_BYTE_ARRAY,
+  BYTE_STREAM_SPLIT: Encoding.BYTE_STREAM_SPLIT,
+  ALP: Encoding.ALP,
+};
+
+function positive(name: string, v: number | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (!(Number.isInteger(v) && v > 0)) throw new ParquetError('INVALID_OPTION', `parquet-writer: option ${name} must be a positive integer, got ${String(v)}`);
+  return v;
+}
+
+/**
+ * The codec number of a compression name.
+ * @param name - the name.
+ * @returns the CompressionCodec number.
+ * @throws ParquetError `INVALID_OPTION` for an unknown name.
+ */
+export function codecOf(name: CompressionName): CompressionCodec {
+  const c = CODEC_BY_NAME[name];
+  if (c === undefined) throw new ParquetError('INVALID_OPTION', `parquet-writer: unknown compression '${String(name)}' (expected one of ${Object.keys(CODEC_BY_NAME).join(', ')})`);
+  return c;
+}
+
+/** Options resolved once for a file. */
+export interface ResolvedOptions {
+  /** Codecs. */
+  codecs: CodecMap;
+  /** Rows per row group. */
+  rowGroupRows: number;
+  /** Bytes per row group. */
+  rowGroupBytes: number;
+  /** Per-leaf column writer options. */
+  column: (c: ColumnDescriptor) => ColumnWriterOptions;
+  /** Footer metadata. */
+  keyValueMetadata: { key: string; value: string }[] | undefined;
+  /** `created_by`. */
+  createdBy: string;
+  /** Data page version. */
+  pageVersion: 1 | 2;
+  /** Strict UTF-8. */
+  strictUtf8: boolean;
+}
+
+/**
+ * Resolves options with their defaults.
+ * @param o - the caller's options.
+ * @returns resolved options.
+ * @throws ParquetError `INVALID_OPTION` for an out-of-range or unknown option value.
+ */
+export function resolveOptions(o: WriteOptions): ResolvedOptions {
+  const codecs: CodecMap = { ...builtinCodecs(), ...o.codecs };
+  const pageVersion = o.pageVersion ?? 1;
+  if (pageVersion !== 1 && pageVersion !== 2) throw new ParquetError('INVALID_OPTION', `parquet-writer: pageVersion must be 1 or 2, got ${String(pageVersion)}`);
+  const base = {
+    pageSize: positive('pageSize', o.pageSize, 1 << 20),
+    pageRows: positive('pageRows', o.pageRows, 20_000),
+    dictionaryPageSize: positive('dictionaryPageSize', o.dictionaryPageSize, 1 << 20),
+    truncateLength: o.truncateLength === undefined ? 64 : o.truncateLength === Infinity ? Infinity : positive('truncateLength', o.truncateLength, 64),
+  };
+  const perColumn = Object.entries(o.columns ?? {}).map(([path, opts]) => ({ path: path.split('.'), opts }));
+  const checkEncoding = (e: EncodingName | undefined): Encoding => {
+    if (e === undefined) return Encoding.PLAIN;
+    const n = ENCODING_BY_NAME[e];
+    if (n === undefined) throw new ParquetError('INVALID_OPTION', `parquet-writer: unknown encoding '${String(e)}' (expected one of ${Object.keys(ENCODING_BY_NAME).join(', ')})`);
+    return n;
+  };
+  const column = (c: ColumnDescriptor): ColumnWriterOptions => {
+    let merged: ColumnOptions = { ...o };
+    // a longer (more specific) path wins
+    for (const { path, opts } of [...perColumn].sort((a, b) => a.path.length - b.path.length)) {
+      if (path.length <= c.path.length && path.every((p, i) => c.path[i] === p)) merged = { ...merged, ...opts };
+    }
+    return {
+      codec: codecOf(merged.compression ?? 'SNAPPY'),
+      codecs,
+      checksum: o.checksum ?? true,
+      pageVersion,
+      encoding: checkEncoding(merged.encoding),
+      dictionary: merged.dictionary ?? true,
+      statistics: merged.statistics ?? true,
+      pageStatistics: o.pageStatistics ?? false,
+      ...base,
+    };
+  };
+  return {
+    codecs,
+    rowGroupRows: positive('rowGroupRows', o.rowGroupRows, 1_048_576),
+    rowGroupBytes: positive('rowGroupBytes', o.rowGroupBytes, 128 << 20),
+    column,
+    keyValueMetadata: o.keyValueMetadata ? Object.entries(o.keyValueMetadata).map(([key, value]) => ({ key, value })) : undefined,
+    createdBy: o.createdBy ?? CREATED_BY,
+    pageVersion,
+    strictUtf8: o.strictUtf8 ?? false,
+  };
+}

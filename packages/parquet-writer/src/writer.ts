@@ -1,0 +1,445 @@
+/**
+ * The writer: row objects (in the shape the reader returns them) or columnar vectors (the reader's
+ * `readRowGroupColumns` output) → levels and physical values per leaf → column writers → row groups laid out in a
+ * sink, then the footer. Memory stays bounded by about one row group's compressed pages plus one open page per
+ * column: a row group is written to the sink as soon as it is closed.
+ *
+ * A value that does not fit its column is a ParquetError naming the column path and row; the writer is then
+ * failed, the sink aborted, and no footer is ever written, so nothing that looks like a valid file is left.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, metadata).
+ * @module
+ */
+import { columnOrderOf, fromJsValues } from '@parquetry/parquet-column';
+import type { ColumnValues } from '@parquetry/parquet-encodings';
+import {
+  buildSchemaTree,
+  isBinaryValues,
+  shredColumnar,
+  shredRecords,
+  type ColumnDescriptor,
+  type ColumnarVector,
+  type SchemaNode,
+  type SchemaTree,
+  type StructVector,
+} from '@parquetry/parquet-levels';
+import { ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
+import { ColumnWriter, type ClosedChunk } from './column-writer.js';
+import { MAGIC, layOutRowGroup, plainFileTail } from './layout.js';
+import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
+import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
+import { inferSchema, type InferOptions } from './schema-infer.js';
+import type { ByteSink } from './sink.js';
+
+/** A schema as the writer accepts it. */
+export type WriterSchema = SchemaSpec | readonly SchemaElement[] | SchemaTree;
+
+/** Options of the streaming writer and {@link writeParquet}. */
+export interface WriterOptions extends WriteOptions {
+  /**
+   * The schema: field specs (see `field`), a file's `SchemaElement` list or the reader's schema tree (to copy a
+   * file's schema). When absent, it is inferred from the first rows written (see `inferSchema`).
+   */
+  schema?: WriterSchema;
+  /** Options of schema inference (overrides by field, sample size) when `schema` is absent. */
+  infer?: InferOptions;
+}
+
+/** A row object: one property per top-level field. */
+export type Row = Readonly<Record<string, unknown>>;
+
+/** Columnar input: the reader's struct vector of a row group, or one vector per top-level field by name. */
+export type ColumnarInput = StructVector | Readonly<Record<string, ColumnarVector>>;
+
+/** A streaming Parquet writer over a {@link ByteSink}. */
+export interface ParquetWriter {
+  /** The schema tree, once known (after the first write when it is inferred). */
+  readonly schema: SchemaTree | undefined;
+  /**
+   * Writes rows; row groups are written to the sink as they fill.
+   * @param rows - row objects, in the shape the reader returns.
+   * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row; the writer is then failed and the sink aborted.
+   */
+  write(rows: Iterable<Row> | AsyncIterable<Row>): Promise<void>;
+  /**
+   * Writes columnar data (copies a file's columns without per-value conversion where the types allow).
+   * @param columns - the reader's vectors.
+   * @throws ParquetError as {@link ParquetWriter.write}.
+   */
+  writeColumns(columns: ColumnarInput): Promise<void>;
+  /** Closes the current row group (even when it is not full). */
+  flushRowGroup(): Promise<void>;
+  /**
+   * Writes the last row group and the footer, then closes the sink.
+   * @returns the FileMetaData written.
+   */
+  close(): Promise<FileMetaData>;
+  /**
+   * Abandons the file: aborts the sink (which removes what it wrote where it can). Idempotent.
+   * @param reason - why.
+   */
+  abort(reason?: unknown): Promise<void>;
+}
+
+function isTree(s: WriterSchema): s is SchemaTree {
+  return !Array.isArray(s) && typeof (s as SchemaTree).columns === 'object' && Array.isArray((s as SchemaTree).elements);
+}
+
+function treeOf(schema: WriterSchema): SchemaTree {
+  if (Array.isArray(schema)) return buildSchemaTree(schemaFromElements(schema as readonly SchemaElement[]));
+  if (isTree(schema as WriterSchema)) return buildSchemaTree(schemaFromElements(schema as SchemaTree));
+  return buildSchemaTree(schemaElements(schema as SchemaSpec));
+}
+
+function flattenNode(n: SchemaNode, out: SchemaElement[]): void {
+  out.push(n.element);
+  for (const c of n.children) flattenNode(c, out);
+}
+
+/** Row slices shredded at once (bounds the memory of levels and values between row groups). */
+const SLICE = 65_536;
+
+/** Finds the row of the `k`-th non-null value of a shredded column (only on the error path). */
+function rowOfValue(def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, maxDef: number, numLevels: number, k: number): number {
+  let row = -1;
+  let seen = -1;
+  for (let i = 0; i < numLevels; i++) {
+    if (rep === undefined || rep[i] === 0) row++;
+    if (def === undefined || def[i] === maxDef) {
+      seen++;
+      if (seen === k) return row;
+    }
+  }
+  return row;
+}
+
+/** The writing engine: synchronous, producing closed row groups. */
+class Engine {
+  readonly columns: ColumnWriter[];
+  rowsInGroup = 0;
+  totalRows = 0;
+  readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
+
+  constructor(
+    readonly tree: SchemaTree,
+    readonly o: ResolvedOptions,
+  ) {
+    this.columns = tree.columns.map((c) => new ColumnWriter(c, o.column(c)));
+  }
+
+  private bufferedBytes(): number {
+    let n = 0;
+    for (const c of this.columns) n += c.bufferedBytes;
+    return n;
+  }
+
+  /** Rows that fit in the current row group before it is full by row count. */
+  room(): number {
+    return Math.min(SLICE, this.o.rowGroupRows - this.rowsInGroup);
+  }
+
+  private afterRows(n: number): void {
+    this.rowsInGroup += n;
+    this.totalRows += n;
+    if (this.rowsInGroup >= this.o.rowGroupRows || this.bufferedBytes() >= this.o.rowGroupBytes) this.closeRowGroup();
+  }
+
+  closeRowGroup(): void {
+    if (this.rowsInGroup === 0) return;
+    this.ready.push({ chunks: this.columns.map((c) => c.close()), rows: this.rowsInGroup });
+    this.rowsInGroup = 0;
+  }
+
+  private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues {
+    if (isBinaryValues(values as ArrayLike<unknown>)) {
+      if (col.type === Type.BYTE_ARRAY) return values as { offsets: Int32Array; data: Uint8Array };
+      throw new ParquetError('INVALID_VALUE', `parquet-writer: column '${col.pathString}': binary vector given for a ${TypeNames[col.type] ?? col.type} column`);
+    }
+    const arr = values as ArrayLike<unknown>;
+    return fromJsValues(arr, 0, arr.length, col, { strictUtf8: this.o.strictUtf8 }, (k) => rowBase + rowOfValue(def, rep, col.maxDef, numLevels, k));
+  }
+
+  /** Writes rows `[start, end)` of `rows` (fewer than {@link SLICE}, within the row group). */
+  writeRowSlice(rows: readonly Row[], start: number, end: number): void {
+    const slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
+    const rowBase = this.totalRows;
+    let shredded;
+    try {
+      shredded = shredRecords(this.tree, slice);
+    } catch (e) {
+      throw relocate(e, rowBase);
+    }
+    const cols = this.tree.columns;
+    for (let i = 0; i < cols.length; i++) {
+      const s = shredded[i]!;
+      const col = cols[i]!;
+      const values = this.values(col, s.values, s.def, s.rep, s.numLevels, rowBase);
+      this.columns[i]!.write({ def: col.maxDef > 0 ? s.def : undefined, rep: col.maxRep > 0 ? s.rep : undefined, numLevels: s.numLevels, values });
+    }
+    this.afterRows(end - start);
+  }
+
+  /** Writes rows `[start, end)` of columnar input. */
+  writeColumnSlice(root: StructVector | readonly ColumnarVector[], start: number, end: number): void {
+    const rowBase = this.totalRows;
+    const leaves = shredColumnar(this.tree, root, start, end);
+    const cols = this.tree.columns;
+    for (let i = 0; i < cols.length; i++) {
+      const s = leaves[i]!;
+      const col = cols[i]!;
+      const values = this.values(col, s.values, s.def, s.rep, s.numLevels, rowBase);
+      this.columns[i]!.write({ def: col.maxDef > 0 ? s.def : undefined, rep: col.maxRep > 0 ? s.rep : undefined, numLevels: s.numLevels, values });
+    }
+    this.afterRows(end - start);
+  }
+}
+
+/** Shifts "record N" in a shredding error to the file's row number. */
+function relocate(e: unknown, rowBase: number): unknown {
+  if (!isParquetError(e) || rowBase === 0) return e;
+  const msg = e.message.replace(/of record (\d+)/, (_, n: string) => `of row ${rowBase + Number(n)}`);
+  return new ParquetError(e.code, msg, e.offset, { cause: e });
+}
+
+/** The file-level state shared by the streaming writer and {@link writeParquet}. */
+class FileWriter {
+  engine: Engine | undefined;
+  readonly o: ResolvedOptions;
+  offset = 0;
+  readonly rowGroups: RowGroup[] = [];
+  private failed: unknown;
+  private closed = false;
+  private started = false;
+
+  constructor(
+    readonly sink: ByteSink,
+    readonly options: WriterOptions,
+  ) {
+    this.o = resolveOptions(options);
+    if (options.schema !== undefined) this.engine = new Engine(treeOf(options.schema), this.o);
+  }
+
+  get schema(): SchemaTree | undefined {
+    return this.engine?.tree;
+  }
+
+  private check(): void {
+    if (this.failed !== undefined) throw new ParquetError('WRITER_FAILED', 'parquet-writer: the writer failed earlier and was aborted; start a new file', undefined, { cause: this.failed });
+    if (this.closed) throw new ParquetError('WRITER_CLOSED', 'parquet-writer: the writer is closed');
+  }
+
+  private async emit(bytes: Uint8Array): Promise<void> {
+    const r = this.sink.write(bytes);
+    if (r !== undefined) await r;
+    this.offset += bytes.length;
+  }
+
+  private async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.emit(MAGIC);
+  }
+
+  /** Lays out and writes the row groups the engine closed. */
+  async drain(): Promise<void> {
+    const e = this.engine;
+    if (!e) return;
+    while (e.ready.length > 0) {
+      const { chunks, rows } = e.ready.shift()!;
+      await this.start();
+      const laid = await layOutRowGroup(chunks, rows, {
+        offset: this.offset,
+        ordinal: this.rowGroups.length,
+        sortingColumns: this.sortingColumns(e.tree),
+      });
+      for (const p of laid.parts) await this.emit(p);
+      this.rowGroups.push(laid.rowGroup);
+    }
+  }
+
+  private sortingColumns(tree: SchemaTree): SortingColumn[] | undefined {
+    const s = this.options.sortingColumns;
+    if (!s) return undefined;
+    return s.map(({ column, descending, nullsFirst }) => {
+      const i = tree.columns.findIndex((c) => c.pathString === column);
+      if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
+      return { column_idx: i, descending: descending ?? false, nulls_first: nullsFirst ?? false };
+    });
+  }
+
+  async fail(e: unknown): Promise<never> {
+    if (this.failed === undefined) {
+      this.failed = e;
+      try {
+        await this.sink.abort?.(e);
+      } catch {
+        // the original error matters more
+      }
+    }
+    throw e;
+  }
+
+  private ensureEngine(rows: readonly Row[]): Engine {
+    if (!this.engine) this.engine = new Engine(buildSchemaTree(schemaElements(inferSchema(rows, this.options.infer))), this.o);
+    return this.engine;
+  }
+
+  async writeRows(rows: readonly Row[]): Promise<void> {
+    this.check();
+    try {
+      if (rows.length === 0 && !this.engine) return;
+      const e = this.ensureEngine(rows);
+      let i = 0;
+      while (i < rows.length) {
+        const n = Math.min(e.room(), rows.length - i);
+        e.writeRowSlice(rows, i, i + n);
+        i += n;
+        if (e.ready.length > 0) await this.drain();
+      }
+    } catch (err) {
+      await this.fail(err);
+    }
+  }
+
+  async writeColumns(columns: ColumnarInput): Promise<void> {
+    this.check();
+    try {
+      const root = columnarRoot(columns);
+      if (!this.engine) {
+        if (!('kind' in columns) || (columns as StructVector).kind !== 'struct') {
+          throw new ParquetError('SCHEMA_REQUIRED', 'parquet-writer: columns given by name need the schema option (a StructVector from the reader carries its own)');
+        }
+        const elements: SchemaElement[] = [];
+        flattenNode((columns as StructVector).field.node, elements);
+        this.engine = new Engine(buildSchemaTree(schemaFromElements(elements)), this.o);
+      }
+      const e = this.engine;
+      const total = columnarLength(root);
+      let i = 0;
+      while (i < total) {
+        const n = Math.min(e.room(), total - i);
+        e.writeColumnSlice(root, i, i + n);
+        i += n;
+        if (e.ready.length > 0) await this.drain();
+      }
+    } catch (err) {
+      await this.fail(err);
+    }
+  }
+
+  async flushRowGroup(): Promise<void> {
+    this.check();
+    try {
+      this.engine?.closeRowGroup();
+      await this.drain();
+    } catch (err) {
+      await this.fail(err);
+    }
+  }
+
+  async close(): Promise<FileMetaData> {
+    this.check();
+    try {
+      if (!this.engine) this.engine = new Engine(buildSchemaTree(schemaElements(inferSchema([], this.options.infer))), this.o);
+      const e = this.engine;
+      e.closeRowGroup();
+      await this.drain();
+      await this.start();
+      const meta: FileMetaData = {
+        version: this.o.pageVersion === 2 ? 2 : 1,
+        schema: e.tree.elements.map((el) => ({ ...el })),
+        num_rows: e.totalRows,
+        row_groups: this.rowGroups,
+        ...(this.o.keyValueMetadata ? { key_value_metadata: this.o.keyValueMetadata } : {}),
+        created_by: this.o.createdBy,
+        column_orders: e.tree.columns.map((c) => columnOrderOf(c)),
+      };
+      await this.emit(plainFileTail(meta));
+      this.closed = true;
+      const r = this.sink.close?.();
+      if (r !== undefined) await r;
+      return meta;
+    } catch (err) {
+      return this.fail(err);
+    }
+  }
+
+  async abort(reason?: unknown): Promise<void> {
+    if (this.closed || this.failed !== undefined) return;
+    this.failed = reason ?? new ParquetError('WRITER_ABORTED', 'parquet-writer: aborted');
+    await this.sink.abort?.(reason);
+  }
+}
+
+function columnarRoot(columns: ColumnarInput): StructVector | readonly ColumnarVector[] {
+  if ('kind' in columns && (columns as StructVector).kind === 'struct' && Array.isArray((columns as StructVector).children)) return columns as StructVector;
+  return Object.values(columns as Record<string, ColumnarVector>);
+}
+
+function columnarLength(root: StructVector | readonly ColumnarVector[]): number {
+  if (Array.isArray(root)) return (root as readonly ColumnarVector[])[0]?.length ?? 0;
+  return (root as StructVector).length;
+}
+
+/**
+ * Creates a streaming writer.
+ * @param sink - where the bytes go (`memorySink`, `writableSink`, the Node file sink, or any `{ write, close, abort }`).
+ * @param options - schema and write options.
+ * @returns the writer.
+ * @throws ParquetError `INVALID_OPTION`, `INVALID_SCHEMA` for bad options or schema.
+ */
+export function createWriter(sink: ByteSink, options: WriterOptions = {}): ParquetWriter {
+  const f = new FileWriter(sink, options);
+  return {
+    get schema() {
+      return f.schema;
+    },
+    async write(rows) {
+      if (Array.isArray(rows)) return f.writeRows(rows as readonly Row[]);
+      let batch: Row[] = [];
+      for await (const r of rows as AsyncIterable<Row>) {
+        batch.push(r);
+        if (batch.length === SLICE) {
+          await f.writeRows(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await f.writeRows(batch);
+    },
+    writeColumns: (c) => f.writeColumns(c),
+    flushRowGroup: () => f.flushRowGroup(),
+    close: () => f.close(),
+    abort: (reason) => f.abort(reason),
+  };
+}
+
+/**
+ * Writes a whole file into memory in one call.
+ * @param data - row objects (in the shape the reader returns) or columnar input.
+ * @param options - schema (inferred from the rows when absent) and write options.
+ * @returns the file's bytes.
+ * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_SCHEMA`, `INVALID_OPTION`, codec errors.
+ */
+export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  const w = createWriter(
+    {
+      write(b) {
+        parts.push(b);
+        length += b.length;
+      },
+    },
+    options,
+  );
+  if (Array.isArray(data)) await w.write(data as readonly Row[]);
+  else await w.writeColumns(data as ColumnarInput);
+  await w.close();
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
