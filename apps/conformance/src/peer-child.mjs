@@ -75,6 +75,9 @@ async function duckdbHints(c, file) {
   }
 }
 
+/** @param {string} name */
+const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
+
 /** @param {string} file */
 async function duckdbRowsOf(file) {
   const { c, version } = await duckdbConnection();
@@ -83,10 +86,15 @@ async function duckdbRowsOf(file) {
     // DuckDB reads a TIME with isAdjustedToUTC as TIME WITH TIME ZONE (offset +00), a value class canon.mjs does not
     // take: such top-level columns are cast to TIME (the same clock value, the offset being 0).
     const types = (await c.runAndReadAll(`DESCRIBE SELECT * FROM ${DUCKDB_READ}`, [file])).getRowObjectsJson();
-    const tz = types.filter((t) => t['column_type'] === 'TIME WITH TIME ZONE').map((t) => `"${String(t['column_name']).replaceAll('"', '""')}"::TIME AS "${String(t['column_name']).replaceAll('"', '""')}"`);
-    const select = tz.length ? `* REPLACE (${tz.join(', ')})` : '*';
-    const r = await c.runAndReadAll(`SELECT ${select} FROM ${DUCKDB_READ}`, [file]);
-    out({ status: 'ok', version, rows: duckdbRows(r, hints) });
+    const names = types.map((t) => String(t['column_name']));
+    const timetz = new Set(types.filter((t) => t['column_type'] === 'TIME WITH TIME ZONE').map((t) => String(t['column_name'])));
+    /** @param {string[] | undefined} columns */
+    const read = async (columns) => {
+      const select = (columns ?? names).map((n) => (timetz.has(n) ? `${quoteIdent(n)}::TIME AS ${quoteIdent(n)}` : quoteIdent(n))).join(', ');
+      return duckdbRows(await c.runAndReadAll(`SELECT ${select} FROM ${DUCKDB_READ}`, [file]), hints);
+    };
+    const numRows = Number((await c.runAndReadAll('SELECT num_rows FROM parquet_file_metadata(?)', [file])).getRows()[0]?.[0] ?? 0);
+    outRows(await byColumnOnFailure(names, numRows, read), version);
   } catch (e) {
     out({ status: 'error', version, error: message(e) });
   }
@@ -161,6 +169,7 @@ function duckdbStatValue(s, h) {
   }
   if (k?.kind === 'time') return duckdbClock(s.replace(/\+00$/, ''), k.unit) ?? s;
   if (h?.converted === 'DATE' || /^Date/i.test(h?.logical ?? '')) return duckdbDate(s) ?? s;
+  if (k?.kind === 'float16') return duckdbFloat(s, false);
   switch (phys) {
     case 'BOOLEAN':
       return s === 'true' ? true : s === 'false' ? false : s;
@@ -168,18 +177,26 @@ function duckdbStatValue(s, h) {
     case 'INT64':
       return /^-?\d+$/.test(s) ? canonInt(BigInt(s)) : s;
     case 'FLOAT':
-    case 'DOUBLE': {
-      const x = /^-?inf$/i.test(s) ? (s.startsWith('-') ? -Infinity : Infinity) : Number(s);
-      if (Number.isNaN(x) && !/^-?nan$/i.test(s)) return s;
-      const v = phys === 'FLOAT' ? Math.fround(x) : x;
-      return Object.is(v, -0) ? '-0' : canonNumber(v); // statistics keep the sign of zero (JSON cannot carry -0)
-    }
+    case 'DOUBLE':
+      return duckdbFloat(s, phys === 'FLOAT');
     case 'BYTE_ARRAY':
     case 'FIXED_LEN_BYTE_ARRAY':
       return isString ? s : canonBinary(duckdbBlob(s));
     default:
       return s;
   }
+}
+
+/**
+ * DuckDB's text of a floating-point bound to a canonical number (FLOAT: rounded to binary32 as stored).
+ * @param {string} s
+ * @param {boolean} single
+ */
+function duckdbFloat(s, single) {
+  const x = /^-?inf$/i.test(s) ? (s.startsWith('-') ? -Infinity : Infinity) : Number(s);
+  if (Number.isNaN(x) && !/^-?nan$/i.test(s)) return s;
+  const v = single ? Math.fround(x) : x;
+  return Object.is(v, -0) ? '-0' : canonNumber(v); // statistics keep the sign of zero (JSON cannot carry -0)
 }
 
 /**
@@ -267,6 +284,24 @@ function outRows(r, version) {
   out({ status: 'ok', version, rows: r.rows, ...(Object.keys(r.columnErrors).length ? { columnErrors: r.columnErrors } : {}) });
 }
 
+/**
+ * arrow-rs honours a stored ARROW:schema, so a pyarrow large_list comes back as Arrow LargeList (64-bit offsets),
+ * which canon.mjs's fromArrow does not take: each LargeList Data is re-typed as List over the same buffers (its
+ * offsets are read through Number(), so BigInt64 offsets work).
+ * @param {any} table
+ * @param {any} List the apache-arrow List class
+ */
+function narrowTable(table, List) {
+  /** @param {any} d @returns {any} */
+  const narrow = (d) => {
+    const children = d.children.map(narrow);
+    const type = d.type.typeId === 21 ? new List(d.type.children[0]) : d.type;
+    return type === d.type && children.every((/** @type {any} */ c, /** @type {number} */ i) => c === d.children[i]) ? d : d.clone(type, d.offset, d.length, d._nullCount, d.buffers, children);
+  };
+  const batches = table.batches.filter((/** @type {any} */ b) => b.numRows > 0);
+  return { schema: table.schema, batches: batches.map((/** @type {any} */ b) => ({ numRows: b.numRows, data: { children: b.data.children.map(narrow) } })) };
+}
+
 /** @param {string} file */
 async function wasmRows(file) {
   const version = `parquet-wasm ${pkgVersion('parquet-wasm')} (arrow-rs), apache-arrow ${pkgVersion('apache-arrow')}`;
@@ -274,13 +309,13 @@ async function wasmRows(file) {
     const ab = fileBuffer(file);
     const hints = await footerHints(ab);
     const { readParquet } = await import('parquet-wasm/node');
-    const { tableFromIPC } = await import('apache-arrow');
+    const { tableFromIPC, List } = await import('apache-arrow');
     const bytes = new Uint8Array(ab);
     const names = (hints?.children ?? []).map((c) => c.name);
     const { parquetMetadata } = await import('hyparquet');
     const numRows = Number(parquetMetadata(ab, { geoparquet: false }).num_rows);
     /** @param {string[] | undefined} columns */
-    const read = async (columns) => arrowRows(tableFromIPC(readParquet(bytes, columns ? { columns } : null).intoIPCStream()), hints);
+    const read = async (columns) => arrowRows(narrowTable(tableFromIPC(readParquet(bytes, columns ? { columns } : null).intoIPCStream()), List), hints);
     outRows(await byColumnOnFailure(names, numRows, read), version);
   } catch (e) {
     out({ status: 'error', version, error: message(e) });

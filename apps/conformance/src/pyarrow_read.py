@@ -145,7 +145,7 @@ def format_uuid(b):
 
 
 def float16_to_number(h):
-    sign = -1 if h & 0x8000 else 1
+    sign = -1.0 if h & 0x8000 else 1.0  # floats, as in JS: -1 * 0 is -0
     exp = (h >> 10) & 0x1f
     frac = h & 0x3ff
     if exp == 0:
@@ -454,13 +454,35 @@ def file_stats(path, tree):
     return out
 
 
+def read_rows(path, tree):
+    """Rows of the whole file; when that fails, of each top-level column alone (so one column pyarrow cannot decode
+    does not hide the others), with the failing columns' messages in columnErrors."""
+    try:
+        return {'rows': table_rows(pq.read_table(path), tree)}
+    except Exception as whole:
+        names = pq.ParquetFile(path).schema_arrow.names
+        num_rows = pq.ParquetFile(path).metadata.num_rows
+        cols = {}
+        errors = {}
+        for name in names:
+            try:
+                t = pq.read_table(path, columns=[name])
+                cols[name] = [r[name] for r in table_rows(t, tree)]
+            except Exception as e:
+                errors[name] = f'{type(e).__name__}: {e}'[:1000]
+        if not cols:
+            raise whole
+        rows = [{n: cols[n][i] for n in names if n in cols} for i in range(num_rows)]
+        return {'rows': rows, 'columnErrors': errors}
+
+
 def main():
     mode, path = sys.argv[1], sys.argv[2]
     version = f'pyarrow {pa.__version__} (Arrow C++ {pa.cpp_version})'
     tree = json.loads(sys.stdin.read() or 'null')
     try:
         if mode == 'rows':
-            result = {'status': 'ok', 'version': version, 'rows': table_rows(pq.read_table(path), tree)}
+            result = {'status': 'ok', 'version': version, **read_rows(path, tree)}
         else:
             result = {'status': 'ok', 'version': version, 'stats': file_stats(path, tree)}
     except Exception as e:  # a peer that cannot read the file is a result, not a crash

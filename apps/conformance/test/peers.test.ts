@@ -78,7 +78,7 @@ const DUCK_COLUMNS = [
   "[i, i * 2, NULL]::INTEGER[3] AS arr3",
   `${n("{'x': i, 'y': " + n("'y' || i") + ", 'z': {'w': i % 3 = 0, 'l': [i::DOUBLE]}}")} AS st`,
   `${n("MAP {('k' || (i % 5)): i, 'other': " + n('i * 2') + '}')} AS m`,
-  `${n("CASE WHEN i % 5 = 0 THEN MAP {} ELSE MAP {(i % 100)::INTEGER: 'v' || i, (i % 100 + 1000)::INTEGER: NULL} END")} AS m_int`,
+  `${n("CASE WHEN i % 5 = 0 THEN MAP {} ELSE MAP {(i % 100 + 1000)::INTEGER: 'v' || i, (i % 100)::INTEGER: NULL} END")} AS m_int`,
   `${n("[{'a': i, 'b': [i::VARCHAR], 'c': MAP {'q': [i]}}]")} AS list_struct`,
   `${n("('{\"k\": ' || i || '}')::JSON")} AS js`,
   `${n("(['red', 'green', 'blue'][i % 3 + 1])::ENUM('red', 'green', 'blue')")} AS en`,
@@ -87,13 +87,17 @@ const DUCK_COLUMNS = [
 ];
 
 const ROWS = 600;
-const DUCK_FILES: { name: string; options: string; rows?: number; select?: string }[] = [
+/** Rows of the pyarrow-written files (test/peers/pyarrow_write.py). */
+const N_PY = 400;
+const DUCK_FILES: { name: string; options: string; rows?: number; exclude?: string }[] = [
   { name: 'uncompressed v1', options: 'COMPRESSION uncompressed' },
   { name: 'snappy v1', options: 'COMPRESSION snappy' },
   { name: 'gzip v1', options: 'COMPRESSION gzip' },
   { name: 'zstd v2', options: 'COMPRESSION zstd, PARQUET_VERSION v2' },
   { name: 'brotli v1', options: 'COMPRESSION brotli' },
   { name: 'lz4_raw v2, no dictionary', options: 'COMPRESSION lz4, PARQUET_VERSION v2, DICTIONARY_SIZE_LIMIT 1' },
+  // without the random 32-bit columns, whose DuckDB DELTA_BINARY_PACKED encoding parquet-wasm cannot read at all
+  { name: 'snappy v2 without i32/u32', options: 'COMPRESSION snappy, PARQUET_VERSION v2', exclude: 'i32, u32' },
   { name: 'zero rows', options: 'COMPRESSION snappy', rows: 0 },
 ];
 
@@ -110,7 +114,9 @@ beforeAll(async () => {
   codecs = await allCodecs();
   for (const [k, f] of DUCK_FILES.entries()) {
     const file = path.join(dir, `duck-${k}.parquet`);
-    await con.run(`COPY (SELECT ${DUCK_COLUMNS.join(',\n')} FROM range(${f.rows ?? ROWS}) t(i)) TO '${file}' (FORMAT parquet, ${f.options}, ROW_GROUP_SIZE 256)`);
+    const select = `SELECT ${DUCK_COLUMNS.join(',\n')} FROM range(${f.rows ?? ROWS}) t(i)`;
+    const q = f.exclude ? `SELECT * EXCLUDE (${f.exclude}) FROM (${select})` : select;
+    await con.run(`COPY (${q}) TO '${file}' (FORMAT parquet, ${f.options}, ROW_GROUP_SIZE 256)`);
     files.push({ name: `duckdb ${f.name}`, file, writer: 'duckdb' });
   }
   if (PYTHON !== undefined) {
@@ -155,13 +161,16 @@ function rowDisagreements(peer: PeerName, ours: Record<string, unknown>[], got: 
   return out;
 }
 
-/** The disagreements no listed limitation explains (and records the ones that are). */
-function unexplained(ds: Disagreement[]): Disagreement[] {
-  const left: Disagreement[] = [];
+/** The disagreements no listed limitation explains, without their hints (and records the ones explained). */
+function unexplained(ds: Disagreement[]): Omit<Disagreement, 'hint'>[] {
+  const left: Omit<Disagreement, 'hint'>[] = [];
   for (const d of ds) {
     const l = explain(d);
     if (l) used.add(l.id);
-    else left.push(d);
+    else {
+      const { hint: _hint, ...rest } = d;
+      left.push(rest);
+    }
   }
   return left;
 }
@@ -186,7 +195,16 @@ describe('peer read-back: every available peer and Parquetry read the same canon
   }
 
   test.skipIf(PYTHON === undefined)('pyarrow-written files', async () => {
-    for (const f of files.filter((x) => x.writer === 'pyarrow')) await compareAll(f.file, undefined, f.name);
+    const written = files.filter((x) => x.writer === 'pyarrow' && !x.name.includes('zero-rows'));
+    expect(written.length).toBeGreaterThanOrEqual(6);
+    for (const f of written) await compareAll(f.file, N_PY, f.name);
+  });
+
+  // Known Parquetry reader bug (not a peer's): pyarrow writes a zero-row file as one row group of 0 rows whose
+  // column chunks are empty at offset 0, which parquet-reader rejects ("chunk bytes [0, 0) fall outside the data
+  // region"). When it is fixed this test fails: turn it into a plain test.
+  (PYTHON === undefined ? test.skip : test.fails)('pyarrow zero-rows.parquet (Parquetry rejects its empty row group)', async () => {
+    await compareAll(files.find((x) => x.name.includes('zero-rows'))!.file, 0, 'pyarrow zero-rows');
   });
 
   async function compareAll(file: string, numRows: number | undefined, label = '') {
@@ -195,10 +213,15 @@ describe('peer read-back: every available peer and Parquetry read the same canon
     const hints = await hintsOf(file);
     const reads = await Promise.all(peersAvailable().map((p) => readWithPeer(p, file)));
     for (const got of reads) {
-      expect({ label, peer: got.peer, status: got.status, error: got.error }).toEqual({ label, peer: got.peer, status: 'ok', error: undefined });
+      if (got.status === 'error') {
+        // a peer that cannot read the file at all: only a listed limitation may explain it
+        const d: Disagreement = { peer: got.peer, column: '*', row: -1, expected: 'rows', actual: { fileError: got.error }, hint: hints };
+        expect({ label, unexplained: unexplained([d]) }).toEqual({ label, unexplained: [] });
+        continue;
+      }
       expect(got.rows).toHaveLength(ours.length);
       const left = unexplained(rowDisagreements(got.peer, ours, got, hints));
-      expect(left.slice(0, 5)).toEqual([]);
+      expect({ label, peer: got.peer, left: left.slice(0, 5) }).toEqual({ label, peer: got.peer, left: [] });
     }
   }
 });
@@ -278,8 +301,19 @@ describe('the harness reports failures instead of crashing', () => {
 });
 
 describe('peer limitations', () => {
+  // seen only on the pyarrow-written files (types or encodings DuckDB does not write)
+  const ONLY_PYARROW_FILES = new Set([
+    'duckdb-bss-not-float',
+    'duckdb-decimal-over-38-as-double',
+    'duckdb-nanos-utc-as-micros',
+    'duckdb-stats-infinite-bound',
+    'duckdb-stats-timestamp-infinity',
+    'hyparquet-v2-list-of-struct-of-list',
+  ]);
   test('every listed limitation was needed by the files above (no stale entries)', () => {
-    const expected = PEER_LIMITS.filter((l) => peersAvailable().includes(l.peer)).map((l) => l.id).sort();
+    const expected = PEER_LIMITS.filter((l) => peersAvailable().includes(l.peer) && (PYTHON !== undefined || !ONLY_PYARROW_FILES.has(l.id)))
+      .map((l) => l.id)
+      .sort();
     expect([...used].sort()).toEqual(expected);
   });
 

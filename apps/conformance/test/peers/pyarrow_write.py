@@ -68,7 +68,9 @@ def table(n=N):
         'list_i': pa.array(nulls([[i, None, i + 1][0:i % 4] for i in range(N)]), pa.list_(pa.int32())),
         'large_list_s': pa.array(nulls([['a' * (i % 3), None][0:i % 3] for i in range(N)]), pa.large_list(pa.string())),
         'nested': pa.array(nulls([[[i], [], None, [i, None]][0:i % 5] for i in range(N)]), pa.list_(pa.list_(pa.int64()))),
-        'fsl': pa.array(nulls([[i, None, -i] for i in range(N)]), pa.list_(pa.int16(), 3)),
+        # no null lists: pyarrow 25 cannot read back a fixed_size_list column with null lists that it wrote
+        # ("Expected all lists to be of size=3 but index 4 had size=0")
+        'fsl': pa.array([[i, None, -i] for i in range(N)], pa.list_(pa.int16(), 3)),
         'st': pa.array(nulls([{'x': i, 'y': None if i % 5 == 0 else f'y{i}', 'z': {'w': i % 3 == 0, 'l': [float(i)]}} for i in range(N)]),
                        pa.struct([('x', pa.int32()), ('y', pa.string()), ('z', pa.struct([('w', pa.bool_()), ('l', pa.list_(pa.float64()))]))])),
         'm': pa.array(nulls([[(f'k{i % 5}', i), ('other', None if i % 4 == 0 else i * 2)] if i % 6 else [] for i in range(N)]),
