@@ -196,7 +196,7 @@ class Engine {
 
 /** Shifts "record N" in a shredding error to the file's row number. */
 function relocate(e: unknown, rowBase: number): unknown {
-  if (!isParquetError(e) || rowBase === 0) return e;
+  if (!isParquetError(e)) return e;
   const msg = e.message.replace(/of record (\d+)/, (_, n: string) => `of row ${rowBase + Number(n)}`);
   return new ParquetError(e.code, msg, e.offset, { cause: e });
 }
@@ -340,7 +340,7 @@ class FileWriter {
   async close(): Promise<FileMetaData> {
     this.check();
     try {
-      if (!this.engine) this.engine = new Engine(buildSchemaTree(schemaElements(inferSchema([], this.options.infer))), this.o);
+      if (!this.engine) throw new ParquetError('SCHEMA_REQUIRED', 'parquet-writer: no rows were written and no schema was given: pass the schema option to write a file without rows');
       const e = this.engine;
       e.closeRowGroup();
       await this.drain();
