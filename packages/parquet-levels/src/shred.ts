@@ -48,7 +48,17 @@ export interface ShredOptions {
   omitTrivialLevels?: boolean | undefined;
 }
 
-/** Growable levels and values of one column. */
+/** Where shredding is: row `row` of `rows` (for growing buffers by projection). */
+interface Progress {
+  row: number;
+  rows: number;
+}
+
+/**
+ * Growable levels and values of one column. The values array is allocated with the level capacity and written by
+ * index (values never outnumber levels); when full, everything grows to the size the rows so far project for all
+ * rows (at least 1.5×), so a column of 1M rows grows about once instead of a dozen times.
+ */
 class ColumnBuilder {
   def: Int32Array;
   rep: Int32Array;
@@ -56,38 +66,55 @@ class ColumnBuilder {
   numLevels = 0;
   /** Levels pushed below the max definition level. */
   stops = 0;
+  /** Values written. */
+  count = 0;
 
-  constructor(capacity: number, values: unknown[] = []) {
+  constructor(capacity: number, readonly progress: Progress) {
     this.def = new Int32Array(capacity);
     this.rep = new Int32Array(capacity);
-    this.values = values;
+    this.values = new Array<unknown>(capacity);
   }
 
-  /** Makes room for `extra` more levels. */
+  /** Makes room for `extra` more levels (and values). */
   grow(extra: number): void {
-    const need = this.numLevels + extra;
-    let cap = this.def.length * 2;
-    if (cap < need) cap = need;
+    const n = this.numLevels;
+    const { row, rows } = this.progress;
+    let cap = this.def.length + (this.def.length >> 1);
+    if (row > 0 && rows > row) {
+      const projected = Math.ceil((n / row) * rows * 1.1);
+      if (projected > cap) cap = projected;
+    }
+    if (cap < n + extra) cap = n + extra;
     if (cap < 64) cap = 64;
     const nd = new Int32Array(cap);
-    nd.set(this.def.subarray(0, this.numLevels));
+    nd.set(this.def.subarray(0, n));
     this.def = nd;
     const nr = new Int32Array(cap);
-    nr.set(this.rep.subarray(0, this.numLevels));
+    nr.set(this.rep.subarray(0, n));
     this.rep = nr;
+    const vals = this.values;
+    const nv = new Array<unknown>(cap);
+    for (let i = 0; i < this.count; i++) nv[i] = vals[i];
+    this.values = nv;
   }
 
-  push(d: number, r: number): void {
+  /** Pushes a level at the max definition level with its value. */
+  value(d: number, r: number, v: unknown): void {
     const n = this.numLevels;
     if (n === this.def.length) this.grow(1);
     this.def[n] = d;
     this.rep[n] = r;
     this.numLevels = n + 1;
+    this.values[this.count++] = v;
   }
 
   /** Pushes a level below the max definition level (a null or an empty list/map). */
   stop(d: number, r: number): void {
-    this.push(d, r);
+    const n = this.numLevels;
+    if (n === this.def.length) this.grow(1);
+    this.def[n] = d;
+    this.rep[n] = r;
+    this.numLevels = n + 1;
     this.stops++;
   }
 }
@@ -105,7 +132,8 @@ function isListValue(v: unknown): v is ArrayLike<unknown> {
 type Writer = (f: Field, v: unknown, r: number, parentDef: number) => void;
 
 /** The recursive writer over `cols`; `rowOf()` names the record in messages. */
-function genericWriter(cols: readonly ColumnBuilder[], rowOf: () => number): { write: Writer; writeStruct: (f: StructField, v: unknown, r: number) => void } {
+function genericWriter(cols: readonly ColumnBuilder[], progress: Progress): { write: Writer; writeStruct: (f: StructField, v: unknown, r: number) => void } {
+  const rowOf = (): number => progress.row;
   const nulls = (f: Field, d: number, r: number): void => {
     const leaves = f.leaves;
     for (let i = 0; i < leaves.length; i++) cols[leaves[i]!]!.stop(d, r);
@@ -123,9 +151,7 @@ function genericWriter(cols: readonly ColumnBuilder[], rowOf: () => number): { w
     }
     switch (f.kind) {
       case 'leaf': {
-        const c = cols[f.column]!;
-        c.push(f.def, r);
-        c.values.push(v);
+        cols[f.column]!.value(f.def, r, v);
         return;
       }
       case 'struct': writeStruct(f, v, r); return;
@@ -175,23 +201,52 @@ function genericWriter(cols: readonly ColumnBuilder[], rowOf: () => number): { w
   return { write, writeStruct };
 }
 
-/** Cuts the builders to their level counts and gives the requested form. */
-function finish(schema: SchemaTree, cols: readonly ColumnBuilder[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
+/** A top-level leaf of the fast path: one level per row, levels only where a null made them necessary. */
+class FlatLeaf {
+  /** Definition levels, allocated at the first null (filled with the max up to it). */
+  def: Int32Array | null = null;
+  readonly values: unknown[];
+  count = 0;
+
+  constructor(readonly rows: number, readonly maxDef: number) {
+    this.values = new Array<unknown>(rows);
+  }
+
+  /** Definition levels from row `i` on (the first null is at `i`). */
+  firstNull(i: number): Int32Array {
+    const def = new Int32Array(this.rows);
+    def.fill(this.maxDef, 0, i);
+    this.def = def;
+    return def;
+  }
+}
+
+/** Levels of exactly `n` entries (a view: at most the growth margin is kept). */
+function exact(a: Int32Array, n: number): Int32Array {
+  return n === a.length ? a : a.subarray(0, n);
+}
+
+/** Cuts the columns to their level counts and gives the requested form. */
+function finish(schema: SchemaTree, cols: readonly (ColumnBuilder | FlatLeaf)[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
   return cols.map((c, i) => {
+    const values = c.values;
+    if (values.length !== c.count) values.length = c.count;
+    if (c instanceof FlatLeaf) {
+      const n = c.rows;
+      if (omit) return { def: c.def ?? undefined, rep: undefined, values, numLevels: n };
+      let def = c.def;
+      if (def === null) {
+        def = new Int32Array(n);
+        if (c.maxDef !== 0) def.fill(c.maxDef);
+      }
+      return { def, rep: new Int32Array(n), values, numLevels: n };
+    }
     const n = c.numLevels;
     const def = exact(c.def, n);
     const rep = exact(c.rep, n);
-    const values = c.values;
-    if (values.length !== c.numLevels - c.stops) values.length = c.numLevels - c.stops;
     if (!omit) return { def, rep, values, numLevels: n };
     return { def: c.stops === 0 ? undefined : def, rep: schema.columns[i]!.maxRep === 0 ? undefined : rep, values, numLevels: n };
   }) as ShreddedColumn[] | ShreddedLeaf[];
-}
-
-/** `a` cut to `n` entries (a copy when that frees much memory, a view otherwise). */
-function exact(a: Int32Array, n: number): Int32Array {
-  if (n === a.length) return a;
-  return n >= a.length - (a.length >> 3) ? a.subarray(0, n) : a.slice(0, n);
 }
 
 /**
@@ -206,12 +261,12 @@ function exact(a: Int32Array, n: number): Int32Array {
  *   a list is not an array, or a map is not a `Map`/object (the message names the field and record).
  */
 export function shredRecordsGeneric(schema: SchemaTree, records: Iterable<unknown>, options?: ShredOptions): ShreddedColumn[] | ShreddedLeaf[] {
-  const cols = schema.columns.map(() => new ColumnBuilder(64));
-  let row = 0;
-  const { writeStruct } = genericWriter(cols, () => row);
+  const progress: Progress = { row: 0, rows: 0 };
+  const cols = schema.columns.map(() => new ColumnBuilder(64, progress));
+  const { writeStruct } = genericWriter(cols, progress);
   for (const rec of records) {
     writeStruct(schema.field, rec, 0);
-    row++;
+    progress.row++;
   }
   return finish(schema, cols, options?.omitTrivialLevels === true);
 }
@@ -307,9 +362,7 @@ function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: W
   }
   switch (p.code) {
     case Code.LEAF: {
-      const c = p.col!;
-      c.push(p.def, r);
-      c.values.push(v);
+      p.col!.value(p.def, r, v);
       return;
     }
     case Code.STRUCT: {
@@ -337,22 +390,22 @@ function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: W
       const ed = p.elementDef;
       const er = p.elementRep;
       let n = c.numLevels;
-      let stops = 0;
+      let k = c.count;
       for (let j = 0; j < len; j++) {
         const e: unknown = v[j];
         if (e === null || e === undefined) {
           if (!p.elementNullable) throw HAND_OVER;
           def[n] = ed;
-          stops++;
         } else {
           def[n] = ld;
-          vals.push(e);
+          vals[k++] = e;
         }
         rep[n] = j === 0 ? r : er;
         n++;
       }
+      c.stops += len - (k - c.count);
       c.numLevels = n;
-      c.stops += stops;
+      c.count = k;
       return;
     }
     case Code.LIST: {
@@ -412,35 +465,40 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>, opt
 function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
   const nRows = rows.length;
   const top = schema.field.fields;
-  const cols: ColumnBuilder[] = new Array<ColumnBuilder>(schema.columns.length);
-  // a top-level leaf has exactly one level per row: levels and values sized once
-  for (const f of top) if (f.kind === 'leaf') cols[f.column] = new ColumnBuilder(nRows, new Array<unknown>(nRows));
-  for (let c = 0; c < cols.length; c++) cols[c] ??= new ColumnBuilder(Math.max(64, nRows));
-  const plans = top.map((f) => plan(f, cols));
+  const progress: Progress = { row: 0, rows: nRows };
+  const cols = new Array<ColumnBuilder | FlatLeaf>(schema.columns.length);
+  // a top-level leaf has exactly one level per row: values sized once, levels only if needed
+  for (const f of top) if (f.kind === 'leaf') cols[f.column] = new FlatLeaf(nRows, f.def);
+  const initial = Math.max(64, Math.min(nRows, 1 << 16));
+  for (let c = 0; c < cols.length; c++) cols[c] ??= new ColumnBuilder(initial, progress);
+  // nested leaves are all builders
+  const builders = cols as ColumnBuilder[];
+  const plans = top.map((f) => plan(f, builders));
+  const flats = top.map((f) => (f.kind === 'leaf' ? (cols[f.column] as FlatLeaf) : null));
   const nTop = plans.length;
-  const { write } = genericWriter(cols, () => -1);
+  const { write } = genericWriter(builders, progress);
   for (let i = 0; i < nRows; i++) {
     const rec = rows[i];
     if (!isStructValue(rec)) throw HAND_OVER;
+    progress.row = i;
     for (let k = 0; k < nTop; k++) {
       const p = plans[k]!;
       const v = rec[p.name];
-      if (p.code === Code.LEAF) {
-        // top-level leaf: level i, rep 0 (already), def 0 (already) when null
-        const c = p.col!;
+      const fl = flats[k];
+      if (fl) {
+        // top-level leaf: level i is the max unless null (then 0, and the levels exist from here on)
         if (v === null || v === undefined) {
           if (!p.nullable) throw HAND_OVER;
-          c.stops++;
+          if (fl.def === null) fl.firstNull(i);
         } else {
-          c.def[i] = p.def;
-          c.values[i - c.stops] = v;
+          if (fl.def !== null) fl.def[i] = p.def;
+          fl.values[fl.count++] = v;
         }
       } else {
         writePlan(p, v, 0, 0, write);
       }
     }
   }
-  for (const p of plans) if (p.code === Code.LEAF) p.col!.numLevels = nRows;
   return finish(schema, cols, omit);
 }
 
