@@ -11,6 +11,19 @@
  * timestamps canonical, binary "bin:<hex>", strings as they are); `numValues` is ColumnMetaData.num_values (with
  * nulls).
  *
+ * What each peer returns for VARIANT (VariantEncoding.md / VariantShredding.md) and GEOMETRY:
+ * - DuckDB 1.5: VARIANT decoded by DuckDB (shredded or not; canon.mjs sorts object keys). GEOMETRY: a
+ *   DuckDBGeometryValue, canonical "bin:<WKB hex>". (DuckDB itself writes its GEOMETRY type as a plain BYTE_ARRAY
+ *   of WKB, without the GEOMETRY annotation, when the spatial extension is absent.)
+ * - hyparquet 1.33: VARIANT decoded by hyparquet (shredded too); 64-bit integers as bigint, variant decimals as
+ *   numbers, variant TIME as a bare bigint of microseconds and variant timestamps without their UTC flag (printed
+ *   without "Z") — only the integer/string/double/object/array cases are exercised by the tests. GEOMETRY/GEOGRAPHY:
+ *   the raw WKB through its parser hook (its default would be GeoJSON), "bin:<WKB hex>".
+ * - pyarrow 25 and parquet-wasm 0.8 (arrow-rs): VARIANT as a plain struct (`metadata`, `value`, `typed_value`),
+ *   turned into the Variant value here (see {@link readWithPeer}). GEOMETRY: binary (pyarrow: `geoarrow.wkb` over
+ *   binary when that extension is registered), "bin:<WKB hex>".
+ * No peer here writes a GEOMETRY-annotated column, so the GEOMETRY paths are not exercised yet.
+ *
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, Statistics in
  * src/main/thrift/parquet.thrift) and https://github.com/apache/parquet-format/blob/master/LogicalTypes.md
  * (the value each annotation denotes).

@@ -300,6 +300,20 @@ describe('the harness reports failures instead of crashing', () => {
   });
 });
 
+describe('the comparison can fail', () => {
+  test('one changed cell in a peer read is an unexplained disagreement', async () => {
+    const file = files[0]!.file;
+    const ours = await oursRows(file);
+    const got = await readWithPeer('duckdb', file);
+    expect(rowDisagreements('duckdb', ours, got, await hintsOf(file))).toEqual([]);
+    const rows = got.rows!.map((r) => ({ ...r }));
+    rows[5]!['d18'] = '0.001';
+    const ds = rowDisagreements('duckdb', ours, { ...got, rows }, await hintsOf(file));
+    expect(ds.map((d) => [d.column, d.row, d.actual])).toEqual([['d18', 5, '0.001']]);
+    expect(ds.filter((d) => explain(d) === undefined)).toHaveLength(1);
+  });
+});
+
 describe('peer limitations', () => {
   // seen only on the pyarrow-written files (types or encodings DuckDB does not write)
   const ONLY_PYARROW_FILES = new Set([
