@@ -659,17 +659,20 @@ function tooLarge(column: ColumnDescriptor, bytes: number): ParquetError {
   );
 }
 
-/** A larger copy of `data` holding at least `need` bytes (at most MAX_BINARY_BYTES; the caller checks the end). */
-function grow(data: Uint8Array, used: number, need: number, column: ColumnDescriptor): Uint8Array {
+/**
+ * A larger copy of `data` holding at least `need` bytes (and `hint` when larger, else 1.5 times as many), or
+ * MAX_BINARY_BYTES when that is less (the caller checks).
+ */
+function grow(data: Uint8Array, used: number, need: number, column: ColumnDescriptor, hint = 0): Uint8Array {
   if (used >= MAX_BINARY_BYTES) throw tooLarge(column, need);
-  const size = Math.min(Math.max(need, data.length * 2, 1024), MAX_BINARY_BYTES);
+  const size = Math.min(Math.max(need, hint > 0 ? hint : Math.floor(data.length * 1.5), 1024), MAX_BINARY_BYTES);
   const out = allocate(size, column);
   out.set(data.subarray(0, used));
   return out;
 }
 
 /**
- * Encodes `s[j..]` as UTF-8 into `data` at `p` (room for 3 bytes per UTF-16 unit is there).
+ * Encodes `s[j..]` as UTF-8 into `data` at `p` (room for 3 bytes per remaining UTF-16 unit is there).
  * @returns the new end, or `-1 - index` of a lone surrogate when `strict`.
  */
 function utf8Tail(s: string, j: number, data: Uint8Array, p: number, strict: boolean): number {
@@ -704,10 +707,17 @@ function utf8Tail(s: string, j: number, data: Uint8Array, p: number, strict: boo
   return p;
 }
 
+/** `String.prototype.isWellFormed` (ES2024) where the engine has it. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/** {@link putUtf8}'s result when `data` has too little room. */
+const NO_ROOM = -0x80000000;
+
 /**
- * Encodes a string as UTF-8 into `data` at `p` (room for 3 bytes per UTF-16 unit is there): ASCII char by char,
- * long non-ASCII strings through TextEncoder.encodeInto.
- * @returns the new end, or `-1 - index` of a lone surrogate when `strict`.
+ * Encodes a string as UTF-8 into `data` at `p` (room for one byte per UTF-16 unit must be there): ASCII char by char
+ * (no allocation, no call: TextEncoder has a high per-call cost), the rest of a long non-ASCII string through
+ * TextEncoder.encodeInto, short ones char by char.
+ * @returns the new end; `-1 - index` of a lone surrogate when `strict`; NO_ROOM when the bytes may not fit.
  */
 function putUtf8(s: string, data: Uint8Array, p: number, strict: boolean): number {
   const len = s.length;
@@ -718,12 +728,25 @@ function putUtf8(s: string, data: Uint8Array, p: number, strict: boolean): numbe
     data[p + j] = c;
   }
   if (j === len) return p + len;
-  if (len > 64 && !strict) {
+  if (len - j >= 64 && (!strict || (isWellFormed !== undefined && isWellFormed.call(s)))) {
+    // rewrites the ASCII prefix too (the same bytes)
     const r = utf8.encodeInto(s, data.subarray(p));
-    // short of room only when the buffer is capped at MAX_BINARY_BYTES: report an end past it
-    return r.read === len ? p + r.written : data.length + 1;
+    return r.read === len ? p + r.written : NO_ROOM;
   }
+  if (p + j + (len - j) * 3 > data.length) return NO_ROOM;
   return utf8Tail(s, j, data, p + j, strict);
+}
+
+/** Index of the first lone surrogate in `s`, or -1. */
+function loneSurrogate(s: string): number {
+  for (let j = 0; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const d = c <= 0xdbff && j + 1 < s.length ? s.charCodeAt(j + 1) : 0;
+    if (d < 0xdc00 || d > 0xdfff) return j;
+    j++;
+  }
+  return -1;
 }
 
 /** Whether bytes are well-formed UTF-8 (Unicode Table 3-7: no overlongs, surrogates or code points past U+10FFFF). */
@@ -761,6 +784,12 @@ function copyBytes(src: Uint8Array, data: Uint8Array, at: number): void {
   else data.set(src, at);
 }
 
+/** Bytes all values will take, projected from the bytes per UTF-16 unit so far, with 1/8 to spare. */
+function projected(bytes: number, unitsDone: number, unitsTotal: number): number {
+  const perUnit = unitsDone > 0 ? Math.max(bytes / unitsDone, 1) : 1;
+  return Math.ceil(bytes + (unitsTotal - unitsDone) * perUnit * 1.125) + 64;
+}
+
 function byteArrays(values: ArrayLike<unknown>, start: number, end: number, column: ColumnDescriptor, rowOf: RowOf, lt: LogicalType | undefined, strict: boolean): ByteArrays {
   const text = lt?.STRING !== undefined || lt?.ENUM !== undefined || lt?.JSON !== undefined;
   // strings: text columns and unannotated binary; BSON, GEOMETRY, GEOGRAPHY and other annotations take bytes only
@@ -768,26 +797,53 @@ function byteArrays(values: ArrayLike<unknown>, start: number, end: number, colu
   const expected = text ? 'a string or a Uint8Array of UTF-8' : strings ? 'a Uint8Array or a string' : 'a Uint8Array';
   const n = end - start;
   const offsets = new Int32Array(n + 1);
-  let data = allocate(Math.min(n * 16 + 64, MAX_BINARY_BYTES), column);
+  // UTF-16 units and bytes: the exact size for ASCII strings and byte arrays; a little slack for some non-ASCII, and
+  // a growth step sized by the bytes per unit so far for more
+  let size = 0;
+  for (let i = start; i < end; i++) {
+    const v = values[i];
+    if (typeof v === 'string' || v instanceof Uint8Array) size += v.length;
+  }
+  let data = allocate(Math.min(size + (size >> 4) + 64, MAX_BINARY_BYTES), column);
   let at = 0;
+  let units = 0;
   for (let i = start; i < end; i++) {
     const v = values[i];
     if (typeof v === 'string' && strings) {
-      const need = at + v.length * 3;
-      if (need > data.length) data = grow(data, at, need, column);
-      const r = putUtf8(v, data, at, strict);
+      const len = v.length;
+      if (at + len > data.length) {
+        if (at + len > MAX_BINARY_BYTES) throw tooLarge(column, at + len); // at least one byte per UTF-16 unit
+        data = grow(data, at, at + len, column, projected(at, units, size));
+      }
+      let r = putUtf8(v, data, at, strict);
+      if (r === NO_ROOM) {
+        data = grow(data, at, at + len * 3, column, projected(at, units, size));
+        r = putUtf8(v, data, at, strict);
+        if (r === NO_ROOM) {
+          // only next to MAX_BINARY_BYTES: the exact bytes decide
+          const b = utf8.encode(v);
+          if (at + b.length > data.length) throw tooLarge(column, at + b.length);
+          const bad = strict ? loneSurrogate(v) : -1;
+          if (bad >= 0) r = -1 - bad;
+          else {
+            data.set(b, at);
+            r = at + b.length;
+          }
+        }
+      }
       if (r < 0) throw invalid(column, i, rowOf, `${expected} (valid UTF-16)`, v, `lone surrogate at index ${-1 - r}`);
       at = r;
-      if (at > data.length) throw tooLarge(column, at);
+      units += len;
     } else if (v instanceof Uint8Array) {
       if (strict && text && !isUtf8(v, 0, v.length)) throw invalid(column, i, rowOf, `${expected} (valid UTF-8)`, v, 'invalid UTF-8');
       const need = at + v.length;
       if (need > data.length) {
         if (need > MAX_BINARY_BYTES) throw tooLarge(column, need);
-        data = grow(data, at, need, column);
+        data = grow(data, at, need, column, projected(at, units, size));
       }
       copyBytes(v, data, at);
       at = need;
+      units += v.length;
     } else {
       throw invalid(column, i, rowOf, expected, v);
     }

@@ -365,7 +365,7 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
   test('STRING/ENUM/JSON: UTF-8 as TextEncoder writes it (astral, lone surrogates, empty, long), Uint8Array as given', () => {
     for (const logicalType of [{ STRING: {} }, { ENUM: {} }, { JSON: {} }] as LogicalType[]) {
       const c = lt(Type.BYTE_ARRAY, logicalType);
-      const str = fc.oneof(fc.string({ unit: 'binary' }), utf16(), fc.string({ unit: 'grapheme', maxLength: 100 }), utf16({ minLength: 60, maxLength: 300 }), fc.constant(''));
+      const str = fc.oneof(fc.string({ unit: 'binary' }), utf16(), fc.string({ unit: 'grapheme', maxLength: 100 }), utf16({ minLength: 64, maxLength: 300 }), fc.constant(''));
       fc.assert(fc.property(fc.array(str), (ss) => {
         const got = from(ss, c);
         const expected = byteArrays(ss.map((s) => enc.encode(s)));
@@ -379,10 +379,31 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
     }
   });
 
+  test('the byte buffer grows past its first estimate (3-byte and 4-byte characters, long strings, byte arrays mixed in)', () => {
+    const c = leaf(Type.BYTE_ARRAY);
+    const vs: (string | Uint8Array)[] = [];
+    for (let i = 0; i < 3000; i++) {
+      if (i % 7 === 0) vs.push(Uint8Array.from({ length: i % 50 }, (_, k) => (k * 31 + i) & 255));
+      else if (i % 5 === 0) vs.push('€'.repeat(i % 200) + 'a');
+      else if (i % 3 === 0) vs.push('a'.repeat(i % 90) + '😀'.repeat(i % 70));
+      else vs.push(`row ${i}`);
+    }
+    for (const strictUtf8 of [false, true]) {
+      const got = from(vs, c, { strictUtf8 });
+      expect(plain(got)).toEqual(plain(byteArrays(vs.map((v) => (typeof v === 'string' ? enc.encode(v) : v)))));
+    }
+  });
+
+  test('ASCII strings after a non-ASCII one that used up the first estimate\'s slack', () => {
+    const c = lt(Type.BYTE_ARRAY, { STRING: {} });
+    const vs = ['€'.repeat(1000), ...Array.from({ length: 300 }, (_, i) => `ascii ${i}`.padEnd(10, '.'))];
+    expect(plain(from(vs, c))).toEqual(plain(byteArrays(vs.map((v) => enc.encode(v)))));
+  });
+
   test('strictUtf8: lone surrogates and invalid UTF-8 bytes are rejected exactly when TextEncoder/TextDecoder(fatal) would', () => {
     const c = lt(Type.BYTE_ARRAY, { STRING: {} });
     const fatal = new TextDecoder('utf-8', { fatal: true });
-    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), utf16({ maxLength: 120 }), utf16({ minLength: 65, maxLength: 300 })), (s) => {
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), utf16({ maxLength: 120 }), utf16({ minLength: 64, maxLength: 300 })), (s) => {
       const wellFormed = !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
       const r = await_(() => from([s], c, { strictUtf8: true }));
       expect(r).toBe(wellFormed ? 'ok' : 'INVALID_VALUE');
