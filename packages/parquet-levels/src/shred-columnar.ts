@@ -401,6 +401,7 @@ function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Spac
   // Every level is a stop (null / empty) or a leaf value at a distinct slot of some space: the ranges bound the count.
   let capacity = 0;
   for (const sp of spaces) capacity += sp.hi - sp.lo;
+  if (spaces.length === 2) return shredOneList(spaces, v, leafDef, capacity);
   const e = new LevelEmitter(spaces, leafDef, capacity);
   const rows = spaces[0]!;
   for (let s = rows.lo; s < rows.hi; s++) {
@@ -414,6 +415,70 @@ function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Spac
     rep: exact(e.rep, n),
     numLevels: n,
     values: e.taken === range ? sliceValues(v, lo, hi) : compactValues(v, lo, hi, e.mask, e.taken),
+  };
+}
+
+/** The first failing check of slot `s` (its definition level, or -1 when every check passes); throws for a required null. */
+function stopAt(checks: readonly Check[], s: number, row: number): number {
+  for (let k = 0; k < checks.length; k++) {
+    const ch = checks[k]!;
+    if (ch.validity[s] === 0) {
+      if (ch.def < 0) throw nullError(ch.field, row);
+      return ch.def;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The common nested shape, one list or map on the path (list<leaf>, struct<list<leaf>>, map keys and values,
+ * list<struct<leaf>>): rows, then elements, in one loop without recursion.
+ */
+function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, leafDef: number, capacity: number): ShreddedLeaf {
+  const rows = spaces[0]!;
+  const elems = spaces[1]!;
+  const c0 = rows.checks;
+  const c1 = elems.checks;
+  const n0 = c0.length;
+  const n1 = c1.length;
+  const o = rows.offsets!;
+  const emptyDef = rows.emptyDef;
+  const er = rows.elementRep;
+  const lo1 = elems.lo;
+  const def = new Int32Array(capacity);
+  const rep = new Int32Array(capacity);
+  const mask = new Uint8Array(elems.hi - lo1);
+  let n = 0;
+  let stops = 0;
+  let taken = 0;
+  for (let s = rows.lo; s < rows.hi; s++) {
+    const d0 = n0 === 0 ? -1 : stopAt(c0, s, s);
+    const a = o[s]!;
+    const b = o[s + 1]!;
+    if (d0 >= 0 || a === b) {
+      def[n] = d0 >= 0 ? d0 : emptyDef;
+      rep[n++] = 0;
+      stops++;
+      continue;
+    }
+    for (let j = a; j < b; j++) {
+      const d1 = n1 === 0 ? -1 : stopAt(c1, j, s);
+      rep[n] = j === a ? 0 : er;
+      if (d1 >= 0) {
+        def[n++] = d1;
+        stops++;
+      } else {
+        def[n++] = leafDef;
+        mask[j - lo1] = 1;
+        taken++;
+      }
+    }
+  }
+  return {
+    def: stops === 0 ? undefined : exact(def, n),
+    rep: exact(rep, n),
+    numLevels: n,
+    values: taken === elems.hi - lo1 ? sliceValues(v, lo1, elems.hi) : compactValues(v, lo1, elems.hi, mask, taken),
   };
 }
 
