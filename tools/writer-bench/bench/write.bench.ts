@@ -30,6 +30,8 @@ import { mixedColumns, numericColumns } from '../src/data.mjs';
 // @ts-expect-error: plain .mjs tool modules without types
 import * as forms from '../src/forms.mjs';
 // @ts-expect-error: plain .mjs tool modules without types
+import * as peer from '../src/peer-forms.mjs';
+// @ts-expect-error: plain .mjs tool modules without types
 import { expectedMixed, expectedNumeric, verifyFile } from '../src/verify.mjs';
 
 type Codec = 'uncompressed' | 'snappy' | 'zstd' | 'gzip';
@@ -141,11 +143,11 @@ if (only.includes('mixed')) {
   const [u, tUtf8] = time(() => ({ low: forms.utf8Column(m.lowCard), high: forms.utf8Column(m.highCard), tags: forms.utf8Column(m.tagValues) }));
   const vectors = forms.mixedVectors(m, u);
   const hypColumns = forms.mixedHypColumns(m);
-  const [arrow, tArrow] = time(() => forms.mixedArrowTable(m));
-  const [ipc, tIpc] = time(() => forms.arrowIpc(arrow));
+  const [arrow, tArrow] = time(() => peer.mixedArrowTable(m));
+  const [ipc, tIpc] = time(() => peer.arrowIpc(arrow));
   const [wasmTable0, tWasmIn] = time(() => pw.Table.fromIPCStream(ipc));
   wasmTable0.free();
-  const [, tLoad] = await timeAsync(() => forms.loadMixedIntoDuckDB(duck, m));
+  const [, tLoad] = await timeAsync(() => peer.loadMixedIntoDuckDB(duck, m));
   const pool: pw.Table[] = [];
   const cases: Case[] = [
     { name: 'parquetry, rows', ours: true, write: (c) => writeParquet(rows, { schema: forms.MIXED_SPEC, compression: OURS[c], codecs }) },
@@ -216,11 +218,11 @@ if (only.includes('numeric')) {
   const [t, tGen] = time(() => numericColumns(n));
   const vectors = forms.numericVectors(t);
   const hypColumns = forms.numericHypColumns(t);
-  const [arrow, tArrow] = time(() => forms.numericArrowTable(t));
-  const [ipc, tIpc] = time(() => forms.arrowIpc(arrow));
+  const [arrow, tArrow] = time(() => peer.numericArrowTable(t));
+  const [ipc, tIpc] = time(() => peer.arrowIpc(arrow));
   const [wasmTable0, tWasmIn] = time(() => pw.Table.fromIPCStream(ipc));
   wasmTable0.free();
-  const [, tLoad] = await timeAsync(() => forms.loadNumericIntoDuckDB(duck, t));
+  const [, tLoad] = await timeAsync(() => peer.loadNumericIntoDuckDB(duck, t));
   const pool: pw.Table[] = [];
   const cases: Case[] = [
     { name: 'parquetry, columnar vectors → memory', ours: true, write: (c) => writeParquet(vectors, { schema: forms.NUMERIC_SPEC, compression: OURS[c], codecs }) },

@@ -50,7 +50,7 @@ function rotl(x, k) {
   return (x << k) | (x >>> (32 - k));
 }
 
-const HEX = '0123456789abcdef';
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 
 /**
  * The mixed table's columns.
@@ -75,7 +75,7 @@ export function mixedColumns(n = 1_000_000, seed = 42) {
   const tagValues = [];
   const lows = Array.from({ length: 16 }, (_, k) => `category-${k}`);
   const tagNames = Array.from({ length: 50 }, (_, k) => `tag-${k}`);
-  // timestamps as two exact numbers (micros below 2^53 here) converted once per value at the end
+  const hex = new Array(32).fill(0);
   let tsMicros = 0;
   for (let i = 0; i < n; i++) {
     id[i] = BigInt(i);
@@ -84,15 +84,15 @@ export function mixedColumns(n = 1_000_000, seed = 42) {
     i32[i] = Math.floor(rnd() * 100_000);
     f64[i] = Math.floor(rnd() * 1_000_000) / 1000;
     lowCard[i] = lows[Math.floor(rnd() * 16)];
-    let h = '';
     for (let k = 0; k < 4; k++) {
       let w = Math.floor(rnd() * 4294967296);
       for (let j = 0; j < 8; j++) {
-        h += HEX[w & 15];
+        hex[k * 8 + j] = HEX[w & 15];
         w >>>= 4;
       }
     }
-    highCard[i] = h;
+    // one flat string per value (concatenating characters would leave 32-piece ropes behind)
+    highCard[i] = String.fromCharCode.apply(null, hex);
     flag[i] = rnd() < 1 / 3 ? 1 : 0;
     if (rnd() < 0.3) nullableI32[i] = 0;
     else {
@@ -107,26 +107,43 @@ export function mixedColumns(n = 1_000_000, seed = 42) {
 }
 
 /**
+ * A generator of the numeric table in consecutive row batches: batches of any sizes concatenate to exactly the rows
+ * of {@link numericColumns} with the same seed (one PRNG stream), so a writer can be fed without holding the table.
+ * @param {number} [seed]
+ */
+export function numericBatches(seed = 7) {
+  const rnd = prng(seed);
+  let start = 0;
+  return {
+    /** @param {number} n rows of the next batch */
+    next(n) {
+      const id = new BigInt64Array(n);
+      const a = new Int32Array(n);
+      const b = new BigInt64Array(n);
+      const c = new Float64Array(n);
+      const d = new Float64Array(n);
+      // int64 values are written through their little-endian 32-bit words (all values here are below 2^31)
+      const id32 = new Int32Array(id.buffer);
+      const b32 = new Int32Array(b.buffer);
+      for (let k = 0; k < n; k++) {
+        const i = start + k;
+        id32[2 * k] = i;
+        a[k] = Math.floor(rnd() * 1000);
+        b32[2 * k] = Math.floor(rnd() * 1_000_000);
+        c[k] = i * 0.25;
+        d[k] = Math.floor(rnd() * 1_000_000) / 100;
+      }
+      start += n;
+      return { n, id, a, b, c, d };
+    },
+  };
+}
+
+/**
  * The numeric table's columns.
  * @param {number} [n] rows (default 10,000,000)
  * @param {number} [seed]
  */
 export function numericColumns(n = 10_000_000, seed = 7) {
-  const rnd = prng(seed);
-  const id = new BigInt64Array(n);
-  const a = new Int32Array(n);
-  const b = new BigInt64Array(n);
-  const c = new Float64Array(n);
-  const d = new Float64Array(n);
-  // int64 values are written through their 32-bit words (all values here are below 2^31)
-  const id32 = new Int32Array(id.buffer);
-  const b32 = new Int32Array(b.buffer);
-  for (let i = 0; i < n; i++) {
-    id32[2 * i] = i;
-    a[i] = Math.floor(rnd() * 1000);
-    b32[2 * i] = Math.floor(rnd() * 1_000_000);
-    c[i] = i * 0.25;
-    d[i] = Math.floor(rnd() * 1_000_000) / 100;
-  }
-  return { n, id, a, b, c, d };
+  return numericBatches(seed).next(n);
 }

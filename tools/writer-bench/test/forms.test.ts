@@ -12,9 +12,11 @@ import * as pw from 'parquet-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParquet, type WriterOptions } from '@parquetry/parquet-writer';
 // @ts-expect-error: plain .mjs tool modules without types
-import { mixedColumns, numericColumns, prng } from '../src/data.mjs';
+import { mixedColumns, numericBatches, numericColumns, prng } from '../src/data.mjs';
 // @ts-expect-error: plain .mjs tool modules without types
 import * as forms from '../src/forms.mjs';
+// @ts-expect-error: plain .mjs tool modules without types
+import * as peer from '../src/peer-forms.mjs';
 // @ts-expect-error: plain .mjs tool modules without types
 import { expectedMixed, expectedNumeric, verifyFile } from '../src/verify.mjs';
 
@@ -75,9 +77,9 @@ async function mixedFiles(): Promise<[string, string][]> {
   const w2 = new ByteWriter();
   await parquetWriteRows({ writer: w2, rows: forms.mixedRows(m), columns: forms.MIXED_HYP_ROW_COLUMNS, schema: forms.MIXED_HYP_SCHEMA });
   files.push(['hyparquet-writer rows', save('h-rows.parquet', w2.getBuffer())]);
-  const wasmTable = pw.Table.fromIPCStream(forms.arrowIpc(forms.mixedArrowTable(m)));
+  const wasmTable = pw.Table.fromIPCStream(peer.arrowIpc(peer.mixedArrowTable(m)));
   files.push(['parquet-wasm', save('w.parquet', pw.writeParquet(wasmTable))]);
-  await forms.loadMixedIntoDuckDB(conn, m);
+  await peer.loadMixedIntoDuckDB(conn, m);
   const d = path.join(dir, 'd.parquet');
   await conn.run(`COPY (SELECT * FROM mixed) TO '${d}' (FORMAT parquet, COMPRESSION snappy)`);
   files.push(['DuckDB', d]);
@@ -111,8 +113,8 @@ describe('numeric table', () => {
     const w = new ByteWriter();
     parquetWrite({ writer: w, columnData: forms.numericHypColumns(t), schema: forms.NUMERIC_HYP_SCHEMA });
     files.push(['hyparquet-writer', save('n-h.parquet', w.getBuffer())]);
-    files.push(['parquet-wasm', save('n-w.parquet', pw.writeParquet(pw.Table.fromIPCStream(forms.arrowIpc(forms.numericArrowTable(t)))))]);
-    await forms.loadNumericIntoDuckDB(conn, t);
+    files.push(['parquet-wasm', save('n-w.parquet', pw.writeParquet(pw.Table.fromIPCStream(peer.arrowIpc(peer.numericArrowTable(t)))))]);
+    await peer.loadNumericIntoDuckDB(conn, t);
     const d = path.join(dir, 'n-d.parquet');
     await conn.run(`COPY (SELECT * FROM numeric) TO '${d}' (FORMAT parquet, COMPRESSION snappy)`);
     files.push(['DuckDB', d]);
@@ -143,5 +145,19 @@ describe('prng', () => {
     expect([differ, outside]).toEqual([0, 0]);
     expect(same).toBeLessThan(5);
     for (const k of buckets) expect(Math.abs(k - 10_000)).toBeLessThan(600);
+  });
+});
+
+describe('numericBatches', () => {
+  it('batches of any sizes concatenate to numericColumns of the same seed', () => {
+    const whole = numericColumns(1000, 3);
+    const g = numericBatches(3);
+    const parts = [g.next(1), g.next(500), g.next(0), g.next(499)];
+    for (const k of ['id', 'a', 'b', 'c', 'd']) {
+      const joined = parts.flatMap((p) => Array.from(p[k] as ArrayLike<unknown>));
+      expect(joined, k).toEqual(Array.from(whole[k] as ArrayLike<unknown>));
+    }
+    expect(whole.id[999]).toBe(999n);
+    expect(whole.c[4]).toBe(1);
   });
 });
