@@ -248,6 +248,19 @@ class File implements ParquetFile {
       throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${rg} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
     }
     const idx = cols.map((_, i) => i).filter((i) => sel[i]);
+    if (group.num_rows === 0) {
+      // an empty row group (pyarrow writes one into a zero-row file, its chunks at offset 0 with no bytes): no pages
+      const empty = (c: ColumnDescriptor): DecodedChunk => ({
+        def: c.maxDef > 0 ? new Int32Array(0) : undefined,
+        rep: c.maxRep > 0 ? new Int32Array(0) : undefined,
+        numLevels: 0,
+        dictionary: undefined,
+        segments: [],
+        numValues: 0,
+        pages: 0,
+      });
+      return cols.map((c, i) => (sel[i] ? empty(c) : undefined));
+    }
     const metas = await Promise.all(idx.map((i) => this.chunkMeta(rg, cols[i]!, group.columns[i]!)));
     const ranges = idx.map((i, k) => this.chunkRange(rg, cols[i]!, metas[k]!));
     const bytes = await readRanges(this.source, ranges);
