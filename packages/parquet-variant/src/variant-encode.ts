@@ -106,10 +106,20 @@ export function variantKeys(value: VariantValue, options: EncodeVariantOptions =
  * @throws ParquetError `VARIANT_UNREPRESENTABLE` as {@link encodeVariant}, and for an object key missing from `ids`.
  */
 export function encodeVariantValue(value: VariantValue, ids: ReadonlyMap<string, number>, options: EncodeVariantOptions = {}): Uint8Array {
-  const w = new ByteWriter(64);
+  // One scratch buffer serves consecutive calls (a new typed array per small value costs more than encoding it);
+  // taking it out while in use keeps a nested or failed call from sharing it.
+  const w = spare ?? new ByteWriter(256);
+  spare = undefined;
+  w.pos = 0;
   writeValue(w, value, { ids, maxDepth: options.maxDepth ?? DEFAULT_MAX_VARIANT_DEPTH }, []);
-  return w.buf.slice(0, w.pos);
+  const out = w.buf.slice(0, w.pos);
+  if (w.buf.length <= MAX_SPARE) spare = w;
+  return out;
 }
+
+/** The scratch writer of {@link encodeVariantValue} when not in use, and the largest buffer kept. */
+let spare: ByteWriter | undefined;
+const MAX_SPARE = 1 << 20;
 
 /** What the value writers share: the dictionary and the nesting limit. */
 interface WriteCtx {
@@ -169,10 +179,23 @@ export function encodeMetadata(keys: readonly string[]): Uint8Array {
   return out;
 }
 
+// An int64 goes out as two 32-bit words through a BigInt64Array/Int32Array alias (no BigInt arithmetic).
+const I64 = /*#__PURE__*/ new BigInt64Array(1);
+const I64_WORDS = /*#__PURE__*/ new Int32Array(I64.buffer);
+const LO = /*#__PURE__*/ new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? 0 : 1;
+
+/** Writes an int64 given as a bigint in range (or wrapped to 64 bits: BigInt64Array stores it modulo 2^64). */
 function writeInt64(w: ByteWriter, v: bigint): void {
-  const u = BigInt.asUintN(64, v);
-  w.i32le(Number(u & 0xffffffffn) | 0);
-  w.i32le(Number(u >> 32n) | 0);
+  I64[0] = v;
+  w.i32le(I64_WORDS[LO]!);
+  w.i32le(I64_WORDS[1 - LO]!);
+}
+
+/** Writes a safe integer as int64 (two's complement words, no BigInt). */
+function writeSafeInt64(w: ByteWriter, v: number): void {
+  const hi = Math.floor(v / 4294967296);
+  w.i32le((v - hi * 4294967296) | 0);
+  w.i32le(hi | 0);
 }
 
 function writeDecimal(w: ByteWriter, text: string, path: PathStack): void {
@@ -249,7 +272,7 @@ function writeNumber(w: ByteWriter, v: number): void {
     }
     if (Number.isSafeInteger(v)) {
       w.u8(6 << 2);
-      writeInt64(w, BigInt(v));
+      writeSafeInt64(w, v);
       return;
     }
   }
