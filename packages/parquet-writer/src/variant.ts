@@ -37,9 +37,6 @@ import {
 } from '@parquetry/parquet-variant';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 
-/** A row transform built by {@link variantRowEncoder}. */
-export type VariantRowEncoder = (rows: readonly Record<string, unknown>[], firstRow?: number) => Record<string, unknown>[];
-
 // ---------------------------------------------------------------------------------------------------------------
 // compiled layout
 
@@ -134,7 +131,7 @@ function isVariantObject(v: unknown): v is Record<string, unknown> {
   return (proto === Object.prototype || proto === null) && asTagged(v) === undefined;
 }
 
-/** Digits of a decimal text, without leading zeros (`'0'` for zero), and its number of fractional digits. */
+/** Whether a decimal text has exactly `scale` fractional digits and at most `precision` significant digits (zero counts one). */
 function decimalFits(text: string, precision: number, scale: number): boolean {
   const dot = text.indexOf('.');
   const s = dot < 0 ? 0 : text.length - dot - 1;
@@ -498,7 +495,9 @@ function structTransform(fields: readonly Field[], columns: VariantColumn[]): Tr
  *   (`undefined` inside a value, a function, a non-plain object, a bigint outside int64, a decimal over 38 digits,
  *   nesting deeper than 128 or a cycle), or that fits neither the shredded type nor a group without `value`.
  */
-export function variantRowEncoder(schema: SchemaTree): VariantRowEncoder | undefined {
+export function variantRowEncoder(
+  schema: SchemaTree,
+): ((rows: readonly Record<string, unknown>[], firstRow?: number) => Record<string, unknown>[]) | undefined {
   const columns: VariantColumn[] = [];
   if (!hasVariant(schema.field)) return undefined;
   const t = structTransform(schema.field.fields, columns);
