@@ -19,3 +19,4 @@ export { memorySink, writableSink, type ByteSink, type MemorySink } from './sink
 export { CREATED_BY, VERSION, codecOf, type WriteOptions, type ColumnOptions, type CompressionName, type EncodingName } from './options.js';
 export * from './schema.js';
 export * from './schema-infer.js';
+export { variantRowEncoder } from './variant.js';

@@ -30,6 +30,7 @@ import { resolveOptions, type ResolvedOptions, type WriteOptions } from './optio
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferSchema, type InferOptions } from './schema-infer.js';
 import type { ByteSink } from './sink.js';
+import { variantRowEncoder } from './variant.js';
 
 /** A schema as the writer accepts it. */
 export type WriterSchema = SchemaSpec | readonly SchemaElement[] | SchemaTree;
@@ -119,12 +120,15 @@ class Engine {
   rowsInGroup = 0;
   totalRows = 0;
   readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
+  /** Turns decoded VARIANT values into their stored groups (undefined when the schema has no VARIANT). */
+  private readonly encodeVariants: ((rows: readonly Row[], firstRow?: number) => Record<string, unknown>[]) | undefined;
 
   constructor(
     readonly tree: SchemaTree,
     readonly o: ResolvedOptions,
   ) {
     this.columns = tree.columns.map((c) => new ColumnWriter(c, o.column(c)));
+    this.encodeVariants = variantRowEncoder(tree);
   }
 
   private bufferedBytes(): number {
@@ -161,8 +165,9 @@ class Engine {
 
   /** Writes rows `[start, end)` of `rows` (fewer than {@link SLICE}, within the row group). */
   writeRowSlice(rows: readonly Row[], start: number, end: number): void {
-    const slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
+    let slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
     const rowBase = this.totalRows;
+    if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
     try {
       shredded = shredRecords(this.tree, slice);
