@@ -14,7 +14,8 @@
  *
  * @packageDocumentation
  */
-export { writeParquet, createWriter, type ParquetWriter, type WriterOptions, type WriterSchema, type Row, type ColumnarInput } from './writer.js';
+export { appendTarget, type AppendTarget } from './append.js';
+export { writeParquet, appendParquet, createWriter, type ParquetWriter, type WriterOptions, type WriterSchema, type Row, type ColumnarInput } from './writer.js';
 export { memorySink, writableSink, type ByteSink, type MemorySink } from './sink.js';
 export { CREATED_BY, VERSION, codecOf, type WriteOptions, type ColumnOptions, type CompressionName, type EncodingName } from './options.js';
 export * from './schema.js';

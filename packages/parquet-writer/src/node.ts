@@ -7,8 +7,9 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { appendTarget, type AppendTarget } from './append.js';
 import type { ByteSink } from './sink.js';
 
 /** Options of {@link fileSink}. */
@@ -32,10 +33,23 @@ export interface FileSink extends ByteSink {
  * @returns the sink (pass it to `createWriter`).
  */
 export async function fileSink(target: string, options: FileSinkOptions = {}): Promise<FileSink> {
+  return openSink(target, options, undefined);
+}
+
+async function openSink(target: string, options: FileSinkOptions, start: number | undefined): Promise<FileSink> {
   const sync = options.sync ?? true;
   const dir = path.dirname(path.resolve(target));
   const tempPath = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  let fh: FileHandle | undefined = await open(tempPath, 'wx');
+  let fh: FileHandle | undefined;
+  let pos = 0;
+  if (start === undefined) fh = await open(tempPath, 'wx');
+  else {
+    // appending: the copy keeps the old file untouched until the rename
+    await copyFile(target, tempPath);
+    fh = await open(tempPath, 'r+');
+    await fh.truncate(start);
+    pos = start;
+  }
   let done = false;
   return {
     path: target,
@@ -43,8 +57,9 @@ export async function fileSink(target: string, options: FileSinkOptions = {}): P
     async write(chunk) {
       let at = 0;
       while (at < chunk.length) {
-        const { bytesWritten } = await fh!.write(chunk, at, chunk.length - at);
+        const { bytesWritten } = await fh!.write(chunk, at, chunk.length - at, pos);
         at += bytesWritten;
+        pos += bytesWritten;
       }
     },
     async close() {
@@ -73,3 +88,42 @@ export async function fileSink(target: string, options: FileSinkOptions = {}): P
   };
 }
 
+/** A file sink that appends to an existing Parquet file, and what to pass as the writer's `append` option. */
+export interface AppendFileSink extends FileSink {
+  /** The existing file's footer and data end: pass as `createWriter(sink, { append: sink.append })`. */
+  readonly append: AppendTarget;
+}
+
+/**
+ * Opens a sink that appends row groups to an existing file: the file is copied to a temporary file up to its old
+ * footer, the new row groups and footer are written there, and the copy replaces the file on close — an interrupted
+ * append leaves the old file as it was.
+ * @param target - the existing file.
+ * @param options - durability options.
+ * @returns the sink, with the `append` target for the writer.
+ * @throws ParquetError as `appendTarget` (not Parquet, encrypted footer, corrupt footer).
+ */
+export async function appendFileSink(target: string, options: FileSinkOptions = {}): Promise<AppendFileSink> {
+  const fh = await open(target, 'r');
+  let append: AppendTarget;
+  try {
+    const { size } = await fh.stat();
+    let want = Math.min(size, 1 << 16);
+    for (;;) {
+      const tail = new Uint8Array(want);
+      await fh.read(tail, 0, want, size - want);
+      try {
+        append = appendTarget(tail, size);
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'NEED_MORE_DATA' || want === size) throw e;
+        const len = (tail[want - 8]! | (tail[want - 7]! << 8) | (tail[want - 6]! << 16) | (tail[want - 5]! << 24)) >>> 0;
+        want = Math.min(size, len + 8);
+      }
+    }
+  } finally {
+    await fh.close();
+  }
+  const sink = await openSink(target, options, append.dataEnd);
+  return Object.assign(sink, { append });
+}

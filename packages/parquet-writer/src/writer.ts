@@ -23,7 +23,7 @@ import {
   type SchemaTree,
   type StructVector,
 } from '@parquetry/parquet-levels';
-import { ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
+import { ParquetError, Type, TypeNames, isParquetError, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
@@ -31,6 +31,7 @@ import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js
 import { inferSchema, type InferOptions } from './schema-infer.js';
 import type { ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
+import { appendTarget, type AppendTarget } from './append.js';
 
 /** A schema as the writer accepts it. */
 export type WriterSchema = SchemaSpec | readonly SchemaElement[] | SchemaTree;
@@ -44,6 +45,12 @@ export interface WriterOptions extends WriteOptions {
   schema?: WriterSchema;
   /** Options of schema inference (overrides by field, sample size) when `schema` is absent. */
   infer?: InferOptions;
+  /**
+   * Append to an existing file (see {@link appendTarget}): the sink must already hold the file's bytes up to
+   * `dataEnd`; the old row groups are kept, new ones follow, and a new footer listing all of them is written last.
+   * The schema is the existing file's (a `schema` option must equal it).
+   */
+  append?: AppendTarget;
 }
 
 /** A row object: one property per top-level field. */
@@ -221,8 +228,26 @@ class FileWriter {
     readonly options: WriterOptions,
   ) {
     this.o = resolveOptions(options);
-    if (options.schema !== undefined) this.engine = new Engine(treeOf(options.schema), this.o);
+    const append = options.append;
+    if (append) {
+      const old = append.metadata;
+      const tree = treeOf(old.schema);
+      if (options.schema !== undefined && JSON.stringify(treeOf(options.schema).elements) !== JSON.stringify(tree.elements)) {
+        throw new ParquetError('SCHEMA_MISMATCH', 'parquet-writer: cannot append: the schema option differs from the existing file\'s schema');
+      }
+      this.engine = new Engine(tree, this.o);
+      this.engine.totalRows = old.num_rows;
+      this.rowGroups.push(...old.row_groups);
+      this.offset = append.dataEnd;
+      this.started = true;
+      this.keyValues = old.key_value_metadata;
+    } else if (options.schema !== undefined) {
+      this.engine = new Engine(treeOf(options.schema), this.o);
+    }
   }
+
+  /** Key/value metadata of an appended-to file (the new options' keys win). */
+  private keyValues: KeyValue[] | undefined;
 
   get schema(): SchemaTree | undefined {
     return this.engine?.tree;
@@ -270,6 +295,13 @@ class FileWriter {
       if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
       return { column_idx: i, descending: descending ?? false, nulls_first: nullsFirst ?? false };
     });
+  }
+
+  private keyValueMetadata(): KeyValue[] | undefined {
+    const mine = this.o.keyValueMetadata;
+    if (!this.keyValues) return mine;
+    const keys = new Set(mine?.map((kv) => kv.key));
+    return [...this.keyValues.filter((kv) => !keys.has(kv.key)), ...(mine ?? [])];
   }
 
   async fail(e: unknown): Promise<never> {
@@ -355,7 +387,7 @@ class FileWriter {
         schema: e.tree.elements.map((el) => ({ ...el })),
         num_rows: e.totalRows,
         row_groups: this.rowGroups,
-        ...(this.o.keyValueMetadata ? { key_value_metadata: this.o.keyValueMetadata } : {}),
+        ...(this.keyValueMetadata() ? { key_value_metadata: this.keyValueMetadata()! } : {}),
         created_by: this.o.createdBy,
         column_orders: e.tree.columns.map((c) => columnOrderOf(c)),
       };
@@ -436,6 +468,40 @@ export async function writeParquet(data: readonly Row[] | ColumnarInput, options
       },
     },
     options,
+  );
+  if (Array.isArray(data)) await w.write(data as readonly Row[]);
+  else await w.writeColumns(data as ColumnarInput);
+  await w.close();
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Appends rows (or columns) to a file held in memory: its row groups are kept, new ones are added, and a new footer
+ * is written. The existing bytes are not modified.
+ * @param existing - the whole existing file (plaintext footer).
+ * @param data - rows or columnar input, in the file's schema.
+ * @param options - write options (the schema is the file's).
+ * @returns the new file's bytes.
+ * @throws ParquetError as {@link appendTarget} and {@link writeParquet}, `SCHEMA_MISMATCH` when `options.schema` differs from the file's.
+ */
+export async function appendParquet(existing: Uint8Array, data: readonly Row[] | ColumnarInput, options: Omit<WriterOptions, 'append'> = {}): Promise<Uint8Array> {
+  const target = appendTarget(existing);
+  const parts: Uint8Array[] = [existing.subarray(0, target.dataEnd)];
+  let length = target.dataEnd;
+  const w = createWriter(
+    {
+      write(b) {
+        parts.push(b);
+        length += b.length;
+      },
+    },
+    { ...options, append: target },
   );
   if (Array.isArray(data)) await w.write(data as readonly Row[]);
   else await w.writeColumns(data as ColumnarInput);
