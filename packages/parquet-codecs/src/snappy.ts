@@ -8,12 +8,16 @@
  * `11` copy of 1..64 bytes with a 32-bit offset.
  *
  * Decompression runs in a hand-written WebAssembly kernel (wasm/snappy.wat) when WebAssembly is available, and in the
- * TypeScript loop below otherwise; both give the same bytes and the same errors.
+ * TypeScript loop below otherwise; both give the same bytes and the same errors. Compression (snappy-compress.ts)
+ * follows the same pattern with its own kernel (wasm/snappy-compress.wat).
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
+import { snappyCompress } from './snappy-compress.js';
 import { snappyWasmBytes } from './wasm/snappy-wasm.js';
+
+export { snappyCompress };
 
 function corrupt(what: string, pos: number): ParquetError {
   return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt SNAPPY stream, ${what} at byte ${pos}`, pos);
@@ -293,134 +297,7 @@ function decompressTs(src: Uint8Array, pos: number, out: Uint8Array, end: number
   return op;
 }
 
-// Hash table scratch, shared across calls (compression is synchronous). Entries are absolute input positions;
-// a stale entry from an earlier call is harmless because every candidate is range-checked and compared.
-const HASH_BITS = 14;
-const table = /*#__PURE__*/ new Int32Array(1 << HASH_BITS);
-const BLOCK = 1 << 16;
-
-function emitLiteral(out: Uint8Array, ov: DataView, op: number, src: Uint8Array, sv: DataView, from: number, len: number): number {
-  const n = len - 1;
-  if (n < 60) {
-    out[op++] = n << 2;
-  } else if (n < 0x100) {
-    out[op++] = 60 << 2;
-    out[op++] = n;
-  } else if (n < 0x10000) {
-    out[op++] = 61 << 2;
-    out[op++] = n & 0xff;
-    out[op++] = n >>> 8;
-  } else if (n < 0x1000000) {
-    out[op++] = 62 << 2;
-    out[op++] = n & 0xff;
-    out[op++] = (n >>> 8) & 0xff;
-    out[op++] = n >>> 16;
-  } else {
-    out[op++] = 63 << 2;
-    out[op++] = n & 0xff;
-    out[op++] = (n >>> 8) & 0xff;
-    out[op++] = (n >>> 16) & 0xff;
-    out[op++] = n >>> 24;
-  }
-  if (len < 64 && op + len + 4 <= out.length && from + len + 4 <= src.length) {
-    // 4-byte moves; the up to 3 bytes written past the literal are overwritten by the next element
-    for (let i = 0; i < len; i += 4) ov.setInt32(op + i, sv.getInt32(from + i));
-  } else if (len < 64) {
-    for (let i = 0; i < len; i++) out[op + i] = src[from + i]!;
-  } else {
-    out.set(src.subarray(from, from + len), op);
-  }
-  return op + len;
-}
-
-function emitCopy(out: Uint8Array, op: number, offset: number, len: number): number {
-  // offset < 65536 always (matches stay inside a 64 KiB block).
-  while (len >= 68) {
-    out[op++] = (63 << 2) | 2;
-    out[op++] = offset & 0xff;
-    out[op++] = offset >>> 8;
-    len -= 64;
-  }
-  if (len > 64) {
-    out[op++] = (59 << 2) | 2;
-    out[op++] = offset & 0xff;
-    out[op++] = offset >>> 8;
-    len -= 60;
-  }
-  if (len < 12 && offset < 2048) {
-    out[op++] = ((offset >>> 8) << 5) | ((len - 4) << 2) | 1;
-    out[op++] = offset & 0xff;
-  } else {
-    out[op++] = ((len - 1) << 2) | 2;
-    out[op++] = offset & 0xff;
-    out[op++] = offset >>> 8;
-  }
-  return op;
-}
-
-/**
- * Compresses bytes into a Snappy stream (greedy hash matching over 64 KiB blocks, as the reference encoder does).
- * @param src - the bytes to compress.
- * @returns the Snappy stream.
- */
-export function snappyCompress(src: Uint8Array): Uint8Array {
-  const n = src.length;
-  const out = new Uint8Array(32 + n + Math.floor(n / 6));
-  let op = 0;
-  let v = n;
-  while (v >= 0x80) {
-    out[op++] = (v & 0x7f) | 0x80;
-    v = Math.floor(v / 128);
-  }
-  out[op++] = v;
-  const shift = 32 - HASH_BITS;
-  const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
-  const ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  for (let bs = 0; bs < n; bs += BLOCK) {
-    const be = Math.min(bs + BLOCK, n);
-    let anchor = bs;
-    let ip = bs;
-    const limit = be - 4;
-    let skip = 32;
-    while (ip <= limit) {
-      const seq = sv.getInt32(ip, true);
-      const h = Math.imul(seq, 0x1e35a7bd) >>> shift;
-      const cand = table[h]!;
-      table[h] = ip;
-      if (cand >= bs && cand < ip && sv.getInt32(cand, true) === seq) {
-        if (ip > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, ip - anchor);
-        let s = ip + 4;
-        let c = cand + 4;
-        // extend four bytes at a time, then byte by byte
-        while (s + 4 <= be && sv.getInt32(s) === sv.getInt32(c)) {
-          s += 4;
-          c += 4;
-        }
-        while (s < be && src[s] === src[c]) {
-          s++;
-          c++;
-        }
-        op = emitCopy(out, op, ip - cand, s - ip);
-        // Seed the table with the position just before the match end, so runs chain cheaply.
-        if (s - 1 <= limit) {
-          const p = s - 1;
-          table[Math.imul(sv.getInt32(p, true), 0x1e35a7bd) >>> shift] = p;
-        }
-        ip = s;
-        anchor = s;
-        skip = 32;
-      } else {
-        // Incompressible input: step further the longer no match is found.
-        ip += skip >>> 5;
-        skip++;
-      }
-    }
-    if (be > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, be - anchor);
-  }
-  return out.slice(0, op);
-}
-
-/** The SNAPPY codec (pure TypeScript, both directions). */
+/** The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). */
 export const snappyCodec: Codec = {
   codec: CompressionCodec.SNAPPY,
   decompress: snappyDecompress,
