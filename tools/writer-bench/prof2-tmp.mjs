@@ -1,0 +1,10 @@
+import { mixedColumns } from './src/data.mjs';
+import { MIXED_SPEC, mixedRows } from './src/forms.mjs';
+import { writeParquet } from '@parquetry/parquet-writer';
+const m = mixedColumns(1_000_000);
+const rows = mixedRows(m);
+globalThis.gc?.();
+console.log('--- start');
+const t = performance.now();
+const b = await writeParquet(rows, { schema: MIXED_SPEC });
+console.log('--- end', (performance.now() - t).toFixed(0), 'ms', b.length);
