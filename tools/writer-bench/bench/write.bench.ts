@@ -319,13 +319,13 @@ afterAll(() => {
     out.push('', `== ${table}, ${r.rows.toLocaleString('en')} rows, snappy: mean / min of ${iterations} after 1 warm-up (ms); ratio = ours / peer (< 1: ours faster)`);
     const names = [...r.samples.keys()];
     const ours = names.filter((n) => r.ours.has(n));
-    const head = ['case'.padEnd(46), 'mean'.padStart(8), 'min'.padStart(8), ...ours.map((o) => `${o.replace(/^parquetry, (columnar )?/, 'ours ').replace('vectors → ', '→ ')} ÷ it`.padStart(25))];
+    const head = ['case'.padEnd(50), 'mean'.padStart(8), 'min'.padStart(8), ...ours.map((o) => `${o.replace(/^parquetry, (columnar )?/, 'ours ').replace('vectors → ', '→ ')} ÷ it`.padStart(31))];
     out.push(head.join(' '));
     const st = new Map(names.map((n) => [n, stats(r.samples.get(n)!)]));
     for (const n of names) {
       const s = st.get(n)!;
-      const cells = [n.padEnd(46), ms(s.mean).padStart(8), ms(s.min).padStart(8)];
-      for (const o of ours) cells.push((r.ours.has(n) ? '' : (st.get(o)!.mean / s.mean).toFixed(2) + '×').padStart(25));
+      const cells = [n.padEnd(50), ms(s.mean).padStart(8), ms(s.min).padStart(8)];
+      for (const o of ours) cells.push((r.ours.has(n) ? '' : (st.get(o)!.mean / s.mean).toFixed(2) + '×').padStart(31));
       out.push(cells.join(' '));
     }
     out.push('  one-off steps (single run, not part of the writers\' times):');
