@@ -6,6 +6,7 @@ import { snappyUncompress as hyparquetSnappy } from 'hyparquet';
 import { decompressLz4, decompressLz4Raw, decompressSnappy as hysnappy } from 'hyparquet-compressors';
 import lz4napi from 'lz4-napi';
 import { lz4HadoopCompress, lz4HadoopDecompress, lz4RawCompress, lz4RawDecompress, lzoCompress, lzoDecompress, snappyCompress, snappyDecompress } from '@parquetry/parquet-codecs';
+import { setSnappyEncoder } from '../src/snappy-compress.js';
 import { concat, numericBytes, randomBytes, textBytes } from '../test/inputs.js';
 
 const MiB = 1 << 20;
@@ -47,8 +48,16 @@ describe('SNAPPY decompress (1 MiB, hz = MiB/s)', () => {
 });
 
 describe('SNAPPY compress (1 MiB, hz = MiB/s)', () => {
-  bench('parquetry snappyCompress', () => {
+  bench('parquetry snappyCompress (WebAssembly kernel)', () => {
     snappyCompress(input);
+  });
+  bench('parquetry snappyCompress (TypeScript loop)', () => {
+    setSnappyEncoder('ts');
+    try {
+      snappyCompress(input);
+    } finally {
+      setSnappyEncoder('auto');
+    }
   });
   bench('snappy (native npm)', () => {
     snappy.compressSync(inputBuf);
