@@ -27,6 +27,7 @@ import {
 } from '@parquetry/parquet-column';
 import { DictionaryEncoder, applyDictionary, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
 import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Chunker, type ContentDefinedChunking } from './cdc.js';
 import { ByteWriter, Encoding, PageType, Type, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
 
 /** Resolved options of one column's writer. */
@@ -55,6 +56,8 @@ export interface ColumnWriterOptions {
   pageStatistics: boolean;
   /** Byte-array bounds longer than this are truncated. */
   truncateLength: number;
+  /** Content-defined page boundaries (instead of cuts by rows and bytes), when set. */
+  contentDefinedChunking?: ContentDefinedChunking | undefined;
 }
 
 /** Levels and dense non-null physical values of whole records of one leaf column. */
@@ -199,6 +202,7 @@ export class ColumnWriter {
   private readonly chunkStats: StatisticsBuilder | undefined;
   private readonly sizeStats: SizeStatisticsBuilder;
   private readonly geoStats: GeospatialStatisticsBuilder | undefined;
+  private readonly chunker: Chunker | undefined;
 
   /**
    * @param column - the leaf column.
@@ -220,6 +224,7 @@ export class ColumnWriter {
     this.chunkStats = stats ? new StatisticsBuilder(column, so) : undefined;
     this.sizeStats = new SizeStatisticsBuilder(column);
     this.geoStats = options.statistics && isGeospatial(column) ? new GeospatialStatisticsBuilder(column) : undefined;
+    this.chunker = options.contentDefinedChunking ? new Chunker(options.contentDefinedChunking) : undefined;
     this.startChunk();
   }
 
@@ -263,12 +268,13 @@ export class ColumnWriter {
     const { def, rep, numLevels: n, values } = batch;
     const maxDef = this.column.maxDef;
     const maxRep = this.column.maxRep;
-    const pageRows = this.o.pageRows;
+    const cdc = this.chunker;
+    const pageRows = cdc ? Infinity : this.o.pageRows;
     let li = 0;
     let vi = 0;
     while (li < n) {
       // one run of whole records, within the page's row limit
-      const room = Math.max(1, pageRows - this.pageRows);
+      const room = cdc ? RUN : Math.max(1, pageRows - this.pageRows);
       let end: number;
       let rows: number;
       if (maxRep === 0 || rep === undefined) {
@@ -283,6 +289,18 @@ export class ColumnWriter {
             rows++;
           }
           end++;
+        }
+      }
+      let cut = false;
+      if (cdc) {
+        // content-defined boundary: the page ends at the first record boundary after it
+        const at = cdc.scan(this.column.type, maxDef > 0 ? def : undefined, maxRep > 0 ? rep : undefined, maxDef, values, li, end, vi);
+        if (at < end) {
+          if (maxRep > 0 && rep !== undefined) {
+            for (let i = at; i < end; i++) if (rep[i] === 0) rows--;
+          } else rows = at - li;
+          end = at;
+          cut = true;
         }
       }
       let nn = end - li;
@@ -307,7 +325,7 @@ export class ColumnWriter {
         this.flushPage();
         this.dictDecided = true;
         this.fallback();
-      } else if (this.pageRows >= pageRows || this.openPageSize() >= this.o.pageSize) {
+      } else if (cdc ? cut : this.pageRows >= pageRows || this.openPageSize() >= this.o.pageSize) {
         this.flushPage();
       }
     }
@@ -404,6 +422,7 @@ export class ColumnWriter {
     this.pageNonNull = 0;
     this.pageRows = 0;
     this.pagePlainBytes = 0;
+    this.chunker?.reset();
   }
 
   /**

@@ -8,6 +8,7 @@ import { builtinCodecs, CompressionCodec, type CodecMap } from '@parquetry/parqu
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, ParquetError } from '@parquetry/thrift-compact';
 import type { ColumnWriterOptions } from './column-writer.js';
+import type { ContentDefinedChunking } from './cdc.js';
 
 /** A compression codec by name (parquet.thrift `CompressionCodec`). */
 export type CompressionName = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'LZO' | 'BROTLI' | 'LZ4' | 'ZSTD' | 'LZ4_RAW';
@@ -59,6 +60,12 @@ export interface WriteOptions extends ColumnOptions {
   sortingColumns?: readonly { column: string; descending?: boolean; nullsFirst?: boolean }[];
   /** Reject strings with lone surrogates instead of writing U+FFFD (default false). */
   strictUtf8?: boolean;
+  /**
+   * Content-defined page boundaries (off by default): pages end where a rolling hash of the values says, between
+   * `minChunkSize` (256 KiB) and `maxChunkSize` (1 MiB) of value bytes, always on a record boundary, instead of at
+   * `pageRows`/`pageSize` — so a small edit changes few pages and content-addressed storage dedupes the rest.
+   */
+  contentDefinedChunking?: boolean | ContentDefinedChunking;
 }
 
 /** This package's version, written into `created_by`. */
@@ -165,6 +172,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
       statistics: merged.statistics ?? true,
       pageStatistics: o.pageStatistics ?? false,
       ...base,
+      ...(o.contentDefinedChunking ? { contentDefinedChunking: o.contentDefinedChunking === true ? {} : o.contentDefinedChunking } : {}),
     };
   };
   return {
