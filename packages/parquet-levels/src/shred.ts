@@ -352,6 +352,41 @@ function nullsOf(p: Plan, d: number, r: number): void {
   for (let i = 0; i < cols.length; i++) cols[i]!.stop(d, r);
 }
 
+/** Writes list `v` (not null) of plan `p`, a list of leaves: one loop over the elements. */
+function writeListOfLeaves(p: Plan, v: unknown, r: number): void {
+  if (!Array.isArray(v) && !isListValue(v)) throw HAND_OVER;
+  const len = v.length;
+  const c = p.col!;
+  if (len === 0) {
+    c.stop(p.def, r);
+    return;
+  }
+  if (c.numLevels + len > c.def.length) c.grow(len);
+  const def = c.def;
+  const rep = c.rep;
+  const vals = c.values;
+  const ld = p.leafDef;
+  const ed = p.elementDef;
+  const er = p.elementRep;
+  let n = c.numLevels;
+  let k = c.count;
+  for (let j = 0; j < len; j++) {
+    const e: unknown = v[j];
+    if (e === null || e === undefined) {
+      if (!p.elementNullable) throw HAND_OVER;
+      def[n] = ed;
+    } else {
+      def[n] = ld;
+      vals[k++] = e;
+    }
+    rep[n] = j === 0 ? r : er;
+    n++;
+  }
+  c.stops += len - (k - c.count);
+  c.numLevels = n;
+  c.count = k;
+}
+
 /** Writes value `v` of plan `p` (the fast path's counterpart of the generic `write`). */
 function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: Writer): void {
   if (v === null || v === undefined) {
@@ -374,40 +409,9 @@ function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: W
       }
       return;
     }
-    case Code.LIST_LEAF: {
-      if (!Array.isArray(v) && !isListValue(v)) throw HAND_OVER;
-      const len = v.length;
-      const c = p.col!;
-      if (len === 0) {
-        c.stop(p.def, r);
-        return;
-      }
-      if (c.numLevels + len > c.def.length) c.grow(len);
-      const def = c.def;
-      const rep = c.rep;
-      const vals = c.values;
-      const ld = p.leafDef;
-      const ed = p.elementDef;
-      const er = p.elementRep;
-      let n = c.numLevels;
-      let k = c.count;
-      for (let j = 0; j < len; j++) {
-        const e: unknown = v[j];
-        if (e === null || e === undefined) {
-          if (!p.elementNullable) throw HAND_OVER;
-          def[n] = ed;
-        } else {
-          def[n] = ld;
-          vals[k++] = e;
-        }
-        rep[n] = j === 0 ? r : er;
-        n++;
-      }
-      c.stops += len - (k - c.count);
-      c.numLevels = n;
-      c.count = k;
+    case Code.LIST_LEAF:
+      writeListOfLeaves(p, v, r);
       return;
-    }
     case Code.LIST: {
       if (!Array.isArray(v) && !isListValue(v)) throw HAND_OVER;
       const len = v.length;
@@ -494,6 +498,8 @@ function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean):
           if (fl.def !== null) fl.def[i] = p.def;
           fl.values[fl.count++] = v;
         }
+      } else if (p.code === Code.LIST_LEAF && v !== null && v !== undefined) {
+        writeListOfLeaves(p, v, 0);
       } else {
         writePlan(p, v, 0, 0, write);
       }
