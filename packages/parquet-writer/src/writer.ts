@@ -71,8 +71,11 @@ export interface ParquetWriter {
   write(rows: Iterable<Row> | AsyncIterable<Row>): Promise<void>;
   /**
    * Writes columnar data (copies a file's columns without per-value conversion where the types allow).
-   * @param columns - the reader's vectors.
-   * @throws ParquetError as {@link ParquetWriter.write}.
+   * @param columns - the reader's vectors: its struct vector of a row group, or one vector per top-level field by name.
+   * @throws ParquetError as {@link ParquetWriter.write}; `INVALID_ARGUMENT` for input that is not an object;
+   *   `INVALID_VECTOR` for a name that is not a top-level field, a field without a vector, a value that is not a
+   *   vector, vectors of different lengths, or vectors that do not fit the schema; `SCHEMA_REQUIRED` for vectors by
+   *   name without the schema option.
    */
   writeColumns(columns: ColumnarInput): Promise<void>;
   /** Closes the current row group (even when it is not full). */
@@ -341,9 +344,11 @@ class FileWriter {
   async writeColumns(columns: ColumnarInput): Promise<void> {
     this.check();
     try {
-      const root = columnarRoot(columns);
+      if (columns === null || typeof columns !== 'object' || Array.isArray(columns)) {
+        throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: writeColumns: expected a struct vector or an object of vectors by top-level field name, got ${columns === null ? 'null' : Array.isArray(columns) ? 'an array' : typeof columns}`);
+      }
       if (!this.engine) {
-        if (!('kind' in columns) || (columns as StructVector).kind !== 'struct') {
+        if (!isStructVector(columns)) {
           throw new ParquetError('SCHEMA_REQUIRED', 'parquet-writer: columns given by name need the schema option (a StructVector from the reader carries its own)');
         }
         const elements: SchemaElement[] = [];
@@ -351,7 +356,8 @@ class FileWriter {
         this.engine = new Engine(buildSchemaTree(schemaFromElements(elements)), this.o);
       }
       const e = this.engine;
-      const total = columnarLength(root);
+      const root = columnarRoot(columns, e.tree);
+      const total = columnarLength(root, e.tree);
       let i = 0;
       while (i < total) {
         const n = Math.min(e.room(), total - i);
@@ -408,14 +414,41 @@ class FileWriter {
   }
 }
 
-function columnarRoot(columns: ColumnarInput): StructVector | readonly ColumnarVector[] {
-  if ('kind' in columns && (columns as StructVector).kind === 'struct' && Array.isArray((columns as StructVector).children)) return columns as StructVector;
-  return Object.values(columns as Record<string, ColumnarVector>);
+const isStructVector = (c: ColumnarInput): c is StructVector =>
+  'kind' in c && (c as StructVector).kind === 'struct' && Array.isArray((c as StructVector).children);
+
+/** The top-level vectors in schema order: a struct vector as is, vectors given by name matched to the fields by name. */
+function columnarRoot(columns: ColumnarInput, tree: SchemaTree): StructVector | readonly ColumnarVector[] {
+  if (isStructVector(columns)) return columns;
+  const byName = columns as Readonly<Record<string, ColumnarVector>>;
+  const fields = tree.field.fields;
+  for (const name of Object.keys(byName)) {
+    if (!fields.some((f) => f.name === name)) {
+      throw new ParquetError('INVALID_VECTOR', `parquet-writer: writeColumns: no top-level field '${name}' in the schema (its fields: ${fields.map((f) => `'${f.name}'`).join(', ')})`);
+    }
+  }
+  return fields.map((f) => {
+    if (!Object.prototype.hasOwnProperty.call(byName, f.name)) throw new ParquetError('INVALID_VECTOR', `parquet-writer: writeColumns: no vector for top-level field '${f.name}'`);
+    return byName[f.name]!;
+  });
 }
 
-function columnarLength(root: StructVector | readonly ColumnarVector[]): number {
-  if (Array.isArray(root)) return (root as readonly ColumnarVector[])[0]?.length ?? 0;
-  return (root as StructVector).length;
+/** Rows of the top-level vectors (all of them must have the same length). */
+function columnarLength(root: StructVector | readonly ColumnarVector[], tree: SchemaTree): number {
+  if (!Array.isArray(root)) return (root as StructVector).length;
+  let rows = -1;
+  (root as readonly unknown[]).forEach((v, i) => {
+    const name = tree.field.fields[i]!.name;
+    const length = v !== null && typeof v === 'object' ? (v as { length?: unknown }).length : undefined;
+    if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
+      throw new ParquetError('INVALID_VECTOR', `parquet-writer: writeColumns: the value given for top-level field '${name}' is not a vector (no row count)`);
+    }
+    if (rows >= 0 && length !== rows) {
+      throw new ParquetError('INVALID_VECTOR', `parquet-writer: writeColumns: the vector of top-level field '${name}' has ${length} rows, expected ${rows} as the vector of '${tree.field.fields[0]!.name}'`);
+    }
+    rows = length;
+  });
+  return Math.max(rows, 0);
 }
 
 /**
@@ -455,7 +488,9 @@ export function createWriter(sink: ByteSink, options: WriterOptions = {}): Parqu
  * @param data - row objects (in the shape the reader returns) or columnar input.
  * @param options - schema (inferred from the rows when absent) and write options.
  * @returns the file's bytes.
- * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_SCHEMA`, `INVALID_OPTION`, codec errors.
+ * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_SCHEMA`, `INVALID_OPTION`,
+ *   `INVALID_ARGUMENT` / `INVALID_VECTOR` for columnar input that is not an object or does not match the schema
+ *   (see {@link ParquetWriter.writeColumns}), codec errors.
  */
 export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

@@ -446,24 +446,49 @@ export function optionsArb(schema: SchemaSpec): fc.Arbitrary<WriterOptions> {
     statistics: fc.boolean(),
     pageStatistics: fc.boolean(),
     truncateLength: fc.oneof(fc.integer({ min: 1, max: 80 }), fc.constant(Infinity)),
+    contentDefinedChunking: fc.oneof(
+      fc.boolean(),
+      fc.record({ minChunkSize: fc.integer({ min: 1, max: 256 }), maxChunkSize: fc.integer({ min: 1, max: 2048 }) }, { requiredKeys: [] }),
+    ),
     columns: fc.tuple(groupOptions, leafOptions).map(([g, l]) => Object.fromEntries([...g, ...l]) as Record<string, ColumnOptions>),
   }, { requiredKeys: [] }) as fc.Arbitrary<WriterOptions>;
 }
 
+/** A leaf's options as the writer documents their resolution. */
+export interface ResolvedColumn {
+  compression: CompressionName;
+  dictionary: boolean;
+  encoding: EncodingName;
+  statistics: boolean;
+}
+
 /**
- * Whether statistics are on for a leaf under these options, resolved as documented: the file-level option, then
- * per-column options whose path is a prefix of the leaf's, the longer path winning.
+ * A leaf's options, resolved as documented: the file-level options (defaults SNAPPY, dictionary on, PLAIN,
+ * statistics on), then the per-column options whose path is a prefix of the leaf's, the longer path winning.
  */
-export function statisticsOn(options: WriterOptions, leafPath: string): boolean {
-  let on = options.statistics ?? true;
+export function resolvedColumn(options: WriterOptions, leafPath: string): ResolvedColumn {
+  const out: ResolvedColumn = {
+    compression: options.compression ?? 'SNAPPY',
+    dictionary: options.dictionary ?? true,
+    encoding: options.encoding ?? 'PLAIN',
+    statistics: options.statistics ?? true,
+  };
   const parts = leafPath.split('.');
   const matching = Object.entries(options.columns ?? {})
     .map(([p, o]) => ({ p: p.split('.'), o }))
-    .filter(({ p }) => p.length <= parts.length && p.every((s, i) => parts[i] === s))
+    .filter(({ p }) => p.length <= parts.length && p.every((x, i) => parts[i] === x))
     .sort((a, b) => a.p.length - b.p.length);
-  for (const { o } of matching) if (o.statistics !== undefined) on = o.statistics;
-  return on;
+  for (const { o } of matching) {
+    if (o.compression !== undefined) out.compression = o.compression;
+    if (o.dictionary !== undefined) out.dictionary = o.dictionary;
+    if (o.encoding !== undefined) out.encoding = o.encoding;
+    if (o.statistics !== undefined) out.statistics = o.statistics;
+  }
+  return out;
 }
+
+/** Whether statistics are on for a leaf under these options. */
+export const statisticsOn = (options: WriterOptions, leafPath: string): boolean => resolvedColumn(options, leafPath).statistics;
 
 // ---------------------------------------------------------------------------------------------------------------
 // comparison

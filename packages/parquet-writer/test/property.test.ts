@@ -11,7 +11,7 @@
 import { CompressionCodec, builtinCodecs, type CodecMap } from '@parquetry/parquet-codecs';
 import { createGzipCodec } from '@parquetry/codec-gzip';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
-import { isParquetError } from '@parquetry/thrift-compact';
+import { Encoding, isParquetError } from '@parquetry/thrift-compact';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createWriter, field, memorySink, writeParquet, type ByteSink, type Row, type SchemaSpec, type WriterOptions } from '../src/index.js';
@@ -26,6 +26,8 @@ import {
   leavesOf,
   optionsArb,
   orderOf,
+  physicalOf,
+  resolvedColumn,
   rowsArb,
   schemaArb,
   siteRequired,
@@ -155,14 +157,32 @@ describe('write → read', () => {
         expect(f.numRows).toBe(c.rows.length);
         expect(f.schema.columns.map((col) => col.pathString)).toEqual(leavesOf(c.schema).map((l) => l.path));
         expectSame(c.rows, await f.readRows(), () => describeCase(c));
+        // the options took effect: row group sizes, each chunk's codec, and its value encoding where no dictionary may be used
+        const leaves = leavesOf(c.schema);
+        for (const g of f.metadata.row_groups) {
+          if (c.options.rowGroupRows !== undefined) expect(Number(g.num_rows)).toBeLessThanOrEqual(c.options.rowGroupRows);
+          g.columns.forEach((chunk, i) => {
+            const md = chunk.meta_data!;
+            const r = resolvedColumn(c.options, leaves[i]!.path);
+            const where = `column '${leaves[i]!.path}'\n${describeCase(c)}`;
+            expect(md.codec, where).toBe(CompressionCodec[r.compression]);
+            if (!r.dictionary || physicalOf(leaves[i]!.spec) === 'BOOLEAN') {
+              expect(md.dictionary_page_offset, where).toBeUndefined();
+              expect(md.encodings, where).not.toContain(Encoding.RLE_DICTIONARY);
+              const e = r.encoding === 'PLAIN' && physicalOf(leaves[i]!.spec) === 'BOOLEAN' && c.options.pageVersion === 2 ? 'RLE' : r.encoding;
+              if (md.num_values > 0) expect(md.encodings, where).toContain(Encoding[e]);
+            }
+          });
+        }
       }),
       params(400),
     );
   }, timeout(60_000));
 
-  test('columns: readRowGroupColumns → writeColumns (schema from the vectors or given) → the same rows', async () => {
+  test('columns: readRowGroupColumns → writeColumns (the struct vector with or without the schema, or vectors by name in another order) → the same rows', async () => {
     await fc.assert(
-      fc.asyncProperty(caseArb, optionsArb({ x: field.int32() }), fc.boolean(), fc.constantFrom('vector' as const, 'values' as const), async (c, second, withSchema, binary) => {
+      fc.asyncProperty(caseArb, optionsArb({ x: field.int32() }), fc.constantFrom('struct', 'struct+schema', 'by name'), fc.nat(), fc.constantFrom('vector' as const, 'values' as const), async (c, second, mode, rotate, binary) => {
+        const withSchema = mode !== 'struct';
         const bytes = await writeParquet(c.rows, { ...c.options, schema: c.schema, codecs: gzip });
         const f = await open(bytes);
         const sink = memorySink();
@@ -170,7 +190,17 @@ describe('write → read', () => {
         const { columns: _drop, ...fileWide } = second;
         void _drop;
         const w = createWriter(sink, { ...fileWide, codecs: gzip, ...(withSchema ? { schema: f.schema } : {}) });
-        for (let g = 0; g < f.metadata.row_groups.length; g++) await w.writeColumns(await f.readRowGroupColumns(g, { binary }));
+        for (let g = 0; g < f.metadata.row_groups.length; g++) {
+          const sv = await f.readRowGroupColumns(g, { binary });
+          if (mode !== 'by name') await w.writeColumns(sv);
+          else {
+            // by field name, keys rotated out of schema order
+            const names = Object.keys(c.schema);
+            const k = rotate % names.length;
+            const order = [...names.slice(k), ...names.slice(0, k)].reverse();
+            await w.writeColumns(Object.fromEntries(order.map((n) => [n, sv.children[names.indexOf(n)]!])));
+          }
+        }
         if (f.metadata.row_groups.length === 0) {
           // nothing to take the schema from: an empty file needs it given
           if (!withSchema) return;
@@ -231,6 +261,39 @@ describe('write → read', () => {
       params(300),
     );
   }, timeout(60_000));
+});
+
+describe('columnar input by field name (bugs found by the columns property)', () => {
+  const schema = { a: field.int32(), b: field.string() };
+  const vectorsOf = async () => {
+    const f = await open(await writeParquet([{ a: 1, b: 'x' }, { a: 3, b: null }], { schema }));
+    const [a, b] = (await f.readRowGroupColumns(0)).children;
+    return { a: a!, b: b! };
+  };
+
+  test('vectors are matched to fields by name, not by key order', async () => {
+    const { a, b } = await vectorsOf();
+    const g = await open(await writeParquet({ b, a }, { schema }));
+    expectSame([{ a: 1, b: 'x' }, { a: 3, b: null }], await g.readRows(), () => 'b before a');
+  });
+
+  test('a missing or unknown field name, a non-vector, or input that is not an object is a ParquetError, not silence or a TypeError', async () => {
+    const { a, b } = await vectorsOf();
+    const codeOf = async (input: unknown): Promise<string> => {
+      try {
+        await writeParquet(input as Record<string, never>, { schema });
+      } catch (e) {
+        if (isParquetError(e)) return `${e.code}: ${e.message}`;
+        return `not a ParquetError: ${String(e)}`;
+      }
+      return 'no error';
+    };
+    expect(await codeOf({ a, c: b })).toMatch(/^INVALID_VECTOR: .*'c'/);
+    expect(await codeOf({ a })).toMatch(/^INVALID_VECTOR: .*'b'/);
+    expect(await codeOf({ a: 1, b: 2 })).toMatch(/^INVALID_VECTOR: .*'a'/);
+    expect(await codeOf({ a, b: { ...b, length: 1 } })).toMatch(/^INVALID_VECTOR: .*'b'/);
+    for (const bad of [null, undefined, 5, 'x', true]) expect(await codeOf(bad)).toMatch(/^INVALID_ARGUMENT: /);
+  });
 });
 
 describe('bad input', () => {
