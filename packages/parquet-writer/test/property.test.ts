@@ -17,6 +17,7 @@ import { describe, expect, test } from 'vitest';
 import { createWriter, field, memorySink, writeParquet, type ByteSink, type Row, type SchemaSpec, type WriterOptions } from '../src/index.js';
 import {
   COMPRESSIONS,
+  altRows,
   badValueArb,
   decimalString,
   firstDifference,
@@ -175,7 +176,18 @@ describe('write → read', () => {
           });
         }
       }),
-      params(400),
+      params(300),
+    );
+  }, timeout(60_000));
+
+  test('other accepted input forms (numbers for INT64, Dates, decimal numbers/bigints/exponents, UTF-8 bytes, upper-case UUIDs, typed-array lists, object maps, missing properties) read back in the canonical form', async () => {
+    await fc.assert(
+      fc.asyncProperty(caseArb, fc.integer(), async (c, seed) => {
+        const { input, expected } = altRows(c.schema, c.rows, seed);
+        const bytes = await writeRows(input, { ...c.options, schema: c.schema, codecs: gzip }, c.batches, c.flush);
+        expectSame(expected, await (await open(bytes)).readRows(), () => describeCase(c));
+      }),
+      params(300),
     );
   }, timeout(60_000));
 
@@ -261,6 +273,24 @@ describe('write → read', () => {
       params(300),
     );
   }, timeout(60_000));
+});
+
+// KNOWN BUG (found by the input-forms property; reported, not fixed here: parquet-levels/src/shred.ts was being
+// changed by another engineer): the shredder reads record fields with `obj[name]`, so a missing property whose name
+// is an Object.prototype member ('constructor', 'toString', '__proto__', …) reads the inherited value instead of
+// null: an error about "a function" for a leaf or list, and silently an empty map / a struct of nulls where the row
+// holds null for '__proto__'. The fix: read only own properties (hasOwnProperty) for names that `in
+// Object.prototype` finds. These tests fail until then (test.fails), and must be flipped to `test` with the fix.
+describe('a missing property named like an Object.prototype member is null', () => {
+  const roundTrip = async (schema: SchemaSpec, row: Row) => (await open(await writeParquet([row], { schema }))).readRows();
+  test.fails("'constructor' (a leaf) and 'toString' (a list), at the top level and in a struct", async () => {
+    expectSame([{ constructor: null, toString: null }], await roundTrip(Object.fromEntries([['constructor', field.int32()], ['toString', field.list(field.int32())]]), {}), () => 'top level');
+    expectSame([{ s: { constructor: null } }], await roundTrip({ s: field.struct({ constructor: field.int32() }) }, { s: {} }), () => 'in a struct');
+  });
+  test.fails("'__proto__' (a map, a struct): null, not an empty map or a struct of nulls", async () => {
+    expectSame([Object.fromEntries([['__proto__', null]])], await roundTrip(Object.fromEntries([['__proto__', field.map(field.string(), field.int32())]]), {}), () => 'map');
+    expectSame([Object.fromEntries([['__proto__', null]])], await roundTrip(Object.fromEntries([['__proto__', field.struct({ a: field.int32() })]]), {}), () => 'struct');
+  });
 });
 
 describe('columnar input by field name (bugs found by the columns property)', () => {
@@ -362,7 +392,7 @@ describe('bad input', () => {
         await expect(w.close()).rejects.toMatchObject({ code: 'WRITER_FAILED' });
         expect(sink.calls.filter((x) => x === 'abort'), ctx()).toHaveLength(1);
       }),
-      params(1000),
+      params(600),
     );
   }, timeout(60_000));
 });
