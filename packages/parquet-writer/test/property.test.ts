@@ -365,6 +365,24 @@ describe('bad input', () => {
   );
 
 
+  test('past the first 65,536-row slice and across write calls, messages still count rows from the start of the file', async () => {
+    const schema = { id: field.int32({ required: true }), s: field.struct({ t: field.string({ required: true }) }) };
+    const rows = Array.from({ length: 70_000 }, (_, i) => ({ id: i, s: { t: 'x' } }));
+    const cases: [Row[], RegExp][] = [
+      [rows.map((r, i) => (i === 65_540 ? { ...r, id: 2 ** 31 } : r)), /'id'.*\brow 65540\b/],
+      [rows.map((r, i) => (i === 66_001 ? { ...r, s: { t: null } } : r)), /'s\.t'.*\brow 66001\b/],
+    ];
+    for (const [input, message] of cases) {
+      for (const batch of [70_000, 30_000]) {
+        const w = createWriter(memorySink(), { schema, rowGroupRows: 50_000 });
+        const error = await (async () => {
+          for (let at = 0; at < input.length; at += batch) await w.write(input.slice(at, at + batch));
+        })().then(() => undefined, (e: unknown) => e);
+        expect(isParquetError(error) ? error.message : String(error)).toMatch(message);
+      }
+    }
+  });
+
   test('a value that does not fit is a ParquetError naming the column and the row; the sink is aborted, never closed', async () => {
     await fc.assert(
       fc.asyncProperty(badCaseArb, async (c) => {
