@@ -1,0 +1,511 @@
+/**
+ * `parquetry convert` and `parquetry rewrite`: CSV, NDJSON, JSON or Parquet in, Parquet out, streaming.
+ *
+ * - CSV is read in windows of bytes, parsed into records (`csv.ts`), typed by a sniff of the first rows (or by the
+ *   given types) and written as columnar vectors.
+ * - NDJSON is read in windows, one JSON object per line, and written as rows; the schema is inferred from the first
+ *   rows with `inferSchema`.
+ * - A JSON array is loaded whole (`JSON.parse` needs the whole text), then written as NDJSON is.
+ * - Parquet is copied row group by row group, columnar: `readRowGroupColumns` → `writeColumns`, with the file's
+ *   schema and key/value metadata; each input row group becomes one output row group unless a row-group size is
+ *   given.
+ *
+ * The output goes through the temporary-file sink, so a failed or interrupted convert leaves no file at the output
+ * path. Spec: https://github.com/apache/parquet-format/blob/master/README.md.
+ * @module
+ */
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { StructVector } from '@parquetry/parquet-levels';
+import { inferSchema, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
+import { ParquetError, isParquetError, type FileMetaData } from '@parquetry/thrift-compact';
+import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { createFileWriter, openFile } from './files.js';
+import { textResult } from './text-values.js';
+
+/** An input format of `convert`. */
+export type InputFormat = 'csv' | 'ndjson' | 'json' | 'parquet';
+
+/** A convert (or rewrite) to run. */
+export interface ConvertJob {
+  /** Input path. */
+  readonly input: string;
+  /** Output path. */
+  readonly output: string;
+  /** Input format. */
+  readonly format: InputFormat;
+  /** Writer options (compression, pages, dictionary, per-column encodings, codecs); the schema is decided here. */
+  readonly write: WriterOptions;
+  /** Column types given by `--schema` and `--type` (the latter win), by column name (JSON: by column path). */
+  readonly types: Readonly<Record<string, FieldSpec>>;
+  /** CSV layout. */
+  readonly csv: CsvLayout;
+  /** Rows sniffed (CSV) or inspected by `inferSchema` (JSON) to decide the types. */
+  readonly sample: number;
+  /** Bytes per read (default 1 MiB). */
+  readonly readSize?: number;
+  /** Called after each batch with the rows written and input bytes read so far. */
+  readonly progress?: (rows: number, bytes: number) => void;
+  /** Stops the convert between batches: the output is removed, the promise rejects with `INTERRUPTED`. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a convert did. */
+export interface ConvertResult {
+  /** Rows written. */
+  readonly rows: number;
+  /** Input bytes read. */
+  readonly bytes: number;
+  /** The footer written. */
+  readonly metadata: FileMetaData;
+}
+
+function fail(code: string, message: string, cause?: unknown): ParquetError {
+  return new ParquetError(code, `parquetry: ${message}`, undefined, cause === undefined ? undefined : { cause });
+}
+
+function ioMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Rewrites the writer's "row N" in an error into the input's line, when the row is in the current batch. */
+function locate(e: unknown, rowBase: number, where: (row: number) => string | undefined): unknown {
+  if (!isParquetError(e)) return e;
+  const m = /\brow (\d+)\b/.exec(e.message);
+  if (!m) return e;
+  const w = where(Number(m[1]) - rowBase);
+  return w === undefined ? e : new ParquetError(e.code, `${e.message} (${w} of the input)`, e.offset, { cause: e });
+}
+
+/** Sequential reads of a file in windows that start with the bytes the previous window did not consume. */
+class Windows {
+  private carry: Uint8Array = new Uint8Array(0);
+  private size: number;
+  private first = true;
+  bytes = 0;
+  done = false;
+
+  constructor(
+    private readonly fh: FileHandle,
+    size: number,
+  ) {
+    this.size = size;
+  }
+
+  /** The next window, and whether it is the last (the end of the file is in it). */
+  async next(): Promise<{ buf: Buffer; final: boolean }> {
+    const win = Buffer.allocUnsafe(this.carry.length + this.size);
+    win.set(this.carry, 0);
+    let at = this.carry.length;
+    const { bytesRead } = await this.fh.read(win, at, this.size, null);
+    at += bytesRead;
+    this.bytes += bytesRead;
+    let buf = win.subarray(0, at);
+    if (this.first) {
+      this.first = false;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3); // UTF-8 byte order mark
+    }
+    const final = bytesRead === 0;
+    if (final) this.done = true;
+    return { buf, final };
+  }
+
+  /** Keeps `buf[consumed..]` for the next window; a window that consumed nothing makes the next read larger. */
+  keep(buf: Uint8Array, consumed: number): void {
+    this.carry = buf.subarray(consumed);
+    if (consumed === 0 && this.carry.length >= this.size) this.size *= 2;
+  }
+}
+
+async function openInput(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (e) {
+    throw fail('CANNOT_OPEN', `cannot open '${path}': ${ioMessage(e)}`, e);
+  }
+}
+
+async function createOutput(job: ConvertJob, options: WriterOptions): Promise<ParquetWriter> {
+  let w: ParquetWriter;
+  try {
+    w = await createFileWriter(job.output, options);
+  } catch (e) {
+    if (isParquetError(e)) throw e;
+    throw fail('CANNOT_CREATE', `cannot create '${job.output}': ${ioMessage(e)}`, e);
+  }
+  // per-column options must name columns of the schema (a typo would silently do nothing)
+  const tree = w.schema!;
+  for (const path of Object.keys(job.write.columns ?? {})) {
+    const parts = path.split('.');
+    if (!tree.columns.some((c) => parts.length <= c.path.length && parts.every((p, i) => c.path[i] === p))) {
+      const names = tree.columns.map((c) => c.pathString).join(', ');
+      const err = fail('USAGE', `--encoding ${path}=…: no column '${path}' in the output schema (columns: ${names})`);
+      await w.abort(err);
+      throw err;
+    }
+  }
+  return w;
+}
+
+function checkSignal(job: ConvertJob): void {
+  if (job.signal?.aborted) throw fail('INTERRUPTED', `interrupted; '${job.output}' was not written`);
+}
+
+/**
+ * Runs a convert: reads the input as its format says and writes the Parquet output.
+ * @param job - what to convert and how.
+ * @returns rows and bytes, and the footer written.
+ * @throws ParquetError `CANNOT_OPEN` / `CANNOT_CREATE` for files that cannot be opened or created; `USAGE` for a
+ *   type or encoding naming a column the input does not have or a type text cannot be converted to; `INVALID_CSV`,
+ *   `INVALID_JSON`, `INVALID_VALUE`, `INVALID_RECORD`, `EMPTY_INPUT`, `SCHEMA_INFERENCE` for bad input (naming the
+ *   line, column and value); `INTERRUPTED` when the signal aborted it; the reader's and writer's errors. The output
+ *   path is then left as it was.
+ */
+export async function convertFile(job: ConvertJob): Promise<ConvertResult> {
+  switch (job.format) {
+    case 'parquet': return convertParquet(job);
+    case 'csv': return convertCsv(job);
+    case 'ndjson': return convertNdjson(job);
+    case 'json': return convertJson(job);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Parquet → Parquet
+
+async function convertParquet(job: ConvertJob): Promise<ConvertResult> {
+  let file;
+  try {
+    file = await openFile(job.input);
+  } catch (e) {
+    if (isParquetError(e)) throw e;
+    throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
+  }
+  let w: ParquetWriter | undefined;
+  try {
+    const md = file.metadata;
+    const kv: Record<string, string> = {};
+    for (const { key, value } of md.key_value_metadata ?? []) if (value !== undefined) kv[key] = value;
+    w = await createOutput(job, {
+      ...job.write,
+      schema: md.schema,
+      ...(md.key_value_metadata?.length && job.write.keyValueMetadata === undefined ? { keyValueMetadata: kv } : {}),
+    });
+    const keepGroups = job.write.rowGroupRows === undefined;
+    let rows = 0;
+    let bytes = 0;
+    for (let g = 0; g < md.row_groups.length; g++) {
+      checkSignal(job);
+      const rg = md.row_groups[g]!;
+      const columns = await file.readRowGroupColumns(g);
+      await w.writeColumns(columns);
+      if (keepGroups) await w.flushRowGroup();
+      rows += columns.length;
+      for (const cc of rg.columns) bytes += cc.meta_data?.total_compressed_size ?? 0;
+      job.progress?.(rows, bytes);
+    }
+    checkSignal(job);
+    const metadata = await w.close();
+    return { rows, bytes, metadata };
+  } catch (e) {
+    await w?.abort(e);
+    throw e;
+  } finally {
+    await file.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV
+
+async function convertCsv(job: ConvertJob): Promise<ConvertResult> {
+  const fh = await openInput(job.input);
+  let w: ParquetWriter | undefined;
+  try {
+    const windows = new Windows(fh, job.readSize ?? 1 << 20);
+    const parser = new CsvParser(job.csv.delimiter);
+    const nullValue = job.csv.nullValue;
+    let names: string[] | undefined;
+    // sniff: keep the first batches until `sample` data rows were seen
+    const pending: CsvBatch[] = [];
+    let sampled = 0;
+    let sniff: ReturnType<typeof startSniff> | undefined;
+    let final = false;
+    while (!final && sampled < job.sample) {
+      checkSignal(job);
+      const win = await windows.next();
+      final = win.final;
+      const { batch: b, consumed } = parser.parse(win.buf, final);
+      windows.keep(win.buf, consumed);
+      let batch = b;
+      if (batch.rows === 0) continue;
+      checkUtf8(batch);
+      if (names === undefined) {
+        if (job.csv.header) {
+          names = columnNames(Array.from({ length: batch.width }, (_, i) => fieldText(batch, i)));
+          batch = dropFirst(batch);
+        } else names = columnNames(Array.from({ length: batch.width }, () => undefined));
+        sniff = startSniff(batch.width);
+      }
+      sniffBatch(batch, 0, Math.min(batch.rows, job.sample - sampled), sniff!, nullValue);
+      sampled += batch.rows;
+      if (batch.rows > 0) pending.push(batch);
+    }
+    if (names === undefined) throw fail('EMPTY_INPUT', `'${job.input}' holds no CSV records (not even a header), so there are no columns to write`);
+    const unknown = Object.keys(job.types).filter((k) => !names!.includes(k));
+    if (unknown.length > 0) {
+      throw fail('USAGE', `--type/--schema: ${unknown.map((k) => `'${k}'`).join(', ')} ${unknown.length > 1 ? 'are not columns' : 'is not a column'} of the CSV input (columns: ${names.join(', ')})`);
+    }
+    const specs: FieldSpec[] = [];
+    const plans: TextPlan[] = [];
+    const inferredFrom: number[] = [];
+    const schema: Record<string, FieldSpec> = {};
+    names.forEach((name, c) => {
+      const given = Object.prototype.hasOwnProperty.call(job.types, name) ? job.types[name] : undefined;
+      const spec = given ?? sniffedSpec(sniff![c]!);
+      const plan = textPlan(spec);
+      if (plan === undefined) throw fail('USAGE', `column '${name}': CSV text cannot be converted to a '${spec.type}' column (give it a scalar type)`);
+      specs.push(spec);
+      plans.push(plan);
+      inferredFrom.push(given ? 0 : Math.min(sampled, job.sample));
+      Object.defineProperty(schema, name, { value: spec, enumerable: true, writable: true, configurable: true });
+    });
+    w = await createOutput(job, { ...job.write, schema: schema as SchemaSpec });
+    const tree = w.schema!;
+    const r = textResult();
+    let rows = 0;
+    const writeBatch = async (batch: CsvBatch): Promise<void> => {
+      const children = names!.map((name, c) => buildColumn(batch, c, plans[c]!, specs[c]!, tree.field.fields[c]!, name, nullValue, inferredFrom[c]!, r));
+      const root: StructVector = { kind: 'struct', field: tree.field, length: batch.rows, validity: null, children };
+      try {
+        await w!.writeColumns(root);
+      } catch (e) {
+        throw locate(e, rows, (row) => (row >= 0 && row < batch.rows ? `line ${batch.lines[row]}` : undefined));
+      }
+      rows += batch.rows;
+      job.progress?.(rows, windows.bytes);
+    };
+    for (const batch of pending.splice(0)) {
+      checkSignal(job);
+      await writeBatch(batch);
+    }
+    while (!final) {
+      checkSignal(job);
+      const win = await windows.next();
+      final = win.final;
+      const { batch, consumed } = parser.parse(win.buf, final);
+      windows.keep(win.buf, consumed);
+      if (batch.rows === 0) continue;
+      checkUtf8(batch);
+      await writeBatch(batch);
+    }
+    checkSignal(job);
+    const metadata = await w.close();
+    return { rows, bytes: windows.bytes, metadata };
+  } catch (e) {
+    await w?.abort(e);
+    throw e;
+  } finally {
+    await fh.close();
+  }
+}
+
+function dropFirst(b: CsvBatch): CsvBatch {
+  return {
+    buf: b.buf,
+    rows: b.rows - 1,
+    width: b.width,
+    starts: b.starts.subarray(b.width),
+    ends: b.ends.subarray(b.width),
+    escaped: b.escaped.subarray(b.width),
+    lines: b.lines.subarray(1),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// NDJSON and JSON
+
+/** Converts string values of top-level columns given a type (dates, timestamps, big integers, …) in place. */
+class TypedStrings {
+  private readonly columns: { name: string; plan: TextPlan; spec: FieldSpec }[] = [];
+  private readonly r = textResult();
+  private scratch = Buffer.allocUnsafe(256);
+
+  constructor(types: Readonly<Record<string, FieldSpec>>) {
+    for (const [name, spec] of Object.entries(types)) {
+      const plan = textPlan(spec);
+      if (plan && plan.kind !== 'bytes' && plan.kind !== 'text') this.columns.push({ name, plan, spec });
+    }
+  }
+
+  apply(rows: readonly Row[], where: (i: number) => string): void {
+    if (this.columns.length === 0) return;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as Record<string, unknown>;
+      for (const { name, plan, spec } of this.columns) {
+        const v = row[name];
+        if (typeof v !== 'string') continue;
+        if (v.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(v.length * 3);
+        const n = this.scratch.write(v, 0);
+        const x = textValue(plan, this.scratch, 0, n, this.r);
+        if (x === undefined) {
+          throw fail('INVALID_VALUE', `${where(i)}, column '${name}': the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)} is not a ${spec.type} value`);
+        }
+        row[name] = x;
+      }
+    }
+  }
+}
+
+function checkRow(v: unknown, where: () => string): Row {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    throw fail('INVALID_JSON', `${where()}: expected a JSON object (one row), got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`);
+  }
+  return v as Row;
+}
+
+async function inferAndCreate(job: ConvertJob, sample: readonly Row[]): Promise<ParquetWriter> {
+  if (sample.length === 0 && Object.keys(job.types).length === 0) {
+    throw fail('EMPTY_INPUT', `'${job.input}' holds no rows to infer a schema from; give the columns with --schema or --type`);
+  }
+  let schema: SchemaSpec;
+  try {
+    schema = inferSchema(sample, { overrides: job.types, sampleSize: Math.max(1, Math.min(job.sample, sample.length || 1)) });
+  } catch (e) {
+    if (isParquetError(e) && e.code === 'SCHEMA_INFERENCE') {
+      throw new ParquetError(e.code, `${e.message} — with the CLI: --type 'column=TYPE'`, e.offset, { cause: e });
+    }
+    throw e;
+  }
+  return createOutput(job, { ...job.write, schema });
+}
+
+async function convertNdjson(job: ConvertJob): Promise<ConvertResult> {
+  const fh = await openInput(job.input);
+  let w: ParquetWriter | undefined;
+  try {
+    const windows = new Windows(fh, job.readSize ?? 1 << 20);
+    const typed = new TypedStrings(job.types);
+    let line = 1;
+    let rows = 0;
+    let final = false;
+    let batch: Row[] = [];
+    let batchLines: number[] = [];
+    /** Parses the complete lines of a window into `batch`; returns the bytes consumed. */
+    const parseLines = (buf: Buffer, last: boolean): number => {
+      let pos = 0;
+      for (;;) {
+        let end = buf.indexOf(10, pos);
+        if (end < 0) {
+          if (!last || pos >= buf.length) return pos;
+          end = buf.length;
+        }
+        let s = pos;
+        let e = end;
+        while (s < e && (buf[s] === 32 || buf[s] === 9 || buf[s] === 13)) s++;
+        while (e > s && (buf[e - 1] === 32 || buf[e - 1] === 9 || buf[e - 1] === 13)) e--;
+        if (e > s) {
+          let v: unknown;
+          try {
+            v = JSON.parse(buf.toString('utf8', s, e));
+          } catch (err) {
+            throw fail('INVALID_JSON', `NDJSON line ${line}: ${ioMessage(err)}`, err);
+          }
+          const at = line;
+          batch.push(checkRow(v, () => `NDJSON line ${at}`));
+          batchLines.push(line);
+        }
+        line++;
+        pos = end + 1;
+        if (pos >= buf.length) return buf.length;
+      }
+    };
+    const flush = async (): Promise<void> => {
+      if (batch.length === 0) return;
+      const lines = batchLines;
+      typed.apply(batch, (i) => `NDJSON line ${lines[i]}`);
+      try {
+        await w!.write(batch);
+      } catch (e) {
+        throw locate(e, rows, (row) => (row >= 0 && row < lines.length ? `line ${lines[row]}` : undefined));
+      }
+      rows += batch.length;
+      batch = [];
+      batchLines = [];
+      job.progress?.(rows, windows.bytes);
+    };
+    while (!final && batch.length < job.sample) {
+      checkSignal(job);
+      const win = await windows.next();
+      final = win.final;
+      windows.keep(win.buf, parseLines(win.buf, final));
+    }
+    const lines = batchLines;
+    typed.apply(batch, (i) => `NDJSON line ${lines[i]}`);
+    w = await inferAndCreate(job, batch);
+    await flush();
+    while (!final) {
+      checkSignal(job);
+      const win = await windows.next();
+      final = win.final;
+      windows.keep(win.buf, parseLines(win.buf, final));
+      await flush();
+    }
+    checkSignal(job);
+    const metadata = await w.close();
+    return { rows, bytes: windows.bytes, metadata };
+  } catch (e) {
+    await w?.abort(e);
+    throw e;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Rows per write of a JSON array (between progress reports and interruption checks). */
+const JSON_SLICE = 65536;
+
+async function convertJson(job: ConvertJob): Promise<ConvertResult> {
+  let text: string;
+  try {
+    text = await readFile(job.input, 'utf8');
+  } catch (e) {
+    throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
+  }
+  const bytes = Buffer.byteLength(text);
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    throw fail('INVALID_JSON', `'${job.input}': ${ioMessage(e)}`, e);
+  }
+  if (!Array.isArray(data)) throw fail('INVALID_JSON', `'${job.input}': expected a JSON array of objects (for one object per line, use --from ndjson)`);
+  const all = data as unknown[];
+  for (let i = 0; i < all.length; i++) checkRow(all[i], () => `JSON element ${i}`);
+  const rowsIn = all as Row[];
+  let w: ParquetWriter | undefined;
+  try {
+    const typed = new TypedStrings(job.types);
+    const sample = rowsIn.slice(0, job.sample);
+    typed.apply(sample, (i) => `JSON element ${i}`);
+    w = await inferAndCreate(job, sample);
+    let rows = 0;
+    for (let i = 0; i < rowsIn.length; i += JSON_SLICE) {
+      checkSignal(job);
+      const slice = rowsIn.slice(i, i + JSON_SLICE);
+      if (i + JSON_SLICE > job.sample) typed.apply(slice.slice(Math.max(0, job.sample - i)), (k) => `JSON element ${Math.max(i, job.sample) + k}`);
+      try {
+        await w.write(slice);
+      } catch (e) {
+        throw locate(e, 0, (row) => (row >= 0 && row < rowsIn.length ? `element ${row}` : undefined));
+      }
+      rows += slice.length;
+      job.progress?.(rows, Math.round((bytes * rows) / Math.max(1, rowsIn.length)));
+    }
+    checkSignal(job);
+    const metadata = await w.close();
+    return { rows, bytes, metadata };
+  } catch (e) {
+    await w?.abort(e);
+    throw e;
+  }
+}

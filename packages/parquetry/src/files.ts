@@ -1,0 +1,93 @@
+/**
+ * Local Parquet files in Node: open one for reading with every codec preset, or write one through
+ * `@parquetry/parquet-writer/node`'s temporary-file sink, which renames the file into place only after its footer
+ * is written and synced, so a failed or interrupted write never leaves a file at the final path.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout: the footer comes last, so a
+ * file without one is not a Parquet file).
+ * @module
+ */
+import type { OpenOptions, ParquetFile } from '@parquetry/parquet-reader';
+import { fileSource } from '@parquetry/parquet-reader/node';
+import type { ColumnarInput, ParquetWriter, Row, WriterOptions } from '@parquetry/parquet-writer';
+import { fileSink } from '@parquetry/parquet-writer/node';
+import type { FileMetaData } from '@parquetry/thrift-compact';
+import { openParquet } from './open.js';
+import { createWriter } from './write.js';
+
+/**
+ * Opens a local Parquet file with every codec preset, reading only the byte ranges asked for.
+ * @param path - the file path.
+ * @param options - reader options (`codecs` defaults to every codec).
+ * @returns the opened file and a `close()` for its file handle.
+ * @throws ParquetError as the reader's `openParquet` (`NOT_PARQUET`, `CORRUPT_FOOTER`, …); a file system error
+ *   (`ENOENT`, `EACCES`, …) when the file cannot be opened.
+ */
+export async function openFile(path: string, options: OpenOptions = {}): Promise<ParquetFile & { close(): Promise<void> }> {
+  const source = await fileSource(path);
+  try {
+    const file = await openParquet(source, options);
+    return Object.assign(Object.create(file) as ParquetFile, { close: () => source.close() });
+  } catch (e) {
+    await source.close();
+    throw e;
+  }
+}
+
+/** Options of {@link writeFile} and {@link createFileWriter}: the writer's options plus durability. */
+export interface WriteFileOptions extends WriterOptions {
+  /** fsync the file before its rename into place, and the directory after (default true). */
+  sync?: boolean;
+}
+
+/**
+ * Creates a streaming writer to a local file with every codec preset. The bytes go to a temporary file beside
+ * `path` (`.<name>.<random>.tmp`), renamed over `path` by `close()`; `abort()`, or a write that fails, removes it.
+ * @param path - the final path (replaced if it exists, only when the writer closes successfully).
+ * @param options - schema and write options (`codecs` merged over every codec), and `sync`.
+ * @returns the writer.
+ * @throws ParquetError `INVALID_OPTION` / `INVALID_SCHEMA` for bad options or schema (the temporary file is then
+ *   removed); a file system error when the temporary file cannot be created (missing directory, permissions).
+ */
+export async function createFileWriter(path: string, options: WriteFileOptions = {}): Promise<ParquetWriter> {
+  const { sync, ...writerOptions } = options;
+  const sink = await fileSink(path, sync === undefined ? {} : { sync });
+  try {
+    return await createWriter(sink, writerOptions);
+  } catch (e) {
+    await sink.abort?.(e);
+    throw e;
+  }
+}
+
+function isIterable(x: unknown): x is Iterable<Row> | AsyncIterable<Row> {
+  return typeof x === 'object' && x !== null && (Symbol.iterator in x || Symbol.asyncIterator in x);
+}
+
+/**
+ * Writes a whole Parquet file to a local path with every codec preset: rows (an array, any iterable or async
+ * iterable, written in slices) or columnar input (the reader's vectors). Nothing is left at `path` when the write
+ * fails (see {@link createFileWriter}).
+ * @param path - the final path.
+ * @param data - row objects (in the shape the reader returns) or columnar input.
+ * @param options - schema (inferred from the first rows when absent), write options and `sync`.
+ * @returns the footer written.
+ * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_SCHEMA`,
+ *   `SCHEMA_INFERENCE`, `SCHEMA_REQUIRED`, `INVALID_OPTION`, or a codec's error code; a file system error when the
+ *   file cannot be created or written.
+ */
+export async function writeFile(
+  path: string,
+  data: readonly Row[] | Iterable<Row> | AsyncIterable<Row> | ColumnarInput,
+  options: WriteFileOptions = {},
+): Promise<FileMetaData> {
+  const w = await createFileWriter(path, options);
+  try {
+    if (isIterable(data)) await w.write(data);
+    else await w.writeColumns(data);
+    return await w.close();
+  } catch (e) {
+    await w.abort(e);
+    throw e;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The writer with every codec preset: `@parquetry/parquet-writer`'s {@link writeParquet} and {@link createWriter}
+ * with the caller's `codecs` merged over {@link allCodecs}, so that every compression of parquet.thrift (GZIP, ZSTD
+ * and BROTLI included) can be named in `compression` without passing codecs.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md (the codecs),
+ * https://github.com/apache/parquet-format/blob/master/README.md (the file layout the writer implements).
+ * @module
+ */
+import type { CodecMap } from '@parquetry/parquet-codecs';
+import {
+  createWriter as createWith,
+  writeParquet as writeWith,
+  type ByteSink,
+  type ColumnarInput,
+  type ParquetWriter,
+  type Row,
+  type WriterOptions,
+} from '@parquetry/parquet-writer';
+import { allCodecs } from './codecs.js';
+
+/**
+ * The codec map a writer gets: every codec, then the caller's on top (the caller's win).
+ * @param given - the caller's `codecs` option.
+ * @returns the merged map.
+ */
+async function withAllCodecs(given: CodecMap | undefined): Promise<CodecMap> {
+  return { ...(await allCodecs()), ...given };
+}
+
+/**
+ * Creates a streaming writer over a sink with every codec preset: `@parquetry/parquet-writer`'s `createWriter`
+ * with `codecs` merged over {@link allCodecs} (so `compression: 'ZSTD'` or `'BROTLI'` needs nothing else). Async,
+ * unlike the writer package's, because the ZSTD compressor and BROTLI are WebAssembly modules instantiated first.
+ * @param sink - where the bytes go (`memorySink()`, `writableSink(stream)`, `fileSink(path)` from `parquetry/node`,
+ *   or any `{ write, close?, abort? }`).
+ * @param options - schema (inferred from the first rows when absent) and write options; `codecs` are merged over
+ *   every codec.
+ * @returns the writer (`write`, `writeColumns`, `flushRowGroup`, `close`, `abort`).
+ * @throws ParquetError `INVALID_OPTION` or `INVALID_SCHEMA` for bad options or schema (as a rejected promise).
+ */
+export async function createWriter(sink: ByteSink, options: WriterOptions = {}): Promise<ParquetWriter> {
+  return createWith(sink, { ...options, codecs: await withAllCodecs(options.codecs) });
+}
+
+/**
+ * Writes a whole Parquet file into memory in one call, with every codec preset (`@parquetry/parquet-writer`'s
+ * `writeParquet` with `codecs` merged over {@link allCodecs}).
+ * @param data - row objects (in the shape the reader returns) or columnar input (the reader's vectors).
+ * @param options - schema (inferred from the rows when absent) and write options.
+ * @returns the file's bytes.
+ * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_SCHEMA`,
+ *   `SCHEMA_INFERENCE`, `INVALID_OPTION`, or a codec's error code.
+ */
+export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
+  return writeWith(data, { ...options, codecs: await withAllCodecs(options.codecs) });
+}
