@@ -57,7 +57,7 @@ interface Progress {
 /**
  * Growable levels and values of one column. The values array is allocated with the level capacity and written by
  * index (values never outnumber levels); when full, everything grows to the size the rows so far project for all
- * rows (at least 1.5×), so a column of 1M rows grows about once instead of a dozen times.
+ * rows (at least 1.5×), so a column of 1M rows grows once or twice instead of a dozen times.
  */
 class ColumnBuilder {
   def: Int32Array;
@@ -79,9 +79,12 @@ class ColumnBuilder {
   grow(extra: number): void {
     const n = this.numLevels;
     const { row, rows } = this.progress;
-    let cap = this.def.length + (this.def.length >> 1);
-    if (row > 0 && rows > row) {
-      const projected = Math.ceil((n / row) * rows * 1.1);
+    const len = this.def.length;
+    let cap = len + (len >> 1);
+    // project from a fair sample of the rows, up to 4 levels per row (beyond that 2× at a time: a few huge lists
+    // first must not make it allocate for the whole batch)
+    if (rows > row && (row >= 4096 || row * 64 >= rows) && row > 0) {
+      const projected = Math.min(Math.ceil((n / row) * rows * 1.1), Math.max(len * 2, rows * 4));
       if (projected > cap) cap = projected;
     }
     if (cap < n + extra) cap = n + extra;
@@ -261,7 +264,8 @@ function finish(schema: SchemaTree, cols: readonly (ColumnBuilder | FlatLeaf)[],
  *   a list is not an array, or a map is not a `Map`/object (the message names the field and record).
  */
 export function shredRecordsGeneric(schema: SchemaTree, records: Iterable<unknown>, options?: ShredOptions): ShreddedColumn[] | ShreddedLeaf[] {
-  const progress: Progress = { row: 0, rows: 0 };
+  // with an array, buffers grow by projection to the whole batch
+  const progress: Progress = { row: 0, rows: Array.isArray(records) ? records.length : 0 };
   const cols = schema.columns.map(() => new ColumnBuilder(64, progress));
   const { writeStruct } = genericWriter(cols, progress);
   for (const rec of records) {

@@ -155,4 +155,20 @@ describe('hand-checked', () => {
     expect(e.message).toBe("parquet-levels: list value is not an array (number), at field 'tags' of record 2");
     expect(() => shredRecords(schema, [rows[0], null])).toThrow(/struct value is not an object \(null\), at field '<root>' of record 1/);
   });
+
+  test('level buffers grow by projection but not past what the rows need when a huge list comes first', () => {
+    const sch = buildSchemaTree(flatten('r', [p('nums', 'repeated', Type.INT32)]));
+    const rows: { nums: number[] }[] = [{ nums: Array.from({ length: 100_000 }, (_, i) => i) }];
+    for (let i = 0; i < 100_000; i++) rows.push({ nums: [] });
+    const [c] = shredRecords(sch, rows);
+    expect(c!.numLevels).toBe(200_000);
+    expect(c!.def.length).toBe(200_000);
+    expect(c!.def.buffer.byteLength).toBeLessThanOrEqual(4 * 400_000);
+    expect(c!.values.length).toBe(100_000);
+    // a steady 3 levels per row: about one growth to the projected size
+    const steady = Array.from({ length: 200_000 }, () => ({ nums: [1, 2, 3] }));
+    const [d] = shredRecords(sch, steady);
+    expect(d!.rep.length).toBe(600_000);
+    expect(d!.rep.buffer.byteLength).toBeLessThanOrEqual(4 * 600_000 * 1.2);
+  });
 });
