@@ -43,6 +43,8 @@ export interface ConvertJob {
   readonly sample: number;
   /** Bytes per read (default 1 MiB). */
   readonly readSize?: number;
+  /** fsync the output before its rename into place (default true). */
+  readonly sync?: boolean;
   /** Called after each batch with the rows written and input bytes read so far. */
   readonly progress?: (rows: number, bytes: number) => void;
   /** Stops the convert between batches: the output is removed, the promise rejects with `INTERRUPTED`. */
@@ -127,7 +129,7 @@ async function openInput(path: string): Promise<FileHandle> {
 async function createOutput(job: ConvertJob, options: WriterOptions): Promise<ParquetWriter> {
   let w: ParquetWriter;
   try {
-    w = await createFileWriter(job.output, options);
+    w = await createFileWriter(job.output, job.sync === undefined ? options : { ...options, sync: job.sync });
   } catch (e) {
     if (isParquetError(e)) throw e;
     throw fail('CANNOT_CREATE', `cannot create '${job.output}': ${ioMessage(e)}`, e);
