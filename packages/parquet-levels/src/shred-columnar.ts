@@ -205,7 +205,8 @@ function nullError(f: Field, row: number): ParquetError {
  * @throws ParquetError `INVALID_VECTOR` when a vector's kind does not match its field, a struct has the wrong number
  *   of children, lengths disagree (children of a struct, keys and values of a map, validity or values shorter than
  *   the vector), or offsets decrease, are negative or run past their child / bytes; `INVALID_RECORD` when a row or a
- *   value of a required field is null; `INVALID_ARGUMENT` when the row range is not within the rows.
+ *   value of a required field is null; `INVALID_ARGUMENT` when the row range is not within the rows. Messages name
+ *   the field path and, where one applies, the row (an index into the vectors, not into the range).
  */
 export function shredColumnar(
   schema: SchemaTree,
@@ -250,7 +251,7 @@ export function shredColumnar(
     const f = top.fields[i]!;
     const v = tops[i];
     const len = vectorLength(f, v);
-    if (len !== rows) throw vectorError(f, `top-level vector has ${len} slots, expected ${rows} like the first`);
+    if (len !== rows) throw vectorError(f, `top-level vector has ${len} slots for ${rows} rows`);
     visit(f, v as ColumnarVector, [space0], 0, out);
   }
   return out;
