@@ -86,7 +86,7 @@ def little_endian_signed(b, pos, n):
 
 def civil_from_days(days):
     z = days + 719468
-    era = (z if z >= 0 else z - 146096) // 146097
+    era = z // 146097  # floor division (canon.mjs truncates, hence its "z - 146096" for negative z)
     doe = z - era * 146097
     yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
     doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
