@@ -10,13 +10,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SchemaNode } from '@parquetry/parquet-levels';
-import type { ParquetFile } from '@parquetry/parquet-reader';
 import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOptions } from '@parquetry/parquet-writer';
 import { CompressionCodecNames, EncodingNames, ParquetError, TypeNames, isParquetError, type LogicalType } from '@parquetry/thrift-compact';
 import { allCodecs, type AllCodecsOptions } from './codecs.js';
 import { TYPE_FORMS, parseSchemaFile, parseType } from './cli-types.js';
 import { convertFile, type ConvertJob, type InputFormat } from './convert.js';
-import { openFile } from './files.js';
+import { openFile, type LocalParquetFile } from './files.js';
 
 const USAGE = `usage: parquetry <command> <arguments> [options]
   schema <file>                       the schema tree
@@ -363,7 +362,7 @@ async function readCommand(cmd: string, p: Parsed, write: (line: string) => void
     n = Number(nt ?? 10);
     if (!Number.isSafeInteger(n) || n < 0 || (nt !== undefined && !/^\d+$/.test(nt))) throw usageError(`-n takes a whole number, not '${nt}'`);
   }
-  let file: (ParquetFile & { close(): Promise<void> }) | undefined;
+  let file: LocalParquetFile | undefined;
   try {
     try {
       file = await openFile(filePath);

@@ -15,6 +15,15 @@ import type { FileMetaData } from '@parquetry/thrift-compact';
 import { openParquet } from './open.js';
 import { createWriter } from './write.js';
 
+/** An opened local Parquet file: the reader's `ParquetFile` plus the handle's `close`. */
+export type LocalParquetFile = ParquetFile & {
+  /**
+   * Closes the file handle (reads fail afterwards).
+   * @returns when the handle is closed.
+   */
+  close(): Promise<void>;
+};
+
 /**
  * Opens a local Parquet file with every codec preset, reading only the byte ranges asked for.
  * @param path - the file path.
@@ -23,19 +32,22 @@ import { createWriter } from './write.js';
  * @throws ParquetError as the reader's `openParquet` (`NOT_PARQUET`, `CORRUPT_FOOTER`, …); a file system error
  *   (`ENOENT`, `EACCES`, …) when the file cannot be opened.
  */
-export async function openFile(path: string, options: OpenOptions = {}): Promise<ParquetFile & { close(): Promise<void> }> {
+export async function openFile(path: string, options: OpenOptions = {}): Promise<LocalParquetFile> {
   const source = await fileSource(path);
   try {
     const file = await openParquet(source, options);
-    return Object.assign(Object.create(file) as ParquetFile, { close: () => source.close() });
+    return Object.assign(Object.create(file) as ParquetFile, { close: () => source.close() }) as LocalParquetFile;
   } catch (e) {
     await source.close();
     throw e;
   }
 }
 
-/** Options of {@link writeFile} and {@link createFileWriter}: the writer's options plus durability. */
-export interface WriteFileOptions extends WriterOptions {
+/**
+ * Options of {@link writeFile} and {@link createFileWriter}: the writer's options (but `append`: a new file is
+ * written; append with `appendFileSink`) plus durability.
+ */
+export interface WriteFileOptions extends Omit<WriterOptions, 'append'> {
   /** fsync the file before its rename into place, and the directory after (default true). */
   sync?: boolean;
 }

@@ -3,8 +3,8 @@
  *
  * - {@link openParquet}: the reader (`@parquetry/parquet-reader`, where its options, sources and result types are
  *   documented) with every codec preset.
- * - {@link writeParquet} and {@link createWriter}: the writer (`@parquetry/parquet-writer`) with every codec preset,
- *   and everything else that package exports: the schema builder ({@link field}, {@link schemaElements},
+ * - {@link writeParquet}, {@link createWriter} and {@link appendParquet}: the writer (`@parquetry/parquet-writer`)
+ *   with every codec preset, and everything else that package exports: the schema builder ({@link field}, {@link schemaElements},
  *   {@link schemaFromElements}), {@link inferSchema}, the sinks ({@link memorySink}, {@link writableSink}) and the
  *   option and schema types.
  * - {@link allCodecs} (every codec of parquet.thrift, both directions) and {@link syncCodecs} (all but BROTLI, no
@@ -16,6 +16,6 @@
  */
 export { allCodecs, syncCodecs, type AllCodecsOptions } from './codecs.js';
 export { openParquet } from './open.js';
-// the writer package as is, but for the two entry points, which get every codec preset (local exports win)
+// the writer package as is, but for the entry points that take codecs, which get every codec preset (local exports win)
 export * from '@parquetry/parquet-writer';
-export { createWriter, writeParquet } from './write.js';
+export { appendParquet, createWriter, writeParquet } from './write.js';

@@ -1,6 +1,6 @@
 /**
  * Node-only entry of `parquetry`: local files ({@link openFile}, {@link writeFile}, {@link createFileWriter},
- * {@link fileSink}) and the `parquetry` command line ({@link main}).
+ * {@link fileSink}, {@link appendFileSink}: pass it to `createWriter(sink, { append: sink.append })`) and the `parquetry` command line ({@link main}).
  *
  * ```
  * parquetry schema <file>                      the schema tree (every element): repetition, physical and logical types
@@ -14,6 +14,6 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (the file layout read and written).
  * @module
  */
-export { openFile, writeFile, createFileWriter, type WriteFileOptions } from './files.js';
-export { fileSink, type FileSink, type FileSinkOptions } from '@parquetry/parquet-writer/node';
+export { openFile, writeFile, createFileWriter, type LocalParquetFile, type WriteFileOptions } from './files.js';
+export { fileSink, appendFileSink, type FileSink, type AppendFileSink, type FileSinkOptions } from '@parquetry/parquet-writer/node';
 export { main, type MainIO } from './cli.js';

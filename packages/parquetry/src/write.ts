@@ -1,6 +1,6 @@
 /**
- * The writer with every codec preset: `@parquetry/parquet-writer`'s {@link writeParquet} and {@link createWriter}
- * with the caller's `codecs` merged over {@link allCodecs}, so that every compression of parquet.thrift (GZIP, ZSTD
+ * The writer with every codec preset: `@parquetry/parquet-writer`'s {@link writeParquet}, {@link createWriter} and
+ * {@link appendParquet} with the caller's `codecs` merged over {@link allCodecs}, so that every compression of parquet.thrift (GZIP, ZSTD
  * and BROTLI included) can be named in `compression` without passing codecs.
  *
  * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md (the codecs),
@@ -9,6 +9,7 @@
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import {
+  appendParquet as appendWith,
   createWriter as createWith,
   writeParquet as writeWith,
   type ByteSink,
@@ -54,4 +55,18 @@ export async function createWriter(sink: ByteSink, options: WriterOptions = {}):
  */
 export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
   return writeWith(data, { ...options, codecs: await withAllCodecs(options.codecs) });
+}
+
+/**
+ * Appends rows (or columns) to a Parquet file held in memory, with every codec preset (`@parquetry/parquet-writer`'s
+ * `appendParquet` with `codecs` merged over {@link allCodecs}): the file's row groups are kept, new ones follow,
+ * and a new footer is written; the existing bytes are not modified.
+ * @param existing - the whole existing file (plaintext footer).
+ * @param data - rows or columnar input, in the file's schema.
+ * @param options - write options (the schema is the file's).
+ * @returns the new file's bytes.
+ * @throws ParquetError as the writer's `appendParquet` (`NOT_PARQUET`, `SCHEMA_MISMATCH`, `INVALID_VALUE`, …).
+ */
+export async function appendParquet(existing: Uint8Array, data: readonly Row[] | ColumnarInput, options: Omit<WriterOptions, 'append'> = {}): Promise<Uint8Array> {
+  return appendWith(existing, data, { ...options, codecs: await withAllCodecs(options.codecs) });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CompressionCodec, builtinCodecs, type Codec } from '@parquetry/parquet-codecs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createWriter, field, inferSchema, memorySink, openParquet, writeParquet, type CompressionName } from '../src/index.js';
+import { appendParquet, createWriter, field, inferSchema, memorySink, openParquet, writeParquet, type CompressionName } from '../src/index.js';
 import { createFileWriter, openFile, writeFile } from '../src/node.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-write-'));
@@ -47,6 +47,15 @@ describe('writer with every codec preset', () => {
     const bytes = await writeParquet(rows, { schema, codecs: { [CompressionCodec.SNAPPY]: counting } });
     expect(calls).toBeGreaterThan(0);
     expect(await (await openParquet(bytes)).readRows()).toEqual(rows);
+  });
+
+  test('appendParquet with BROTLI (a WebAssembly codec) and no codecs option', async () => {
+    const first = await writeParquet(rows, { schema, compression: 'BROTLI' });
+    const both = await appendParquet(first, rows, { compression: 'BROTLI' });
+    const f = await openParquet(both);
+    expect(f.metadata.row_groups.length).toBe(2);
+    expect(f.metadata.row_groups[1]!.columns[0]!.meta_data!.codec).toBe(CompressionCodec.BROTLI);
+    expect(await f.readRows()).toEqual([...rows, ...rows]);
   });
 
   test('createWriter (async, every codec) over a memory sink; inferSchema and field are re-exported', async () => {
