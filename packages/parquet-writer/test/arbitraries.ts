@@ -446,6 +446,7 @@ export function optionsArb(schema: SchemaSpec): fc.Arbitrary<WriterOptions> {
     statistics: fc.boolean(),
     pageStatistics: fc.boolean(),
     truncateLength: fc.oneof(fc.integer({ min: 1, max: 80 }), fc.constant(Infinity)),
+    strictUtf8: fc.boolean(),
     contentDefinedChunking: fc.oneof(
       fc.boolean(),
       fc.record({ minChunkSize: fc.integer({ min: 1, max: 256 }), maxChunkSize: fc.integer({ min: 1, max: 2048 }) }, { requiredKeys: [] }),
@@ -651,7 +652,7 @@ export function siteRequired(site: Site): boolean {
  * or malformed, wrong fixed lengths, bad UUID strings, non-arrays for lists, non-objects for structs, non-maps for
  * maps, and null/undefined where the field is required. Every one of them must be rejected.
  */
-export function badValueArb(spec: FieldSpec, required: boolean): fc.Arbitrary<unknown> {
+export function badValueArb(spec: FieldSpec, required: boolean, strictUtf8 = false): fc.Arbitrary<unknown> {
   const common = [5, 1n, true, {}] as unknown[];
   const forType = ((): unknown[] => {
     switch (spec.type) {
@@ -689,7 +690,9 @@ export function badValueArb(spec: FieldSpec, required: boolean): fc.Arbitrary<un
           `1e${p - s}`, 10 ** (p - s),
         ];
       }
-      case 'string': case 'json': case 'enum': return [5, true, {}, 1n, [], new Date(0), new Uint16Array(2)];
+      case 'string': case 'json': case 'enum':
+        // under strictUtf8, lone surrogates and bytes that are not UTF-8 too
+        return [5, true, {}, 1n, [], new Date(0), new Uint16Array(2), ...(strictUtf8 ? ['a\uD800', '\uDC00b', 'x\uDBFF\uDBFF', Uint8Array.of(0xff), Uint8Array.of(0xc0, 0x80), Uint8Array.of(0xed, 0xa0, 0x80)] : [])];
       case 'binary': return [5, true, {}, 1n, [], new Int8Array(2)];
       case 'bson': return ['x', 5, true, {}, 1n, []];
       case 'uuid':

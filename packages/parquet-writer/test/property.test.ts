@@ -357,7 +357,7 @@ describe('bad input', () => {
           rows: fc.constant(rows),
           options: fc.constant(options),
           site: fc.constant(site),
-          bad: badValueArb(site.spec, siteRequired(site)),
+          bad: badValueArb(site.spec, siteRequired(site), options.strictUtf8 === true),
           batch: fc.integer({ min: 1, max: 40 }),
         });
       });
