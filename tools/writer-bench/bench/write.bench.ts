@@ -17,6 +17,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ByteWriter, parquetWrite, parquetWriteRows } from 'hyparquet-writer';
 import * as pw from 'parquet-wasm';
@@ -36,17 +38,26 @@ import { expectedMixed, expectedNumeric, verifyFile } from '../src/verify.mjs';
 type Codec = 'uncompressed' | 'snappy' | 'zstd' | 'gzip';
 type Table = 'mixed' | 'numeric';
 /** One way to write a table: returns the file's bytes, or writes to `file` and returns nothing. */
-type WriteFn = (codec: Codec, file: string) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
+type WriteFn = (codec: Codec, file: string, input: unknown) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
 interface Case {
   name: string;
   /** parquetry's own lines are compared with every peer line. */
   ours: boolean;
+  /**
+   * Builds the case's input from the generator's columns. It is built before the case runs and dropped after it,
+   * so that no case's timings pay garbage-collection work for another case's input (row objects, JS arrays).
+   */
+  input?: () => unknown;
   write: WriteFn;
   /** Prepared before each iteration and excluded from the time (parquet-wasm's consumed WebAssembly table). */
-  prepare?: () => void;
+  prepare?: (input: unknown) => void;
   /** Timed lines exclude it from the size pass (e.g. a second form of the same writer with the same output). */
   sizes?: boolean;
 }
+
+// a full garbage collection between cases (and before each case's timed phase), not inside the timed calls
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 
 const only = process.env.BENCH_WRITE?.split(',') ?? ['mixed', 'numeric'];
 const codecsToSize = (process.env.BENCH_CODECS?.split(',') ?? ['uncompressed', 'snappy', 'zstd', 'gzip']) as Codec[];
@@ -104,32 +115,49 @@ async function setUp(table: Table, rows: number, cases: Case[], expected: Record
   results.set(table, r);
   for (const c of cases) {
     if (c.ours) r.ours.add(c.name);
+    let input = c.input?.();
     const sizes = new Map<Codec, [number, number]>();
     for (const codec of c.sizes === false ? (['snappy'] as Codec[]) : codecsToSize.includes('snappy') ? codecsToSize : ['snappy' as Codec, ...codecsToSize]) {
       const file = path.join(dir, `${table}.${c.name.replace(/\W+/g, '_')}.${codec}.parquet`);
-      c.prepare?.();
-      const bytes = await c.write(codec, file);
+      c.prepare?.(input);
+      const bytes = await c.write(codec, file, input);
       if (bytes) fs.writeFileSync(file, bytes);
       await verifyFile(duck, table, file, expected, `${c.name} (${codec})`);
       sizes.set(codec, [fs.statSync(file).size, await rowGroups(file)]);
       fs.rmSync(file);
     }
     if (c.sizes !== false) r.sizes.set(c.name, sizes);
+    input = undefined;
+    gc();
   }
   describe(`${table} ${rows.toLocaleString('en')} rows, snappy`, () => {
     for (const c of cases) {
       const samples: number[] = [];
       r.samples.set(c.name, samples);
       const file = path.join(dir, `${table}.timed.parquet`);
+      let input: unknown;
       bench(
         c.name,
         async () => {
-          c.prepare?.();
+          c.prepare?.(input);
           const t = performance.now();
-          await c.write('snappy', file);
+          await c.write('snappy', file, input);
           samples.push(performance.now() - t);
         },
-        opts,
+        {
+          ...opts,
+          // tinybench: setup before the warm-up and before the measured run, teardown after each
+          setup: (_task, mode) => {
+            if (mode === 'warmup') input = c.input?.();
+            gc();
+          },
+          teardown: (_task, mode) => {
+            if (mode === 'run') {
+              input = undefined;
+              gc();
+            }
+          },
+        },
       );
     }
   });
@@ -140,10 +168,10 @@ async function setUp(table: Table, rows: number, cases: Case[], expected: Record
 if (only.includes('mixed')) {
   const n = Number(process.env.BENCH_MIXED_ROWS ?? 1_000_000);
   const [m, tGen] = time(() => mixedColumns(n));
-  const [rows, tRows] = time(() => forms.mixedRows(m));
-  const [u, tUtf8] = time(() => ({ low: forms.utf8Column(m.lowCard), high: forms.utf8Column(m.highCard), tags: forms.utf8Column(m.tagValues) }));
-  const vectors = forms.mixedVectors(m, u);
-  const hypColumns = forms.mixedHypColumns(m);
+  // one-off timings of the input steps (the inputs are rebuilt per case, see Case.input)
+  const [, tRows] = time(() => forms.mixedRows(m));
+  const utf8 = () => ({ low: forms.utf8Column(m.lowCard), high: forms.utf8Column(m.highCard), tags: forms.utf8Column(m.tagValues) });
+  const [, tUtf8] = time(utf8);
   const [arrow, tArrow] = time(() => peer.mixedArrowTable(m));
   const [ipc, tIpc] = time(() => peer.arrowIpc(arrow));
   const [wasmTable0, tWasmIn] = time(() => pw.Table.fromIPCStream(ipc));
@@ -151,23 +179,35 @@ if (only.includes('mixed')) {
   const [, tLoad] = await timeAsync(() => peer.loadMixedIntoDuckDB(duck, m));
   const pool: pw.Table[] = [];
   const cases: Case[] = [
-    { name: 'parquetry, rows', ours: true, write: (c) => writeParquet(rows, { schema: forms.MIXED_SPEC, compression: OURS[c], codecs }) },
-    { name: 'parquetry, columnar vectors', ours: true, write: (c) => writeParquet(vectors, { schema: forms.MIXED_SPEC, compression: OURS[c], codecs }) },
+    {
+      name: 'parquetry, rows',
+      ours: true,
+      input: () => forms.mixedRows(m),
+      write: (c, _f, rows) => writeParquet(rows as never, { schema: forms.MIXED_SPEC, compression: OURS[c], codecs }),
+    },
+    {
+      name: 'parquetry, columnar vectors',
+      ours: true,
+      input: () => forms.mixedVectors(m, utf8()),
+      write: (c, _f, vectors) => writeParquet(vectors as never, { schema: forms.MIXED_SPEC, compression: OURS[c], codecs }),
+    },
     {
       name: 'hyparquet-writer, rows (parquetWriteRows)',
       ours: false,
-      write: async (c) => {
+      input: () => forms.mixedRows(m),
+      write: async (c, _f, rows) => {
         const w = new ByteWriter();
-        await parquetWriteRows({ writer: w, rows, columns: forms.MIXED_HYP_ROW_COLUMNS, schema: forms.MIXED_HYP_SCHEMA, codec: HYP[c], compressors: hypCompressors });
+        await parquetWriteRows({ writer: w, rows: rows as never, columns: forms.MIXED_HYP_ROW_COLUMNS, schema: forms.MIXED_HYP_SCHEMA, codec: HYP[c], compressors: hypCompressors });
         return hypBytes(w);
       },
     },
     {
       name: 'hyparquet-writer, columnData (parquetWrite)',
       ours: false,
-      write: (c) => {
+      input: () => forms.mixedHypColumns(m),
+      write: (c, _f, columnData) => {
         const w = new ByteWriter();
-        parquetWrite({ writer: w, columnData: hypColumns, schema: forms.MIXED_HYP_SCHEMA, codec: HYP[c], compressors: hypCompressors });
+        parquetWrite({ writer: w, columnData: columnData as never, schema: forms.MIXED_HYP_SCHEMA, codec: HYP[c], compressors: hypCompressors });
         return hypBytes(w);
       },
     },
