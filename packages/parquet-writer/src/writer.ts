@@ -180,7 +180,7 @@ class Engine {
     if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
     try {
-      shredded = shredRecords(this.tree, slice);
+      shredded = shredRecords(this.tree, slice, { omitTrivialLevels: true });
     } catch (e) {
       throw relocate(e, rowBase);
     }
