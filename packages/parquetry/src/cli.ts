@@ -13,7 +13,7 @@ import type { SchemaNode } from '@parquetry/parquet-levels';
 import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOptions } from '@parquetry/parquet-writer';
 import { CompressionCodecNames, EncodingNames, ParquetError, TypeNames, isParquetError, type LogicalType } from '@parquetry/thrift-compact';
 import { allCodecs, type AllCodecsOptions } from './codecs.js';
-import { TYPE_FORMS, parseSchemaFile, parseType } from './cli-types.js';
+import { parseSchemaFile, parseType } from './cli-types.js';
 import { convertFile, type ConvertJob, type InputFormat } from './convert.js';
 import { openFile, type LocalParquetFile } from './files.js';
 
@@ -43,10 +43,12 @@ const CONVERT_USAGE = `usage: parquetry convert <in> <out> [options]
   loaded whole) or Parquet (.parquet, .parq, .pq), by extension; <out> is Parquet, written to a temporary file
   renamed into place at the end (a failed or interrupted convert leaves no <out>).
 input options:
-  --from csv|ndjson|json|parquet   the input format, whatever the extension
+  --from FORMAT                csv, ndjson, json or parquet, whatever the extension
   --schema FILE                column types: a JSON object of field specs, e.g. {"id": {"type": "int64"}}
   --type COL=TYPE              the type of column COL (repeatable; wins over --schema and the inference):
-                               ${TYPE_FORMS}
+                               boolean, int8/16/32/64, uint8/16/32/64, float, double, float16, string, json,
+                               enum, binary, uuid, date, time[ms|us|ns], timestamp[ms|us|ns] (local time),
+                               timestamptz[ms|us|ns] (UTC instants), decimal(P,S), or a field spec as JSON
   --sample N                   rows the types are inferred from (default 10000)
   --delimiter C                CSV field delimiter: one character, or tab (default ',', tab for .tsv)
   --no-header                  the CSV has no header row (columns are named column0, column1, …)
@@ -459,7 +461,15 @@ export async function main(argv: readonly string[], write: (line: string) => voi
     }
     return 0;
   } catch (e) {
-    if (!isParquetError(e)) throw e;
+    if (!isParquetError(e)) {
+      // a file system error past the opening (EIO, EISDIR, ENOSPC): one line, not a stack trace
+      const sys = e as { code?: unknown; syscall?: unknown; message?: unknown };
+      if (typeof sys.code === 'string' && typeof sys.syscall === 'string') {
+        error(`parquetry: ${String(sys.message)}`);
+        return 1;
+      }
+      throw e;
+    }
     const message = e.message.replace(/^parquetry: /, '');
     if (e.code === 'USAGE') {
       error(`parquetry: ${message}`);

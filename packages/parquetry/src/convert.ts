@@ -78,6 +78,9 @@ function locate(e: unknown, rowBase: number, where: (row: number) => string | un
   return w === undefined ? e : new ParquetError(e.code, `${e.message} (${w} of the input)`, e.offset, { cause: e });
 }
 
+/** Longest record (CSV) or line (NDJSON) accepted. */
+const MAX_RECORD = 2 ** 30;
+
 /** Sequential reads of a file in windows that start with the bytes the previous window did not consume. */
 class Windows {
   private carry: Uint8Array = new Uint8Array(0);
@@ -111,9 +114,15 @@ class Windows {
     return { buf, final };
   }
 
-  /** Keeps `buf[consumed..]` for the next window; a window that consumed nothing makes the next read larger. */
+  /**
+   * Keeps `buf[consumed..]` for the next window; a window that consumed nothing makes the next read larger.
+   * @throws ParquetError `RECORD_TOO_LARGE` when one record (or line) grows past 1 GiB.
+   */
   keep(buf: Uint8Array, consumed: number): void {
     this.carry = buf.subarray(consumed);
+    if (this.carry.length > MAX_RECORD) {
+      throw fail('RECORD_TOO_LARGE', `a record longer than ${MAX_RECORD} bytes ends past byte ${this.bytes} of the input (an unbalanced quote?)`);
+    }
     if (consumed === 0 && this.carry.length >= this.size) this.size *= 2;
   }
 }
@@ -158,7 +167,7 @@ function checkSignal(job: ConvertJob): void {
  * @returns rows and bytes, and the footer written.
  * @throws ParquetError `CANNOT_OPEN` / `CANNOT_CREATE` for files that cannot be opened or created; `USAGE` for a
  *   type or encoding naming a column the input does not have or a type text cannot be converted to; `INVALID_CSV`,
- *   `INVALID_JSON`, `INVALID_VALUE`, `INVALID_RECORD`, `EMPTY_INPUT`, `SCHEMA_INFERENCE` for bad input (naming the
+ *   `INVALID_JSON`, `UNKNOWN_COLUMN` (a JSON key first seen after the sample), `RECORD_TOO_LARGE`, `INPUT_TOO_LARGE`, `INVALID_VALUE`, `INVALID_RECORD`, `EMPTY_INPUT`, `SCHEMA_INFERENCE` for bad input (naming the
  *   line, column and value); `INTERRUPTED` when the signal aborted it; the reader's and writer's errors. The output
  *   path is then left as it was.
  */
@@ -358,6 +367,25 @@ class TypedStrings {
   }
 }
 
+/**
+ * Fails on a top-level key the schema does not have (the writer would drop its values silently): a key first seen
+ * after the sample. Null values of such keys lose nothing and pass.
+ */
+function checkKeys(rows: readonly Row[], names: ReadonlySet<string>, job: ConvertJob, where: (i: number) => string): void {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    for (const k in row) {
+      if (names.has(k) || row[k] === null || row[k] === undefined) continue;
+      throw fail('UNKNOWN_COLUMN', `${where(i)}: key '${k}' is not a column of the schema inferred from the first ${job.sample} rows (columns: ${[...names].join(', ')}); ` +
+        `give it a type with --type '${k}=TYPE' or sample more rows with --sample`);
+    }
+  }
+}
+
+function topNames(w: ParquetWriter): Set<string> {
+  return new Set(w.schema!.field.fields.map((f) => f.node.name));
+}
+
 function checkRow(v: unknown, where: () => string): Row {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     throw fail('INVALID_JSON', `${where()}: expected a JSON object (one row), got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v}`);
@@ -421,10 +449,12 @@ async function convertNdjson(job: ConvertJob): Promise<ConvertResult> {
         if (pos >= buf.length) return buf.length;
       }
     };
+    let names: Set<string> | undefined;
     const flush = async (): Promise<void> => {
       if (batch.length === 0) return;
       const lines = batchLines;
       typed.apply(batch, (i) => `NDJSON line ${lines[i]}`);
+      checkKeys(batch, (names ??= topNames(w!)), job, (i) => `NDJSON line ${lines[i]}`);
       try {
         await w!.write(batch);
       } catch (e) {
@@ -471,7 +501,11 @@ async function convertJson(job: ConvertJob): Promise<ConvertResult> {
   try {
     text = await readFile(job.input, 'utf8');
   } catch (e) {
-    throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
+    if (typeof (e as { code?: unknown }).code === 'string' && (e as { syscall?: unknown }).syscall !== undefined) {
+      throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
+    }
+    // larger than a JavaScript string can hold
+    throw fail('INPUT_TOO_LARGE', `'${job.input}' is too large to load whole as JSON (${ioMessage(e)}); convert it as NDJSON (one object per line)`, e);
   }
   const bytes = Buffer.byteLength(text);
   let data: unknown;
@@ -490,11 +524,13 @@ async function convertJson(job: ConvertJob): Promise<ConvertResult> {
     const sample = rowsIn.slice(0, job.sample);
     typed.apply(sample, (i) => `JSON element ${i}`);
     w = await inferAndCreate(job, sample);
+    const names = topNames(w);
     let rows = 0;
     for (let i = 0; i < rowsIn.length; i += JSON_SLICE) {
       checkSignal(job);
       const slice = rowsIn.slice(i, i + JSON_SLICE);
-      if (i + JSON_SLICE > job.sample) typed.apply(slice.slice(Math.max(0, job.sample - i)), (k) => `JSON element ${Math.max(i, job.sample) + k}`);
+      typed.apply(slice, (k) => `JSON element ${i + k}`); // values converted with the sample are no strings now
+      checkKeys(slice, names, job, (k) => `JSON element ${i + k}`);
       try {
         await w.write(slice);
       } catch (e) {

@@ -416,6 +416,11 @@ describe('errors and exit codes', () => {
     const missing = await run('convert', at('missing.csv'), at('m.parquet'));
     expect(missing.code).toBe(1);
     expect(missing.err).toEqual([expect.stringMatching(/^parquetry: cannot open '.*missing\.csv': ENOENT/)]);
+    fs.mkdirSync(at('folder.csv'));
+    const folder = await run('convert', at('folder.csv'), at('m.parquet'));
+    expect(folder.code).toBe(1);
+    expect(folder.err).toEqual([expect.stringMatching(/^parquetry: EISDIR: /)]);
+    fs.rmdirSync(at('folder.csv'));
     const csv = at('ragged.csv');
     fs.writeFileSync(csv, 'a,b\n1,2\n3\n');
     const ragged = await run('convert', csv, at('m.parquet'));
@@ -441,12 +446,19 @@ describe('errors and exit codes', () => {
     const bj = await run('convert', badJson, at('m.parquet'));
     expect(bj.code).toBe(1);
     expect(bj.err[0]).toMatch(/^parquetry: INVALID_JSON: NDJSON line 2: /);
+    const lateKey = at('late-key.ndjson');
+    fs.writeFileSync(lateKey, '{"a":1}\n{"a":2}\n{"a":3,"d":null}\n{"a":4,"b":"late"}\n');
+    const lk = await run('convert', lateKey, at('m.parquet'), '--sample', '2');
+    expect(lk.code).toBe(1);
+    expect(lk.err[0]).toMatch(/^parquetry: UNKNOWN_COLUMN: NDJSON line 4: key 'b' is not a column of the schema inferred from the first 2 rows \(columns: a\)/);
+    expect((await run('convert', lateKey, at('m.parquet'), '--sample', '2', '--type', 'b=string')).code).toBe(0);
+    fs.rmSync(at('m.parquet'));
     const mixed = at('mixed.json');
     fs.writeFileSync(mixed, JSON.stringify([{ a: 1 }, { a: 'x' }]));
     const mj = await run('convert', mixed, at('m.parquet'));
     expect(mj.code).toBe(1);
     expect(mj.err[0]).toMatch(/^parquetry: SCHEMA_INFERENCE: .*column 'a' has mixed types.*--type 'column=TYPE'/);
-    expect(listing()).toEqual([...before, 'bad.ndjson', 'late.csv', 'mixed.json', 'ragged.csv'].sort());
+    expect(listing()).toEqual([...before, 'bad.ndjson', 'late-key.ndjson', 'late.csv', 'mixed.json', 'ragged.csv'].sort());
   });
 
   test('an interrupted convert exits 130 and leaves no output', async () => {
