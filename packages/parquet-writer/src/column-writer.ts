@@ -56,6 +56,8 @@ export interface ColumnWriterOptions {
   pageStatistics: boolean;
   /** Byte-array bounds longer than this are truncated. */
   truncateLength: number;
+  /** Column-chunk key/value metadata. */
+  keyValueMetadata?: { key: string; value: string }[] | undefined;
   /** Content-defined page boundaries (instead of cuts by rows and bytes), when set. */
   contentDefinedChunking?: ContentDefinedChunking | undefined;
 }
@@ -94,6 +96,8 @@ export interface ClosedChunk {
   column: ColumnDescriptor;
   /** The chunk's CompressionCodec number. */
   codec: number;
+  /** Column-chunk key/value metadata. */
+  keyValueMetadata: { key: string; value: string }[] | undefined;
   /** Pages in file order (the dictionary page first when there is one). */
   pages: WrittenPage[];
   /** Page-index facts of each data page. */
@@ -458,6 +462,7 @@ export class ColumnWriter {
     const out: ClosedChunk = {
       column: this.column,
       codec: this.o.codec,
+      keyValueMetadata: this.o.keyValueMetadata,
       pages,
       pageInfo: this.pageInfo,
       hasDictionary,

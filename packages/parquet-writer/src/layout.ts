@@ -83,6 +83,7 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
       num_values: chunk.numValues,
       total_uncompressed_size: uncompressed,
       total_compressed_size: compressed,
+      ...(chunk.keyValueMetadata ? { key_value_metadata: chunk.keyValueMetadata } : {}),
       data_page_offset: dataPageOffset < 0 ? start : dataPageOffset,
       ...(chunk.hasDictionary ? { dictionary_page_offset: start } : {}),
       ...(chunk.statistics ? { statistics: chunk.statistics } : {}),

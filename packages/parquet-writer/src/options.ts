@@ -26,10 +26,12 @@ export interface ColumnOptions {
   compression?: CompressionName;
   /** Compute statistics (default true). */
   statistics?: boolean;
+  /** Column-chunk key/value metadata (`ColumnMetaData.key_value_metadata`), in every row group. */
+  keyValueMetadata?: Readonly<Record<string, string>>;
 }
 
 /** Options shared by {@link writeParquet} and the streaming writer. */
-export interface WriteOptions extends ColumnOptions {
+export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   /** Codecs by CompressionCodec number, added to the built-in ones (SNAPPY, LZ4, LZ4_RAW, LZO). */
   codecs?: CodecMap;
   /** Data page version (default 1, as every reference writer). */
@@ -52,7 +54,7 @@ export interface WriteOptions extends ColumnOptions {
   checksum?: boolean;
   /** Per-column options by dotted column path (or a group path for every leaf under it). */
   columns?: Readonly<Record<string, ColumnOptions>>;
-  /** Footer key/value metadata. */
+  /** Footer key/value metadata (`columns[path].keyValueMetadata` sets a column chunk's). */
   keyValueMetadata?: Readonly<Record<string, string>>;
   /** The writer's name in the footer (default `parquetry version X.Y.Z (build parquetry-js)`). */
   createdBy?: string;
@@ -157,7 +159,8 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     return n;
   };
   const column = (c: ColumnDescriptor): ColumnWriterOptions => {
-    let merged: ColumnOptions = { ...o };
+    const { keyValueMetadata: _file, columns: _columns, ...defaults } = o;
+    let merged: ColumnOptions = defaults;
     // a longer (more specific) path wins
     for (const { path, opts } of [...perColumn].sort((a, b) => a.path.length - b.path.length)) {
       if (path.length <= c.path.length && path.every((p, i) => c.path[i] === p)) merged = { ...merged, ...opts };
@@ -171,6 +174,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
       dictionary: merged.dictionary ?? true,
       statistics: merged.statistics ?? true,
       pageStatistics: o.pageStatistics ?? false,
+      keyValueMetadata: merged.keyValueMetadata ? Object.entries(merged.keyValueMetadata).map(([key, value]) => ({ key, value })) : undefined,
       ...base,
       ...(o.contentDefinedChunking ? { contentDefinedChunking: o.contentDefinedChunking === true ? {} : o.contentDefinedChunking } : {}),
     };

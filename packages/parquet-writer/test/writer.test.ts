@@ -9,7 +9,7 @@ import { decodeLevelsV2 } from '@parquetry/parquet-levels';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { Encoding, PageType, isParquetError } from '@parquetry/thrift-compact';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CREATED_BY, createWriter, field, memorySink, writeParquet, type ByteSink } from '../src/index.js';
+import { CREATED_BY, createWriter, field, memorySink, writableSink, writeParquet, type ByteSink } from '../src/index.js';
 import { fileSink } from '../src/node.js';
 
 const codecs = builtinCodecs();
@@ -128,6 +128,16 @@ describe('file structure', () => {
     expect(await f.readRows()).toEqual(mid);
   });
 
+  test('column-chunk key/value metadata by column path (a group path covers its leaves)', async () => {
+    const m = (await open(await writeParquet([{ a: 1, g: { x: 1, y: 2 } }], {
+      schema: { a: field.int32(), g: field.struct({ x: field.int32(), y: field.int32() }) },
+      keyValueMetadata: { file: 'yes' },
+      columns: { g: { keyValueMetadata: { unit: 'm' } }, 'g.y': { keyValueMetadata: { unit: 'cm' } } },
+    }))).metadata;
+    expect(m.key_value_metadata).toEqual([{ key: 'file', value: 'yes' }]);
+    expect(m.row_groups[0]!.columns.map((c) => c.meta_data!.key_value_metadata)).toEqual([undefined, [{ key: 'unit', value: 'm' }], [{ key: 'unit', value: 'cm' }]]);
+  });
+
   test('statistics: chunk min/max/null_count and size statistics', async () => {
     const rows = [{ a: 3, s: 'b' }, { a: null, s: 'a' }, { a: -7, s: null }, { a: 12, s: 'é' }];
     const md = (await open(await writeParquet(rows, { schema: { a: field.int32(), s: field.string() } }))).metadata.row_groups[0]!.columns.map((c) => c.meta_data!);
@@ -176,6 +186,50 @@ describe('bad input', () => {
 });
 
 describe('sinks', () => {
+  test('a WHATWG WritableStream sink waits for backpressure and closes the stream after the footer', async () => {
+    const chunks: Uint8Array[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let closed = false;
+    const stream = new WritableStream<Uint8Array>(
+      {
+        async write(c) {
+          inFlight++;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          await new Promise((r) => setTimeout(r, 1));
+          chunks.push(c.slice());
+          inFlight--;
+        },
+        close() {
+          closed = true;
+        },
+      },
+      new CountQueuingStrategy({ highWaterMark: 1 }),
+    );
+    const w = createWriter(writableSink(stream), { schema: { a: field.int32() }, rowGroupRows: 1000 });
+    await w.write(Array.from({ length: 5000 }, (_, i) => ({ a: i })));
+    await w.close();
+    expect(closed).toBe(true);
+    expect(maxInFlight).toBe(1);
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+    const f = await open(bytes);
+    expect(f.metadata.row_groups.length).toBe(5);
+    expect((await f.readRows()).length).toBe(5000);
+  });
+
+  test('a failed write aborts the WritableStream', async () => {
+    let aborted: unknown;
+    const stream = new WritableStream<Uint8Array>({ write() {}, abort(r) { aborted = r; } });
+    const w = createWriter(writableSink(stream), { schema: { a: field.int32() } });
+    await errorOf(() => w.write([{ a: 'x' }]));
+    expect(isParquetError(aborted)).toBe(true);
+  });
+
   test('the Node file sink writes under a temporary name and renames on close; abort removes the temporary file', async () => {
     const target = path.join(tmp, 'a.parquet');
     const sink = await fileSink(target);
