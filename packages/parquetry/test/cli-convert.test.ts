@@ -151,6 +151,28 @@ describe('convert CSV', () => {
     expect(s3).toEqual([{ column0: 'id', column5: 'note' }]);
   });
 
+  test('the other --type forms: float, uint64, time[ms], time[ns], int8, uint16, json, enum, uuid, binary (DuckDB reads them back)', async () => {
+    const csv = at('forms.csv');
+    fs.writeFileSync(csv, 'f,u,t,tn,i8,u16,j,e,id,b\n3.25,18446744073709551615,12:00:00.5,23:59:59.123456789,-128,65535,[1],b,123E4567-e89b-12d3-a456-426614174000,xyz\n-0.5,0,00:00,00:00:00,127,0,{"a":1},a,,\n');
+    const out = at('forms.parquet');
+    const r = await run('convert', csv, out, '--type', 'f=float', '--type', 'u=uint64', '--type', 't=time[ms]', '--type', 'tn=time64[ns]', '--type', 'i8=tinyint', '--type', 'u16=uint16',
+      '--type', 'j=json', '--type', 'e=enum', '--type', 'id=uuid', '--type', 'b=blob');
+    expect(r).toEqual({ code: 0, out: [], err: [] });
+    expect(await types('read_parquet(?)', [out])).toEqual([
+      'f: FLOAT', 'u: UBIGINT', 't: TIME', 'tn: TIME_NS', 'i8: TINYINT', 'u16: USMALLINT', 'j: JSON', 'e: VARCHAR', 'id: UUID', 'b: BLOB',
+    ]);
+    expect(await duck('SELECT f, u::VARCHAR AS u, t::VARCHAR AS t, tn::VARCHAR AS tn, i8, u16, j::VARCHAR AS j, e, id::VARCHAR AS id, b::VARCHAR AS b FROM read_parquet(?)', [out])).toEqual([
+      { f: 3.25, u: '18446744073709551615', t: '12:00:00.5', tn: '23:59:59.123456789', i8: -128, u16: 65535, j: '[1]', e: 'b', id: '123e4567-e89b-12d3-a456-426614174000', b: 'xyz' },
+      { f: -0.5, u: '0', t: '00:00:00', tn: '00:00:00', i8: 127, u16: 0, j: '{"a":1}', e: 'a', id: null, b: null },
+    ]);
+    const f = await openFile(out);
+    expect((await f.readRows({ columns: ['tn'] }))[0]).toEqual({ tn: 86399_123456789n });
+    await f.close();
+    const over = await run('convert', csv, at('forms-bad.parquet'), '--type', 'u16=uint8');
+    expect(over.code).toBe(1);
+    expect(over.err[0]).toBe('parquetry: INVALID_VALUE: CSV line 2, column \'u16\': expected an integer in 0..255 (uint8), got "65535"');
+  });
+
   test('a tab-separated .tsv and a byte order mark: as DuckDB reads them', async () => {
     const tsv = at('tabs.tsv');
     fs.writeFileSync(tsv, '\ufeffk\tv\n1\ta b\n2\t"c\td"\n');
