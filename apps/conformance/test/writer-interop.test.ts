@@ -12,6 +12,7 @@
  * - The corpus really covers what its manifest says: every pair of dimensions (type, nesting, encoding, codec,
  *   page version), and the footers show the codecs, encodings, dictionary fallback, pages and row groups asked for.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,12 +34,38 @@ import {
   statisticsWithDuckDB,
   statisticsWithPyarrow,
 } from '../src/peers.js';
-import { CODECS, type CorpusFile, type Dimension, type WriterCorpus, coveragePairs, generateWriterCorpus } from '../src/writer-corpus.js';
+import { CODECS, type CorpusColumn, type CorpusFile, type Dimension, type WriterCorpus, coveragePairs, generateWriterCorpus } from '../src/writer-corpus.js';
 // @ts-expect-error: plain ESM with JSDoc types
 import { footerHints } from '../src/peer-hints.mjs';
 
 const PYTHON = process.env['PARQUETRY_PYTHON'];
 if (PYTHON === undefined) console.warn('writer interop: PARQUETRY_PYTHON (a python with pyarrow) is not set, pyarrow is skipped');
+
+/**
+ * Reads the top-level columns of each file (a JSON list on stdin) with page CRC verification, halving the column
+ * list where a read fails (LZO, ALP, … fail by themselves), and prints each failing column's error.
+ */
+const PY_VERIFY_CRC = `
+import json, sys
+import pyarrow.parquet as pq
+
+def check(f, names, errors):
+    try:
+        pq.read_table(f, columns=names, page_checksum_verification=True)
+    except Exception as e:
+        if len(names) == 1:
+            errors[names[0]] = str(e)[:300]
+        else:
+            check(f, names[:len(names) // 2], errors)
+            check(f, names[len(names) // 2:], errors)
+
+out = {}
+for f in json.load(sys.stdin):
+    errors = {}
+    check(f, pq.ParquetFile(f).schema_arrow.names, errors)
+    out[f] = errors
+print(json.dumps(out))
+`;
 
 let dir = '';
 let codecs: CodecMap;
@@ -139,6 +166,26 @@ function statDisagreements(peer: PeerName, ours: PeerColumnStats[], theirs: Peer
     }
   });
   return out;
+}
+
+/** How to order a top-level column's canonical values (undefined: not checked against the data). */
+function boundKind(c: CorpusColumn): { less(a: unknown, b: unknown): boolean; zero(v: unknown): boolean; text: boolean } | undefined {
+  const cmp = <T>(key: (v: unknown) => T) => (a: unknown, b: unknown) => key(a) < key(b);
+  const never = () => false;
+  if (/^(i8|i16|i32|i64|u8|u16|u32|u64|int32|int64)$/.test(c.type)) return { less: cmp((v) => BigInt(v as number | string)), zero: never, text: false };
+  if (c.type === 'float' || c.type === 'double') {
+    const key = (v: unknown) => (v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : (v as number));
+    return { less: cmp(key), zero: (v) => key(v) === 0, text: false };
+  }
+  if (c.type.startsWith('dec')) {
+    const key = (v: unknown) => {
+      const [int = '', frac = ''] = String(v).replace('-', '').split('.');
+      return String(v).startsWith('-') ? -BigInt(int + frac) : BigInt(int + frac);
+    };
+    return { less: cmp(key), zero: never, text: false };
+  }
+  if (c.type === 'str' || c.type === 'json' || c.type === 'enum') return { less: (a, b) => Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b))) < 0, zero: never, text: true };
+  return undefined;
 }
 
 const NAMES = [
@@ -275,6 +322,59 @@ describe('writer interop corpus', () => {
       expect(report.slice(0, 10)).toEqual([]);
     });
   }
+
+  // The peers read the bounds the footer holds; this checks them against the data: every top-level integer,
+  // float, decimal and text chunk's min/max are the extremes of the values written (NaN left out, a zero minimum
+  // written as -0 and a zero maximum as +0, as parquet.thrift asks; text by UTF-8 bytes, untruncated only).
+  test('top-level chunk bounds are the extremes of the values written', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const f of corpus.files) {
+      if (f.rows === 0) continue;
+      const stats = await ourStatistics(f.file);
+      const groupRows = f.layout.rowGroupRows ?? f.rows;
+      for (const c of f.columns) {
+        const k = boundKind(c);
+        if (k === undefined || (c.nesting !== 'required' && c.nesting !== 'optional')) continue;
+        for (let g = 0; g * groupRows < f.rows; g++) {
+          const values = f.expected.slice(g * groupRows, (g + 1) * groupRows).map((r) => r[c.name]).filter((v) => v !== null && v !== 'NaN');
+          const s = stats.find((x) => x.path === c.leafPath && x.rowGroup === g);
+          if (values.length === 0 || s === undefined) continue;
+          let lo = values[0];
+          let hi = values[0];
+          for (const v of values) {
+            if (k.less(v, lo)) lo = v;
+            if (k.less(hi, v)) hi = v;
+          }
+          if (k.text && (Buffer.byteLength(String(lo)) > 64 || Buffer.byteLength(String(hi)) > 64)) continue;
+          const want = { min: k.zero(lo) ? '-0' : String(lo), max: k.zero(hi) ? '0' : String(hi) };
+          checked++;
+          if (s.min !== want.min || s.max !== want.max) problems.push(`${f.name} ${c.leafPath} rg ${g}: ${s.min}..${s.max}, values ${want.min}..${want.max}`);
+        }
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  // Parquetry's reader verifies page CRCs too, but a CRC computed over the wrong bytes by both writer and reader
+  // would pass it: pyarrow checks them independently (page_checksum_verification), column by column, and must
+  // also catch one flipped byte (so the check can fail).
+  test.skipIf(PYTHON === undefined)('pyarrow verifies the CRC32 of every page', async () => {
+    const pf = await openParquet(new Uint8Array(fs.readFileSync(fileNamed('matrix-1-v1.parquet').file)), { codecs });
+    const i = pf.schema.columns.findIndex((c) => c.path.length === 1 && pf.metadata.row_groups[0]!.columns[c.index]!.meta_data!.codec === 0);
+    const m = pf.metadata.row_groups[0]!.columns[i]!.meta_data!;
+    const corrupt = path.join(dir, 'corrupt-crc.bin');
+    const bytes = fs.readFileSync(fileNamed('matrix-1-v1.parquet').file);
+    bytes[Number(m.dictionary_page_offset ?? m.data_page_offset) + Number(m.total_compressed_size) - 1]! ^= 0xff;
+    fs.writeFileSync(corrupt, bytes);
+    const files = [...corpus.files.map((f) => f.file), corrupt];
+    const out = execFileSync(PYTHON!, ['-c', PY_VERIFY_CRC], { input: JSON.stringify(files), encoding: 'utf8', timeout: 120_000 });
+    const failures = JSON.parse(out) as Record<string, Record<string, string>>;
+    const crc = (f: string) => Object.entries(failures[f] ?? {}).filter(([, e]) => /CRC|checksum|integrity/i.test(e));
+    for (const f of corpus.files) expect({ file: f.name, crc: crc(f.file) }).toEqual({ file: f.name, crc: [] });
+    expect(crc(corrupt).map(([c]) => c)).toEqual([pf.schema.columns[i]!.path[0]]);
+  });
 
   test('the comparison can fail: one changed cell is an unexplained disagreement, for every peer', async () => {
     const f = fileNamed('matrix-1-v1.parquet');
