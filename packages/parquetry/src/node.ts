@@ -14,6 +14,6 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (the file layout read and written).
  * @module
  */
-export { openFile, writeFile, createFileWriter, type LocalParquetFile, type WriteFileOptions } from './files.js';
+export { openFile, writeFile, createFileWriter, type LocalParquetFile, type WriteFileOptions } from './node/files.js';
 export { fileSink, appendFileSink, type FileSink, type AppendFileSink, type FileSinkOptions } from '@parquetry/parquet-writer/node';
-export { main, type MainIO } from './cli.js';
+export { main, type MainIO } from './node/cli.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { convertFile, type ConvertJob } from '../src/convert.js';
+import { convertFile, type ConvertJob } from '../src/node/convert.js';
 import { main, openFile } from '../src/node.js';
 
 let con: DuckDBConnection;
@@ -229,7 +229,7 @@ describe('convert CSV', () => {
         fs.writeFileSync(file, lines.join(eol) + (trailing ? eol : ''));
         const out = `${file}.parquet`;
         const typesByKind: Record<Kind, string> = { int64: 'int64', double: 'double', boolean: 'boolean', date: 'date', ts: 'timestamp[us]', tstz: 'timestamptz[us]', string: 'string' };
-        const { parseType } = await import('../src/cli-types.js');
+        const { parseType } = await import('../src/node/cli-types.js');
         const job: ConvertJob = {
           input: file, output: out, format: 'csv', write: {}, sample: 1 + (n % 7), readSize, sync: false,
           types: Object.fromEntries(cols.map((k, i) => [`c${i}`, parseType(typesByKind[k], `c${i}`)])),

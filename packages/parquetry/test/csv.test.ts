@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CsvParser, columnNames, sniffBatch, sniffedSpec, startSniff, type CsvBatch } from '../src/csv.js';
-import { TypeBit, classify, integerNumber, readDate, readInteger, readNumber, readTime, readTimestamp, textResult, toInt64, toUint64, toUnitCount, wordsValue } from '../src/text-values.js';
+import { CsvParser, columnNames, sniffBatch, sniffedSpec, startSniff, type CsvBatch } from '../src/node/csv.js';
+import { TypeBit, classify, integerNumber, readDate, readInteger, readNumber, readTime, readTimestamp, textResult, toInt64, toUint64, toUnitCount, wordsValue } from '../src/node/text-values.js';
 
 const enc = new TextEncoder();
 const bytes = (s: string): Uint8Array => enc.encode(s);

@@ -12,8 +12,8 @@ import { fileSource } from '@parquetry/parquet-reader/node';
 import type { ColumnarInput, ParquetWriter, Row, WriterOptions } from '@parquetry/parquet-writer';
 import { fileSink } from '@parquetry/parquet-writer/node';
 import type { FileMetaData } from '@parquetry/thrift-compact';
-import { openParquet } from './open.js';
-import { createWriter } from './write.js';
+import { openParquet } from '../open.js';
+import { createWriter } from '../write.js';
 
 /** An opened local Parquet file: the reader's `ParquetFile` plus the handle's `close`. */
 export type LocalParquetFile = ParquetFile & {

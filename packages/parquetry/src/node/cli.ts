@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { SchemaNode } from '@parquetry/parquet-levels';
 import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOptions } from '@parquetry/parquet-writer';
 import { CompressionCodecNames, EncodingNames, ParquetError, TypeNames, isParquetError, type LogicalType } from '@parquetry/thrift-compact';
-import { allCodecs, type AllCodecsOptions } from './codecs.js';
+import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import { convertFile, type ConvertJob, type InputFormat } from './convert.js';
 import { openFile, type LocalParquetFile } from './files.js';
