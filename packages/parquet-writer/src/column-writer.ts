@@ -282,7 +282,7 @@ export class ColumnWriter {
       let end: number;
       let rows: number;
       if (maxRep === 0 || rep === undefined) {
-        end = Math.min(n, li + Math.min(RUN, room));
+        end = Math.min(n, li + Math.min(RUN, room, cdc ? RUN : this.entriesThatFit(def, maxDef, values, li, vi, n)));
         rows = end - li;
       } else {
         rows = 0;
@@ -333,6 +333,36 @@ export class ColumnWriter {
         this.flushPage();
       }
     }
+  }
+
+  /**
+   * How many level entries from `li` fit in what is left of the page's byte budget (at least one), so that pages of
+   * wide values do not overshoot `pageSize` by a whole run. Dictionary-encoded pages hold small indices: a full run.
+   */
+  private entriesThatFit(def: ArrayLike<number> | undefined, maxDef: number, values: ColumnValues, li: number, vi: number, n: number): number {
+    if (this.dict) return RUN;
+    const left = this.o.pageSize - this.openPageSize();
+    if (left <= 0) return 1;
+    const t = this.column.type;
+    if (t !== Type.BYTE_ARRAY) {
+      const width = t === Type.BOOLEAN ? 1 / 8 : t === Type.INT32 || t === Type.FLOAT ? 4 : t === Type.INT96 ? 12 : t === Type.FIXED_LEN_BYTE_ARRAY ? (this.column.typeLength ?? 1) : 8;
+      return Math.max(1, Math.floor(left / width));
+    }
+    // byte arrays: walk the values until the budget is spent (4-byte length + bytes each)
+    const o = (values as ByteArrays).offsets;
+    let bytes = 0;
+    let k = li;
+    let v = vi;
+    const stop = Math.min(n, li + RUN);
+    while (k < stop) {
+      if (def === undefined || maxDef === 0 || def[k] === maxDef) {
+        bytes += 4 + o[v + 1]! - o[v]!;
+        v++;
+      }
+      k++;
+      if (bytes >= left) break;
+    }
+    return Math.max(1, k - li);
   }
 
   private putValues(values: ColumnValues, start: number, end: number): void {
