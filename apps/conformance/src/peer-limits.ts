@@ -26,6 +26,12 @@ export interface Disagreement {
   actual: unknown;
   /** The Parquet schema hint of the column (top-level field for rows, leaf for statistics, the root for `*`). */
   hint: SchemaHint | null;
+  /**
+   * For files Parquetry wrote: the value encodings and codecs the writer was asked to use for the column (for the
+   * whole file when `column` is `*`), by parquet.thrift name ("ALP", "LZO", …), so a limitation about an encoding or
+   * codec applies only where it was used.
+   */
+  asked?: { encodings: readonly string[]; codecs: readonly string[] };
 }
 
 /** A known limitation of one peer. */
@@ -328,21 +334,21 @@ export const WRITER_CORPUS_LIMITS: readonly PeerLimit[] = [
     peer: 'duckdb',
     what: 'columns compressed with LZ4 (codec 5, the deprecated Hadoop-framed LZ4) cannot be read (\'Unsupported compression codec "LZ4"\')',
     reason: 'DuckDB 1.5 reads LZ4_RAW only',
-    explains: (d) => d.row === -1 && d.field === undefined && /Unsupported compression codec "LZ4"/.test(columnError(d.actual)),
+    explains: (d) => d.row === -1 && d.field === undefined && !!d.asked?.codecs.includes('LZ4') && /Unsupported compression codec "LZ4"/.test(columnError(d.actual)),
   },
   {
     id: 'duckdb-lzo',
     peer: 'duckdb',
     what: 'columns compressed with LZO cannot be read (\'Unsupported compression codec "LZO"\')',
     reason: 'DuckDB 1.5 has no LZO decompressor',
-    explains: (d) => d.row === -1 && d.field === undefined && /Unsupported compression codec "LZO"/.test(columnError(d.actual) || fileError(d.actual)),
+    explains: (d) => d.row === -1 && d.field === undefined && !!d.asked?.codecs.includes('LZO') && /Unsupported compression codec "LZO"/.test(columnError(d.actual) || fileError(d.actual)),
   },
   {
     id: 'parquet-wasm-lzo',
     peer: 'parquet-wasm',
     what: 'a file with any LZO column cannot be read at all ("The codec type LZO is not supported yet"; parquet-wasm 0.8 reads every column whatever the projection)',
     reason: 'arrow-rs has no LZO decompressor',
-    explains: (d) => d.column === '*' && /The codec type LZO is not supported yet/.test(fileError(d.actual)),
+    explains: (d) => d.column === '*' && !!d.asked?.codecs.includes('LZO') && /The codec type LZO is not supported yet/.test(fileError(d.actual)),
   },
   {
     id: 'pyarrow-lzo',
@@ -350,28 +356,31 @@ export const WRITER_CORPUS_LIMITS: readonly PeerLimit[] = [
     what: 'columns compressed with LZO cannot be read ("LZO compression ... is currently not supported by the C++ implementation")',
     reason: 'Arrow C++ does not build an LZO codec',
     explains: (d) =>
-      d.row === -1 && d.field === undefined && /While LZO compression is supported by the Parquet format in general, it is currently not supported/.test(columnError(d.actual) || fileError(d.actual)),
+      d.row === -1 &&
+      d.field === undefined &&
+      !!d.asked?.codecs.includes('LZO') &&
+      /While LZO compression is supported by the Parquet format in general, it is currently not supported/.test(columnError(d.actual) || fileError(d.actual)),
   },
   {
     id: 'hyparquet-lzo',
     peer: 'hyparquet',
     what: 'columns compressed with LZO cannot be read ("parquet unsupported compression codec: LZO")',
     reason: 'neither hyparquet 1.33 nor hyparquet-compressors 1.1 implement LZO',
-    explains: (d) => d.row === -1 && d.field === undefined && /unsupported compression codec: LZO/.test(columnError(d.actual) || fileError(d.actual)),
+    explains: (d) => d.row === -1 && d.field === undefined && !!d.asked?.codecs.includes('LZO') && /unsupported compression codec: LZO/.test(columnError(d.actual) || fileError(d.actual)),
   },
   {
     id: 'duckdb-alp',
     peer: 'duckdb',
     what: 'a file with an ALP-encoded (FLOAT/DOUBLE) column cannot be read at all: the footer is rejected ("TProtocolException: Invalid data")',
     reason: "DuckDB 1.5's Thrift decoder rejects the encoding number 10 (ALP, added to parquet.thrift after its release) in ColumnMetaData.encodings",
-    explains: (d) => d.column === '*' && leaves(d.hint).some((h) => h.physical === 'FLOAT' || h.physical === 'DOUBLE') && /TProtocolException: Invalid data/.test(fileError(d.actual)),
+    explains: (d) => d.column === '*' && !!d.asked?.encodings.includes('ALP') && /TProtocolException: Invalid data/.test(fileError(d.actual)),
   },
   {
     id: 'parquet-wasm-alp',
     peer: 'parquet-wasm',
     what: 'a file with an ALP-encoded column cannot be read at all ("Unexpected Encoding 10")',
     reason: 'arrow-rs in parquet-wasm 0.8 predates ALP and rejects unknown encodings in the footer',
-    explains: (d) => d.column === '*' && leaves(d.hint).some((h) => h.physical === 'FLOAT' || h.physical === 'DOUBLE') && /Unexpected Encoding 10/.test(fileError(d.actual)),
+    explains: (d) => d.column === '*' && !!d.asked?.encodings.includes('ALP') && /Unexpected Encoding 10/.test(fileError(d.actual)),
   },
   {
     id: 'pyarrow-alp',
@@ -379,7 +388,7 @@ export const WRITER_CORPUS_LIMITS: readonly PeerLimit[] = [
     what: 'ALP-encoded FLOAT/DOUBLE columns cannot be read ("Unknown encoding type"; the whole file when every column is ALP)',
     reason: 'Arrow C++ in pyarrow 25 has no ALP decoder',
     explains: (d) =>
-      d.row === -1 && d.field === undefined && leaves(d.hint).some((h) => h.physical === 'FLOAT' || h.physical === 'DOUBLE') && /Unknown encoding type/.test(columnError(d.actual) || fileError(d.actual)),
+      d.row === -1 && d.field === undefined && !!d.asked?.encodings.includes('ALP') && /Unknown encoding type/.test(columnError(d.actual) || fileError(d.actual)),
   },
   {
     id: 'duckdb-dlba-decimal',
@@ -387,7 +396,11 @@ export const WRITER_CORPUS_LIMITS: readonly PeerLimit[] = [
     what: 'DELTA_LENGTH_BYTE_ARRAY pages of a DECIMAL on BYTE_ARRAY cannot be read ("only supported for string/blob data")',
     reason: 'DuckDB 1.5 decodes DELTA_LENGTH_BYTE_ARRAY only into VARCHAR/BLOB columns (Encodings.md allows it for every BYTE_ARRAY)',
     explains: (d) =>
-      d.row === -1 && d.field === undefined && leaves(d.hint).some((h) => isDecimalHint(h) && h.physical === 'BYTE_ARRAY') && /Delta Length Byte Array encoding is only supported for string\/blob data/.test(columnError(d.actual)),
+      d.row === -1 &&
+      d.field === undefined &&
+      !!d.asked?.encodings.includes('DELTA_LENGTH_BYTE_ARRAY') &&
+      leaves(d.hint).some((h) => isDecimalHint(h) && h.physical === 'BYTE_ARRAY') &&
+      /Delta Length Byte Array encoding is only supported for string\/blob data/.test(columnError(d.actual)),
   },
   // ---- types
   {

@@ -121,13 +121,13 @@ function explainDeep(d: Disagreement): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-function unexplained(ds: Disagreement[]): Omit<Disagreement, 'hint'>[] {
-  const left: Omit<Disagreement, 'hint'>[] = [];
+function unexplained(ds: Disagreement[]): Omit<Disagreement, 'hint' | 'asked'>[] {
+  const left: Omit<Disagreement, 'hint' | 'asked'>[] = [];
   for (const d of ds) {
     const ids = explainDeep(d);
     if (ids) for (const id of ids) used.add(id);
     else {
-      const { hint: _hint, ...rest } = d;
+      const { hint: _hint, asked: _asked, ...rest } = d;
       left.push(rest);
     }
   }
@@ -297,17 +297,24 @@ describe('writer interop corpus', () => {
       expect(ours.length).toBe(f.rows);
       for (let r = 0; r < f.rows; r++) if (canonRows([ours[r]]) !== canonRows([f.expected[r]])) expect({ row: r, ours: ours[r] }).toEqual({ row: r, ours: f.expected[r] });
 
+      // what the writer was asked to use, per top-level column and for the whole file (limitations about an
+      // encoding or a codec apply only where it was asked for)
+      const askedOf = (cols: readonly CorpusColumn[]) => ({ encodings: [...new Set(cols.map((c) => c.encoding))], codecs: [...new Set(cols.map((c) => c.codec))] });
+      const fileAsked = askedOf(f.columns);
+      const columnAsked = new Map(f.columns.map((c) => [c.name, askedOf([c])]));
+      const withAsked = (ds: Disagreement[]): Disagreement[] =>
+        ds.map((d) => ({ ...d, asked: d.column === '*' ? fileAsked : (columnAsked.get(d.column.split('.')[0]!) ?? fileAsked) }));
       const report: unknown[] = [];
       const reads = await peerReads;
       readsOf.set(name, reads);
       for (const got of reads) {
         if (got.status === 'error') {
           const d: Disagreement = { peer: got.peer, column: '*', row: -1, expected: 'rows', actual: { fileError: got.error }, hint: hints };
-          report.push(...unexplained([d]));
+          report.push(...unexplained(withAsked([d])));
           continue;
         }
         expect(got.rows?.length, `${got.peer} rows`).toBe(f.rows);
-        report.push(...unexplained(rowDisagreements(got.peer, f.expected, got, hints)));
+        report.push(...unexplained(withAsked(rowDisagreements(got.peer, f.expected, got, hints))));
       }
 
       const ourStats = await ourStatistics(f.file);
@@ -315,8 +322,8 @@ describe('writer interop corpus', () => {
       const [duck, py] = await peerStats;
       for (const [peer, got] of [['duckdb', duck], ['pyarrow', py]] as const) {
         if (got === undefined) continue;
-        if ('error' in got) report.push(...unexplained([{ peer, column: '*', row: -1, field: 'statistics', expected: 'statistics', actual: { fileError: got.error }, hint: hints }]));
-        else report.push(...unexplained(statDisagreements(peer, ourStats, got.stats, hints)));
+        if ('error' in got) report.push(...unexplained(withAsked([{ peer, column: '*', row: -1, field: 'statistics', expected: 'statistics', actual: { fileError: got.error }, hint: hints }])));
+        else report.push(...unexplained(withAsked(statDisagreements(peer, ourStats, got.stats, hints))));
       }
       if (process.env['DUMP_WRITER_INTEROP']) fs.appendFileSync(process.env['DUMP_WRITER_INTEROP'], JSON.stringify({ file: name, report }) + '\n');
       expect(report.slice(0, 10)).toEqual([]);
