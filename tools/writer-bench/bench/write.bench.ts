@@ -59,6 +59,7 @@ interface Case {
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
+const loadAtStart = os.loadavg();
 const only = process.env.BENCH_WRITE?.split(',') ?? ['mixed', 'numeric'];
 const codecsToSize = (process.env.BENCH_CODECS?.split(',') ?? ['uncompressed', 'snappy', 'zstd', 'gzip']) as Codec[];
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 3);
@@ -354,7 +355,7 @@ function goal(label: string, ratio: number | undefined, target: string, ok: bool
 
 afterAll(() => {
   const out: string[] = [];
-  out.push('', `writer benchmark — node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (at the end), DuckDB threads ${threads}`);
+  out.push('', `writer benchmark — node ${process.version}, ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, DuckDB threads ${threads}`);
   for (const [table, r] of results) {
     out.push('', `== ${table}, ${r.rows.toLocaleString('en')} rows, snappy: mean / min of ${iterations} after 1 warm-up (ms); ratio = ours / peer (< 1: ours faster)`);
     const names = [...r.samples.keys()];
