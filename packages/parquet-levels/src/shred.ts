@@ -169,7 +169,7 @@ function genericWriter(cols: readonly ColumnBuilder[], progress: Progress): { wr
     const fields = f.fields;
     for (let i = 0; i < fields.length; i++) {
       const c = fields[i]!;
-      write(c, obj[c.name], r, f.def);
+      write(c, INHERITED.has(c.name) ? ownField(obj, c.name) : obj[c.name], r, f.def);
     }
   };
 
@@ -294,6 +294,17 @@ const Code = {
 /** Thrown inside the fast path on a record it does not accept: the generic walk takes over. */
 const HAND_OVER = Symbol('hand over to the generic shredder');
 
+/**
+ * Names that plain objects inherit from `Object.prototype` ('constructor', 'toString', '__proto__', …): a record
+ * field with such a name is read only as an own property, so a missing one is null, not the inherited member.
+ */
+const INHERITED: ReadonlySet<string> = /*#__PURE__*/ new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
+
+/** Reads a record field that may be shadowed by an inherited member: own properties only. */
+function ownField(obj: Record<string, unknown>, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, name) ? obj[name] : undefined;
+}
+
 /** One field of the fast path; every plan has this one shape. */
 class Plan {
   readonly children: Plan[] = [];
@@ -302,6 +313,8 @@ class Plan {
   /** Builders of every leaf under the field (for nulls and empty lists). */
   readonly leafCols: ColumnBuilder[];
   readonly name: string;
+  /** The name is also an inherited member of plain objects: read it as an own property only. */
+  readonly inherited: boolean;
   readonly nullable: boolean;
   readonly def: number;
   /** List: a null is an empty list (unannotated repeated field). */
@@ -314,6 +327,7 @@ class Plan {
 
   constructor(readonly code: number, readonly field: Field, cols: readonly ColumnBuilder[]) {
     this.name = field.name;
+    this.inherited = INHERITED.has(field.name);
     this.nullable = field.nullable;
     this.def = field.def;
     this.leafCols = field.leaves.map((c) => cols[c]!);
@@ -409,7 +423,7 @@ function writePlan(p: Plan, v: unknown, r: number, parentDef: number, generic: W
       const ch = p.children;
       for (let i = 0; i < ch.length; i++) {
         const c = ch[i]!;
-        writePlan(c, v[c.name], r, p.def, generic);
+        writePlan(c, c.inherited ? ownField(v, c.name) : v[c.name], r, p.def, generic);
       }
       return;
     }
@@ -491,7 +505,7 @@ function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean):
     progress.row = i;
     for (let k = 0; k < nTop; k++) {
       const p = plans[k]!;
-      const v = rec[p.name];
+      const v = p.inherited ? ownField(rec, p.name) : rec[p.name];
       const fl = flats[k];
       if (fl) {
         // top-level leaf: level i is the max unless null (then 0, and the levels exist from here on)
