@@ -401,6 +401,73 @@ export class DictionaryEncoder {
   }
 
   /**
+   * Byte length of one BYTE_ARRAY entry (without its 4-byte PLAIN length prefix); 0 for other types.
+   * @param index - an entry index below {@link DictionaryEncoder.size}.
+   * @returns the entry's length in bytes.
+   */
+  valueLength(index: number): number {
+    return this.kind === BYTES ? this.lens[index]! : 0;
+  }
+
+  /**
+   * The entries at `indices[0, count)`, in the column's value form, without copying the whole dictionary (for the
+   * values of one page, or the distinct entries it uses).
+   * @param indices - entry indices, each below {@link DictionaryEncoder.size}.
+   * @param count - number of indices to use.
+   * @returns the gathered values (a new array).
+   * @throws ParquetError `ENCODING_ARGUMENT` for an index outside the dictionary.
+   */
+  gather(indices: Int32Array, count: number): ColumnValues {
+    const n = this.n;
+    for (let i = 0; i < count; i++) {
+      if (indices[i]! >>> 0 >= n) throw encodingError('ENCODING_ARGUMENT', `DictionaryEncoder.gather: index ${indices[i]} (position ${i}) is outside the dictionary of ${n} entries`);
+    }
+    switch (this.kind) {
+      case WORD32: {
+        const out = new Int32Array(count);
+        const keys = this.keys;
+        for (let i = 0; i < count; i++) out[i] = keys[indices[i]!]!;
+        return this.type === Type.FLOAT ? new Float32Array(out.buffer) : out;
+      }
+      case WORD64: {
+        const out = new Int32Array(2 * count);
+        const keys = this.keys;
+        for (let i = 0; i < count; i++) {
+          const k = indices[i]! << 1;
+          out[2 * i] = keys[k]!;
+          out[2 * i + 1] = keys[k + 1]!;
+        }
+        return this.type === Type.DOUBLE ? new Float64Array(out.buffer) : new BigInt64Array(out.buffer);
+      }
+      case BYTES: {
+        const offsets = new Int32Array(count + 1);
+        let total = 0;
+        for (let i = 0; i < count; i++) total += this.lens[indices[i]!]!;
+        const data = new Uint8Array(total);
+        const src = this.data;
+        let t = 0;
+        for (let i = 0; i < count; i++) {
+          const e = indices[i]!;
+          const s = this.starts[e]!;
+          const len = this.lens[e]!;
+          if (len < 32) for (let k = 0; k < len; k++) data[t + k] = src[s + k]!;
+          else data.set(src.subarray(s, s + len), t);
+          t += len;
+          offsets[i + 1] = t;
+        }
+        return { offsets, data };
+      }
+      default: {
+        const w = this.width;
+        const data = new Uint8Array(count * w);
+        const src = this.data;
+        for (let i = 0; i < count; i++) data.set(src.subarray(indices[i]! * w, indices[i]! * w + w), i * w);
+        return { width: w, data };
+      }
+    }
+  }
+
+  /**
    * Writes the dictionary page body: the entries PLAIN-encoded, {@link DictionaryEncoder.byteSize} bytes.
    * @param w - receives the bytes.
    */

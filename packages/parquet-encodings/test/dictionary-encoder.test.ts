@@ -58,6 +58,13 @@ function check(values: ColumnValues, column: ColumnDescriptor, cuts: number[]): 
   DictionaryEncoder.encodeIndices(indices, 0, indices.length, d.size, iw);
   const r = decodeValues(Encoding.RLE_DICTIONARY, iw.finish(), 0, iw.pos, indices.length, column, page.values);
   expectSameValues(r.values, values);
+  // gather: the values of any index list, without the whole dictionary (reverse order, repeats)
+  const some = Int32Array.from(Array.from(indices).reverse());
+  expectSameValues(d.gather(some, some.length), applyDictionary(entries, some));
+  if (column.type === Type.BYTE_ARRAY) {
+    const e = entries as { offsets: Int32Array };
+    for (let k = 0; k < d.size; k++) expect(d.valueLength(k)).toBe(e.offsets[k + 1]! - e.offsets[k]!);
+  }
 }
 
 const cutsArb = fc.array(fc.nat(2000), { maxLength: 8 });
@@ -193,6 +200,13 @@ describe('DictionaryEncoder.encodeIndices', () => {
 });
 
 describe('DictionaryEncoder: bad input', () => {
+  test('gather refuses an index outside the dictionary', () => {
+    const d = new DictionaryEncoder(col(Type.INT32));
+    d.put(Int32Array.of(5, 6), 0, 2, new Int32Array(2), 0);
+    expectCode(() => d.gather(Int32Array.of(0, 2), 2), 'ENCODING_ARGUMENT', false);
+    expectCode(() => d.gather(Int32Array.of(-1), 1), 'ENCODING_ARGUMENT', false);
+  });
+
   test('BOOLEAN and FLBA without a length are refused', () => {
     expectCode(() => new DictionaryEncoder(col(Type.BOOLEAN)), 'ENCODING_UNSUPPORTED', false);
     expectCode(() => new DictionaryEncoder(col(Type.FIXED_LEN_BYTE_ARRAY)), 'ENCODING_ARGUMENT', false);
