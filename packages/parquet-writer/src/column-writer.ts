@@ -25,7 +25,7 @@ import {
   dictionaryPage,
   type WrittenPage,
 } from '@parquetry/parquet-column';
-import { DictionaryEncoder, applyDictionary, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
+import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
 import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Chunker, type ContentDefinedChunking } from './cdc.js';
 import { ByteWriter, Encoding, PageType, Type, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
@@ -70,8 +70,30 @@ export interface ColumnBatch {
   rep: ArrayLike<number> | undefined;
   /** Number of level entries. */
   numLevels: number;
-  /** Non-null values, one per level at the max definition level. */
-  values: ColumnValues;
+  /** Non-null values, one per level at the max definition level: physical, or JavaScript strings to convert. */
+  values: ColumnValues | JsValues;
+}
+
+/**
+ * Non-null JavaScript values of a text column (STRING, ENUM, JSON) not yet converted to bytes. While the chunk is
+ * dictionary-encoded, strings are interned as JavaScript strings and only each new distinct string is converted;
+ * otherwise (and for anything that is not a string) `convert` gives the physical values.
+ */
+export interface JsValues {
+  /** Discriminant. */
+  readonly kind: 'js';
+  /** The values (one per level at the max definition level). */
+  readonly values: ArrayLike<unknown>;
+  /**
+   * Converts values to the column's physical form.
+   * @param values - values to convert (the batch's own, or a list of new distinct strings).
+   * @param valueIndex - the batch value index of each converted value (for errors naming the row), or undefined when `values` is the batch's.
+   */
+  convert(values: ArrayLike<unknown>, valueIndex?: readonly number[]): ColumnValues;
+}
+
+function isJs(v: ColumnValues | JsValues): v is JsValues {
+  return (v as JsValues).kind === 'js';
 }
 
 /** What one page contributes to the page index (issue 13 writes it). */
@@ -232,7 +254,17 @@ export class ColumnWriter {
     this.startChunk();
   }
 
+  // string interning (text columns fed JavaScript strings, while the chunk is dictionary-encoded)
+  private intern: Map<string, number> | undefined;
+  private readonly fresh: string[] = [];
+  private readonly freshAt: number[] = [];
+  private freshIdx = new Int32Array(64);
+  /** Per page: dictionary entries used by interned values (their statistics are taken at the page's end). */
+  private used = new Uint8Array(0);
+  private readonly usedList = new IntBuffer();
+
   private startChunk(): void {
+    this.intern = undefined;
     this.dict = this.o.dictionary && this.column.type !== Type.BOOLEAN ? new DictionaryEncoder(this.desc) : undefined;
     this.dictDecided = this.dict === undefined;
     this.pages = [];
@@ -269,7 +301,12 @@ export class ColumnWriter {
    * @throws ParquetError from the encoders and codecs.
    */
   write(batch: ColumnBatch): void {
-    const { def, rep, numLevels: n, values } = batch;
+    const { def, rep, numLevels: n } = batch;
+    const input = batch.values;
+    // physical values of the whole batch, converted when first needed (never, while every string is interned)
+    let phys: ColumnValues | undefined = isJs(input) ? undefined : input;
+    const physical = (): ColumnValues => (phys ??= (input as JsValues).convert((input as JsValues).values));
+    const internable = isJs(input) && !this.chunker;
     const maxDef = this.column.maxDef;
     const maxRep = this.column.maxRep;
     const cdc = this.chunker;
@@ -282,7 +319,7 @@ export class ColumnWriter {
       let end: number;
       let rows: number;
       if (maxRep === 0 || rep === undefined) {
-        end = Math.min(n, li + Math.min(RUN, room, cdc ? RUN : this.entriesThatFit(def, maxDef, values, li, vi, n)));
+        end = Math.min(n, li + Math.min(RUN, room, cdc || this.dict ? RUN : this.entriesThatFit(def, maxDef, physical(), li, vi, n)));
         rows = end - li;
       } else {
         rows = 0;
@@ -298,7 +335,7 @@ export class ColumnWriter {
       let cut = false;
       if (cdc) {
         // content-defined boundary: the page ends at the first record boundary after it
-        const at = cdc.scan(this.column.type, maxDef > 0 ? def : undefined, maxRep > 0 ? rep : undefined, maxDef, values, li, end, vi);
+        const at = cdc.scan(this.column.type, maxDef > 0 ? def : undefined, maxRep > 0 ? rep : undefined, maxDef, physical(), li, end, vi);
         if (at < end) {
           if (maxRep > 0 && rep !== undefined) {
             for (let i = at; i < end; i++) if (rep[i] === 0) rows--;
@@ -318,7 +355,7 @@ export class ColumnWriter {
       }
       if (maxRep > 0) this.rep.append(rep!, li, end);
       this.sizeStats.addLevels(def, rep, li, end);
-      this.putValues(values, vi, vi + nn);
+      if (!(internable && this.dict && this.internStrings(input as JsValues, vi, vi + nn))) this.putValues(physical(), vi, vi + nn);
       this.pageLevels += end - li;
       this.pageNonNull += nn;
       this.pageRows += rows;
@@ -384,8 +421,89 @@ export class ColumnWriter {
     }
   }
 
+  /**
+   * Interns JavaScript strings `[start, end)` of a batch: each distinct string is looked up once per chunk as a
+   * JavaScript string, and only strings new to the chunk are converted to UTF-8 and put into the dictionary.
+   * @returns false (nothing done) when a value is not a string.
+   */
+  private internStrings(input: JsValues, start: number, end: number): boolean {
+    const js = input.values;
+    for (let i = start; i < end; i++) if (typeof js[i] !== 'string') return false;
+    if (end === start) return true;
+    const dict = this.dict!;
+    const map = (this.intern ??= new Map());
+    const count = end - start;
+    this.indices.reserve(count);
+    const idx = this.indices.a;
+    const first = this.indices.n;
+    const fresh = this.fresh;
+    const freshAt = this.freshAt;
+    fresh.length = 0;
+    freshAt.length = 0;
+    let o = first;
+    for (let i = start; i < end; i++) {
+      const s = js[i] as string;
+      let k = map.get(s);
+      if (k === undefined) {
+        k = -1 - fresh.length;
+        fresh.push(s);
+        freshAt.push(i);
+        map.set(s, k);
+      }
+      idx[o++] = k;
+    }
+    const m = fresh.length;
+    if (m > 0) {
+      let bytes: ColumnValues;
+      try {
+        bytes = input.convert(fresh, freshAt);
+      } catch (e) {
+        for (let j = 0; j < m; j++) map.delete(fresh[j]!);
+        throw e;
+      }
+      if (this.freshIdx.length < m) this.freshIdx = new Int32Array(Math.max(m, this.freshIdx.length * 2));
+      const real = this.freshIdx;
+      dict.put(bytes, 0, m, real, 0);
+      for (let j = 0; j < m; j++) map.set(fresh[j]!, real[j]!);
+      for (let p = first; p < o; p++) if (idx[p]! < 0) idx[p] = real[-1 - idx[p]!]!;
+    }
+    this.indices.n = o;
+    // byte sizes, and the entries this page uses (for its statistics)
+    if (this.used.length < dict.size) {
+      const u = new Uint8Array(Math.max(dict.size, this.used.length * 2, 64));
+      u.set(this.used);
+      this.used = u;
+    }
+    const used = this.used;
+    const list = this.usedList;
+    let bytes = 0;
+    for (let p = first; p < o; p++) {
+      const e = idx[p]!;
+      bytes += dict.valueLength(e);
+      if (used[e] === 0) {
+        used[e] = 1;
+        list.reserve(1);
+        list.a[list.n++] = e;
+      }
+    }
+    this.sizeStats.addByteArrayBytes(bytes);
+    if (!this.dictDecided) this.pagePlainBytes += 4 * count + bytes;
+    return true;
+  }
+
+  /** Feeds the page statistics with the distinct entries interned values of this page used, and forgets them. */
+  private flushUsed(dict: DictionaryEncoder): void {
+    const list = this.usedList;
+    if (list.n === 0) return;
+    if (this.pageStats) this.pageStats.update(dict.gather(list.a, list.n), 0, list.n);
+    const used = this.used;
+    for (let k = 0; k < list.n; k++) used[list.a[k]!] = 0;
+    list.n = 0;
+  }
+
   /** Stops dictionary encoding for the rest of the chunk (the dictionary page keeps what earlier pages use). */
   private fallback(): void {
+    this.intern = undefined;
     this.dictFrozen = this.dict;
     this.dict = undefined;
   }
@@ -399,14 +517,16 @@ export class ColumnWriter {
     const col = this.column;
     const nn = this.pageNonNull;
     let dict = this.dict;
+    if (dict) this.flushUsed(dict);
     if (dict && !this.dictDecided) {
       // the first page decides whether the dictionary pays for itself
       this.dictDecided = true;
       const cost = dict.byteSize + (nn * Math.max(1, bitWidthOf(Math.max(0, dict.size - 1)))) / 8;
       if (cost >= this.pagePlainBytes) {
-        const values = applyDictionary(dict.entries(), this.indices.a, nn);
+        const values = dict.gather(this.indices.a, nn);
         this.encoder.put(values, 0, nn);
         this.dict = dict = undefined;
+        this.intern = undefined;
       }
     }
     const v2 = this.o.pageVersion === 2;

@@ -24,7 +24,7 @@ import {
   type StructVector,
 } from '@parquetry/parquet-levels';
 import { ParquetError, Type, TypeNames, isParquetError, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
-import { ColumnWriter, type ClosedChunk } from './column-writer.js';
+import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
@@ -164,12 +164,22 @@ class Engine {
     this.rowsInGroup = 0;
   }
 
-  private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues {
+  private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues | JsValues {
     if (isBinaryValues(values as ArrayLike<unknown>)) {
       if (col.type === Type.BYTE_ARRAY) return values as { offsets: Int32Array; data: Uint8Array };
       throw new ParquetError('INVALID_VALUE', `parquet-writer: column '${col.pathString}': binary vector given for a ${TypeNames[col.type] ?? col.type} column`);
     }
     const arr = values as ArrayLike<unknown>;
+    const lt = col.node.logicalType;
+    if (col.type === Type.BYTE_ARRAY && Array.isArray(arr) && (lt?.STRING || lt?.ENUM || lt?.JSON)) {
+      // text from JavaScript strings: the column writer interns them while its chunk is dictionary-encoded
+      const opts = { strictUtf8: this.o.strictUtf8 };
+      return {
+        kind: 'js',
+        values: arr,
+        convert: (v, at) => fromJsValues(v, 0, v.length, col, opts, (k) => rowBase + rowOfValue(def, rep, col.maxDef, numLevels, at ? at[k]! : k)),
+      };
+    }
     return fromJsValues(arr, 0, arr.length, col, { strictUtf8: this.o.strictUtf8 }, (k) => rowBase + rowOfValue(def, rep, col.maxDef, numLevels, k));
   }
 
