@@ -167,6 +167,18 @@ describe('bad input', () => {
     expect((await errorOf(() => w.close())).code).toBe('WRITER_FAILED');
   });
 
+  test('interned strings: a lone surrogate under strictUtf8 names its row; mixed strings and bytes; U+FFFD merges', async () => {
+    const w = createWriter(memorySink(), { schema: { s: field.string() }, strictUtf8: true });
+    await w.write(Array.from({ length: 70_000 }, (_, i) => ({ s: `v${i % 10}` })));
+    const e = await errorOf(() => w.write(Array.from({ length: 10 }, (_, i) => ({ s: i === 3 ? 'bad\ud800' : 'ok' }))));
+    expect(e.code).toBe('INVALID_VALUE');
+    expect(e.message).toMatch(/column 's'.*row 70003\b/);
+    // without strictUtf8 a lone surrogate is written as U+FFFD, the same bytes (and dictionary entry) as '\ufffd'
+    const rows = [{ s: 'a\ud800' }, { s: 'a\ufffd' }, { s: new TextEncoder().encode('b') }, { s: 'c' }, { s: 'a\ufffd' }];
+    const back = await (await open(await writeParquet(rows, { schema: { s: field.string() } }))).readRows();
+    expect(back).toEqual([{ s: 'a\ufffd' }, { s: 'a\ufffd' }, { s: 'b' }, { s: 'c' }, { s: 'a\ufffd' }]);
+  });
+
   test('out of range, non-integers, a null in a required field, a decimal with too many digits', async () => {
     const bad: [Record<string, unknown>, Record<string, unknown>, string, RegExp][] = [
       [{ a: field.int32() }, { a: 2 ** 31 }, 'INVALID_VALUE', /column 'a'.*row 0/],
