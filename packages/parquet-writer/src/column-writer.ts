@@ -404,20 +404,46 @@ export class ColumnWriter {
 
   private putValues(values: ColumnValues, start: number, end: number): void {
     if (end === start) return;
-    this.pageStats?.update(values, start, end);
+    const dict = this.dict;
+    const t = this.column.type;
+    // byte arrays in a dictionary-encoded page: statistics from the distinct entries the page uses (at its end),
+    // not one byte comparison per value
+    const statsFromEntries = dict !== undefined && (t === Type.BYTE_ARRAY || t === Type.FIXED_LEN_BYTE_ARRAY);
+    if (!statsFromEntries) this.pageStats?.update(values, start, end);
     if (this.geoStats) this.geoStats.update(values as ByteArrays, start, end);
-    if (this.column.type === Type.BYTE_ARRAY) {
+    if (t === Type.BYTE_ARRAY) {
       const o = (values as ByteArrays).offsets;
       this.sizeStats.addByteArrayBytes(o[end]! - o[start]!);
     }
-    const dict = this.dict;
     if (dict) {
       if (!this.dictDecided) this.pagePlainBytes += plainSize(values, start, end, this.column);
       this.indices.reserve(end - start);
-      dict.put(values, start, end, this.indices.a, this.indices.n);
+      const first = this.indices.n;
+      dict.put(values, start, end, this.indices.a, first);
       this.indices.n += end - start;
+      if (statsFromEntries && this.pageStats) this.markUsed(dict, first, this.indices.n);
     } else {
       this.encoder.put(values, start, end);
+    }
+  }
+
+  /** Records the dictionary entries that indices `[from, to)` of the open page use. */
+  private markUsed(dict: DictionaryEncoder, from: number, to: number): void {
+    if (this.used.length < dict.size) {
+      const u = new Uint8Array(Math.max(dict.size, this.used.length * 2, 64));
+      u.set(this.used);
+      this.used = u;
+    }
+    const used = this.used;
+    const list = this.usedList;
+    const idx = this.indices.a;
+    for (let p = from; p < to; p++) {
+      const e = idx[p]!;
+      if (used[e] === 0) {
+        used[e] = 1;
+        list.reserve(1);
+        list.a[list.n++] = e;
+      }
     }
   }
 
@@ -469,23 +495,9 @@ export class ColumnWriter {
     }
     this.indices.n = o;
     // byte sizes, and the entries this page uses (for its statistics)
-    if (this.used.length < dict.size) {
-      const u = new Uint8Array(Math.max(dict.size, this.used.length * 2, 64));
-      u.set(this.used);
-      this.used = u;
-    }
-    const used = this.used;
-    const list = this.usedList;
     let bytes = 0;
-    for (let p = first; p < o; p++) {
-      const e = idx[p]!;
-      bytes += dict.valueLength(e);
-      if (used[e] === 0) {
-        used[e] = 1;
-        list.reserve(1);
-        list.a[list.n++] = e;
-      }
-    }
+    for (let p = first; p < o; p++) bytes += dict.valueLength(idx[p]!);
+    if (this.pageStats) this.markUsed(dict, first, o);
     this.sizeStats.addByteArrayBytes(bytes);
     if (!this.dictDecided) this.pagePlainBytes += 4 * count + bytes;
     return true;
