@@ -407,8 +407,8 @@ export class ColumnWriter {
     const dict = this.dict;
     const t = this.column.type;
     // byte arrays in a dictionary-encoded page: statistics from the distinct entries the page uses (at its end),
-    // not one byte comparison per value
-    const statsFromEntries = dict !== undefined && (t === Type.BYTE_ARRAY || t === Type.FIXED_LEN_BYTE_ARRAY);
+    // not one byte comparison per value (not FIXED_LEN_BYTE_ARRAY: FLOAT16 counts NaN values, not distinct ones)
+    const statsFromEntries = dict !== undefined && t === Type.BYTE_ARRAY;
     if (!statsFromEntries) this.pageStats?.update(values, start, end);
     if (this.geoStats) this.geoStats.update(values as ByteArrays, start, end);
     if (t === Type.BYTE_ARRAY) {

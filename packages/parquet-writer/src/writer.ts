@@ -29,7 +29,7 @@ import { MAGIC, layOutRowGroup, plainFileTail } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferSchema, type InferOptions } from './schema-infer.js';
-import type { ByteSink } from './sink.js';
+import { memorySink, type ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
 import { appendTarget, type AppendTarget } from './append.js';
 
@@ -510,27 +510,15 @@ export function createWriter(sink: ByteSink, options: WriterOptions = {}): Parqu
  *   (see {@link ParquetWriter.writeColumns}), codec errors.
  */
 export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  const w = createWriter(
-    {
-      write(b) {
-        parts.push(b);
-        length += b.length;
-      },
-    },
-    options,
-  );
+  const sink = memorySink();
+  await writeAll(createWriter(sink, options), data);
+  return sink.bytes();
+}
+
+async function writeAll(w: ParquetWriter, data: readonly Row[] | ColumnarInput): Promise<void> {
   if (Array.isArray(data)) await w.write(data as readonly Row[]);
   else await w.writeColumns(data as ColumnarInput);
   await w.close();
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /**
@@ -544,25 +532,8 @@ export async function writeParquet(data: readonly Row[] | ColumnarInput, options
  */
 export async function appendParquet(existing: Uint8Array, data: readonly Row[] | ColumnarInput, options: Omit<WriterOptions, 'append'> = {}): Promise<Uint8Array> {
   const target = appendTarget(existing);
-  const parts: Uint8Array[] = [existing.subarray(0, target.dataEnd)];
-  let length = target.dataEnd;
-  const w = createWriter(
-    {
-      write(b) {
-        parts.push(b);
-        length += b.length;
-      },
-    },
-    { ...options, append: target },
-  );
-  if (Array.isArray(data)) await w.write(data as readonly Row[]);
-  else await w.writeColumns(data as ColumnarInput);
-  await w.close();
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  const sink = memorySink();
+  sink.write(existing.subarray(0, target.dataEnd));
+  await writeAll(createWriter(sink, { ...options, append: target }), data);
+  return sink.bytes();
 }
