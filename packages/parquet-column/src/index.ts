@@ -16,6 +16,7 @@ export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
 export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageParts, type PageWriterOptions, type WrittenPage, type DataPageV1Input, type DataPageV2Input, type PageEncrypt } from './page-writer.js';
+export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-index.js';
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
 export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES } from './values.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';

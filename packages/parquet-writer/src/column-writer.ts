@@ -17,18 +17,20 @@
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import {
+  buildColumnIndex,
   GeospatialStatisticsBuilder,
   SizeStatisticsBuilder,
   StatisticsBuilder,
   dataPageV1,
   dataPageV2,
   dictionaryPage,
+  type PageIndexEntry,
   type WrittenPage,
 } from '@parquetry/parquet-column';
 import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
 import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Chunker, type ContentDefinedChunking } from './cdc.js';
-import { ByteWriter, Encoding, PageType, Type, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
+import { ByteWriter, Encoding, PageType, Type, type ColumnIndex, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
 
 /** Resolved options of one column's writer. */
 export interface ColumnWriterOptions {
@@ -52,6 +54,8 @@ export interface ColumnWriterOptions {
   pageRows: number;
   /** Compute statistics. */
   statistics: boolean;
+  /** Build the ColumnIndex of each chunk (the OffsetIndex is always built). */
+  pageIndex: boolean;
   /** Also write each page's statistics into its header. */
   pageStatistics: boolean;
   /** Byte-array bounds longer than this are truncated. */
@@ -96,20 +100,14 @@ function isJs(v: ColumnValues | JsValues): v is JsValues {
   return (v as JsValues).kind === 'js';
 }
 
-/** What one page contributes to the page index (issue 13 writes it). */
-export interface PageInfo {
-  /** Rows before the page within the chunk. */
+/** What one data page contributes to the page index. */
+export interface PageInfo extends PageIndexEntry {
+  /** Rows before the page within the chunk (the OffsetIndex's `first_row_index`). */
   firstRow: number;
   /** Rows in the page. */
   rows: number;
-  /** Null level entries in the page. */
-  nullCount: number;
-  /** Untruncated lower bound (PLAIN bytes), when the page has one. */
-  min: Uint8Array | undefined;
-  /** Untruncated upper bound. */
-  max: Uint8Array | undefined;
-  /** Whether every non-null value of the page is NaN (no bounds then). */
-  allNaN: boolean;
+  /** Unencoded bytes of the page's BYTE_ARRAY values (SizeStatistics), when the column is BYTE_ARRAY. */
+  byteArrayBytes: number | undefined;
 }
 
 /** A finished column chunk, waiting to be laid out. */
@@ -124,6 +122,8 @@ export interface ClosedChunk {
   pages: WrittenPage[];
   /** Page-index facts of each data page. */
   pageInfo: PageInfo[];
+  /** The chunk's ColumnIndex, or undefined when none may be written (or the page index is off). */
+  columnIndex: ColumnIndex | undefined;
   /** Whether `pages[0]` is a dictionary page. */
   hasDictionary: boolean;
   /** Level entries in the chunk (ColumnMetaData.num_values). */
@@ -227,6 +227,8 @@ export class ColumnWriter {
   private compressedBytes = 0;
   private readonly chunkStats: StatisticsBuilder | undefined;
   private readonly sizeStats: SizeStatisticsBuilder;
+  /** The open page's level histograms and byte-array bytes (merged into the chunk's when the page is cut). */
+  private readonly pageSizeStats: SizeStatisticsBuilder;
   private readonly geoStats: GeospatialStatisticsBuilder | undefined;
   private readonly chunker: Chunker | undefined;
 
@@ -249,6 +251,7 @@ export class ColumnWriter {
     this.pageStats = stats ? new StatisticsBuilder(column, so) : undefined;
     this.chunkStats = stats ? new StatisticsBuilder(column, so) : undefined;
     this.sizeStats = new SizeStatisticsBuilder(column);
+    this.pageSizeStats = new SizeStatisticsBuilder(column);
     this.geoStats = options.statistics && isGeospatial(column) ? new GeospatialStatisticsBuilder(column) : undefined;
     this.chunker = options.contentDefinedChunking ? new Chunker(options.contentDefinedChunking) : undefined;
     this.startChunk();
@@ -354,7 +357,7 @@ export class ColumnWriter {
         else this.def.append(def, li, end);
       }
       if (maxRep > 0) this.rep.append(rep!, li, end);
-      this.sizeStats.addLevels(def, rep, li, end);
+      this.pageSizeStats.addLevels(def, rep, li, end);
       if (!(internable && this.dict && this.internStrings(input as JsValues, vi, vi + nn))) this.putValues(physical(), vi, vi + nn);
       this.pageLevels += end - li;
       this.pageNonNull += nn;
@@ -413,7 +416,7 @@ export class ColumnWriter {
     if (this.geoStats) this.geoStats.update(values as ByteArrays, start, end);
     if (t === Type.BYTE_ARRAY) {
       const o = (values as ByteArrays).offsets;
-      this.sizeStats.addByteArrayBytes(o[end]! - o[start]!);
+      this.pageSizeStats.addByteArrayBytes(o[end]! - o[start]!);
     }
     if (dict) {
       if (!this.dictDecided) this.pagePlainBytes += plainSize(values, start, end, this.column);
@@ -498,7 +501,7 @@ export class ColumnWriter {
     let bytes = 0;
     for (let p = first; p < o; p++) bytes += dict.valueLength(idx[p]!);
     if (this.pageStats) this.markUsed(dict, first, o);
-    this.sizeStats.addByteArrayBytes(bytes);
+    this.pageSizeStats.addByteArrayBytes(bytes);
     if (!this.dictDecided) this.pagePlainBytes += 4 * count + bytes;
     return true;
   }
@@ -574,7 +577,21 @@ export class ColumnWriter {
       : dataPageV1({ numValues: n, encoding, body: w.finish(), statistics }, opts);
     this.pages.push(page);
     this.compressedBytes += page.body.length;
-    this.pageInfo.push({ firstRow: this.chunkRows, rows: this.pageRows, nullCount: n - nn, min: stats?.minBytes(), max: stats?.maxBytes(), allNaN: stats?.allNaN ?? false });
+    const size = this.pageSizeStats.toThrift();
+    this.pageInfo.push({
+      firstRow: this.chunkRows,
+      rows: this.pageRows,
+      valueCount: nn,
+      nullCount: n - nn,
+      nanCount: stats?.nanCount ?? 0,
+      min: stats?.minBytes(),
+      max: stats?.maxBytes(),
+      defHistogram: size.definition_level_histogram,
+      repHistogram: size.repetition_level_histogram,
+      byteArrayBytes: size.unencoded_byte_array_data_bytes,
+    });
+    this.sizeStats.merge(this.pageSizeStats);
+    this.pageSizeStats.reset();
     if (stats) {
       this.chunkStats!.merge(stats);
       stats.reset();
@@ -627,6 +644,7 @@ export class ColumnWriter {
       keyValueMetadata: this.o.keyValueMetadata,
       pages,
       pageInfo: this.pageInfo,
+      columnIndex: this.o.pageIndex && stats ? buildColumnIndex(this.column, this.pageInfo, this.o.truncateLength) : undefined,
       hasDictionary,
       numValues: this.chunkLevels,
       numRows: this.chunkRows,

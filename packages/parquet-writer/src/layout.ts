@@ -8,7 +8,7 @@
  * @module
  */
 import { pageHeaderBytes, type PageEncrypt, encryptedPageParts } from '@parquetry/parquet-column';
-import { CompactWriter, PageType, writeFileMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
+import { CompactWriter, PageType, Type, writeFileMetaData, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex, type PageLocation, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
 import type { ClosedChunk } from './column-writer.js';
 
 /** The 4-byte magic at both ends of a Parquet file with a plaintext footer. */
@@ -22,6 +22,10 @@ export interface LaidOutRowGroup {
   length: number;
   /** The row group's metadata. */
   rowGroup: RowGroup;
+  /** Each chunk's OffsetIndex (where its data pages are), in column order. */
+  offsetIndexes: OffsetIndex[];
+  /** Each chunk's ColumnIndex, when it has one. */
+  columnIndexes: (ColumnIndex | undefined)[];
 }
 
 /** What the layout needs besides the chunks. */
@@ -49,6 +53,7 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
   const parts: Uint8Array[] = [];
   let pos = ctx.offset;
   const columns: ColumnChunk[] = [];
+  const offsetIndexes: OffsetIndex[] = [];
   let totalUncompressed = 0;
   let totalCompressed = 0;
   for (let c = 0; c < chunks.length; c++) {
@@ -58,9 +63,11 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
     let uncompressed = 0;
     let ordinal = 0;
     const encrypt = ctx.encryptor?.(c);
+    const locations: PageLocation[] = [];
     for (const page of chunk.pages) {
       const isDict = page.header.type === PageType.DICTIONARY_PAGE;
       if (!isDict && dataPageOffset < 0) dataPageOffset = pos;
+      const pageStart = pos;
       let head: Uint8Array;
       let body: Uint8Array;
       if (encrypt) {
@@ -69,9 +76,12 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
         head = pageHeaderBytes(page.header);
         body = page.body;
       }
-      if (!isDict) ordinal++;
       parts.push(head, body);
       pos += head.length + body.length;
+      if (!isDict) {
+        locations.push({ offset: pageStart, compressed_page_size: pos - pageStart, first_row_index: chunk.pageInfo[ordinal]!.firstRow });
+        ordinal++;
+      }
       uncompressed += head.length + page.header.uncompressed_page_size;
     }
     const compressed = pos - start;
@@ -92,6 +102,10 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
       ...(chunk.geospatialStatistics ? { geospatial_statistics: chunk.geospatialStatistics } : {}),
     };
     columns.push({ file_offset: start, meta_data: meta });
+    offsetIndexes.push({
+      page_locations: locations,
+      ...(chunk.column.type === Type.BYTE_ARRAY ? { unencoded_byte_array_data_bytes: chunk.pageInfo.map((p) => p.byteArrayBytes ?? 0) } : {}),
+    });
     totalUncompressed += uncompressed;
     totalCompressed += compressed;
   }
@@ -104,7 +118,7 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
     ordinal: ctx.ordinal,
     ...(ctx.sortingColumns ? { sorting_columns: ctx.sortingColumns } : {}),
   };
-  return { parts, length: pos - ctx.offset, rowGroup };
+  return { parts, length: pos - ctx.offset, rowGroup, offsetIndexes, columnIndexes: chunks.map((c) => c.columnIndex) };
 }
 
 /**
@@ -127,4 +141,16 @@ export function plainFileTail(meta: FileMetaData): Uint8Array {
   out[n + 3] = (n >>> 24) & 0xff;
   out.set(MAGIC, n + 4);
   return out;
+}
+
+/**
+ * Serialises one Thrift struct (a ColumnIndex, an OffsetIndex).
+ * @param write - the generated writer.
+ * @param value - the struct.
+ * @returns its bytes.
+ */
+export function thriftBytes<T>(write: (w: CompactWriter, v: T) => void, value: T): Uint8Array {
+  const w = new CompactWriter();
+  write(w, value);
+  return w.out.finish().slice();
 }

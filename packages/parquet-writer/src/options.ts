@@ -48,6 +48,12 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   rowGroupBytes?: number;
   /** Also write each page's statistics into its page header (default false). */
   pageStatistics?: boolean;
+  /**
+   * Write the page index (default true): an OffsetIndex for every column chunk and a ColumnIndex wherever the spec
+   * allows one (not for columns without a sort order, nor for a chunk with an all-NaN page). Readers use it to skip
+   * pages.
+   */
+  pageIndex?: boolean;
   /** Byte-array statistics bounds longer than this are truncated (default 64). */
   truncateLength?: number;
   /** Write a CRC32 of each page (default true). */
@@ -133,6 +139,8 @@ export interface ResolvedOptions {
   pageVersion: 1 | 2;
   /** Strict UTF-8. */
   strictUtf8: boolean;
+  /** Write the page index. */
+  pageIndex: boolean;
 }
 
 /**
@@ -174,6 +182,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
       dictionary: merged.dictionary ?? true,
       statistics: merged.statistics ?? true,
       pageStatistics: o.pageStatistics ?? false,
+      pageIndex: o.pageIndex ?? true,
       keyValueMetadata: merged.keyValueMetadata ? Object.entries(merged.keyValueMetadata).map(([key, value]) => ({ key, value })) : undefined,
       ...base,
       ...(o.contentDefinedChunking ? { contentDefinedChunking: o.contentDefinedChunking === true ? {} : o.contentDefinedChunking } : {}),
@@ -188,5 +197,6 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     createdBy: o.createdBy ?? CREATED_BY,
     pageVersion,
     strictUtf8: o.strictUtf8 ?? false,
+    pageIndex: o.pageIndex ?? true,
   };
 }

@@ -23,9 +23,9 @@ import {
   type SchemaTree,
   type StructVector,
 } from '@parquetry/parquet-levels';
-import { ParquetError, Type, TypeNames, isParquetError, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
+import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
-import { MAGIC, layOutRowGroup, plainFileTail } from './layout.js';
+import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferSchema, type InferOptions } from './schema-infer.js';
@@ -239,6 +239,8 @@ class FileWriter {
   readonly o: ResolvedOptions;
   offset = 0;
   readonly rowGroups: RowGroup[] = [];
+  /** The page indexes of the row groups written, laid out after the last row group. */
+  private readonly indexes: { rowGroup: RowGroup; columnIndexes: (ColumnIndex | undefined)[]; offsetIndexes: OffsetIndex[] }[] = [];
   private failed: unknown;
   private closed = false;
   private started = false;
@@ -304,6 +306,7 @@ class FileWriter {
       });
       for (const p of laid.parts) await this.emit(p);
       this.rowGroups.push(laid.rowGroup);
+      this.indexes.push({ rowGroup: laid.rowGroup, columnIndexes: laid.columnIndexes, offsetIndexes: laid.offsetIndexes });
     }
   }
 
@@ -315,6 +318,31 @@ class FileWriter {
       if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
       return { column_idx: i, descending: descending ?? false, nulls_first: nullsFirst ?? false };
     });
+  }
+
+  /**
+   * The page index, after the last row group: every ColumnIndex, then every OffsetIndex (as parquet-java lays them
+   * out, so a reader fetches each kind in one range), with their offsets and lengths in the column chunks.
+   */
+  private async writePageIndexes(): Promise<void> {
+    for (const { rowGroup, columnIndexes } of this.indexes) {
+      for (let c = 0; c < columnIndexes.length; c++) {
+        const ci = columnIndexes[c];
+        if (!ci) continue;
+        const bytes = thriftBytes(writeColumnIndex, ci);
+        rowGroup.columns[c]!.column_index_offset = this.offset;
+        rowGroup.columns[c]!.column_index_length = bytes.length;
+        await this.emit(bytes);
+      }
+    }
+    for (const { rowGroup, offsetIndexes } of this.indexes) {
+      for (let c = 0; c < offsetIndexes.length; c++) {
+        const bytes = thriftBytes(writeOffsetIndex, offsetIndexes[c]!);
+        rowGroup.columns[c]!.offset_index_offset = this.offset;
+        rowGroup.columns[c]!.offset_index_length = bytes.length;
+        await this.emit(bytes);
+      }
+    }
   }
 
   private keyValueMetadata(): KeyValue[] | undefined {
@@ -405,6 +433,7 @@ class FileWriter {
       e.closeRowGroup();
       await this.drain();
       await this.start();
+      if (this.o.pageIndex) await this.writePageIndexes();
       const meta: FileMetaData = {
         version: this.o.pageVersion === 2 ? 2 : 1,
         schema: e.tree.elements.map((el) => ({ ...el })),
