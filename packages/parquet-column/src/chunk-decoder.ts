@@ -1,0 +1,480 @@
+/**
+ * The incremental column-chunk decoder: a chunk's pages decoded one at a time (dictionary page kept for the whole
+ * chunk), its levels and values handed out a number of records at a time. A caller takes the next N records'
+ * levels and values without decoding the pages after them; a record is never split between two takes, even when it
+ * spans pages (a nested record ends only where the next one starts, at repetition level 0, or at the chunk's end).
+ * {@link decodeColumnChunk} is one take of every record.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md ("Data Pages", "Nested Encoding") and
+ * https://github.com/apache/parquet-format/blob/master/Encodings.md. Every size and count in a page header is
+ * untrusted and checked before use.
+ *
+ * @module
+ */
+import { decodeDictionaryIndices, decodeDictionaryValues, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings';
+import { decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Encoding, EncodingNames, PageType, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { PageReader, type ChunkLocation } from './page-reader.js';
+import type { ChunkDecodeOptions, DecodedChunk, ValueSegment } from './column-chunk.js';
+import { physicalLength } from './values.js';
+
+/** One decoded data page: its levels and its non-null values. */
+interface DecodedPage {
+  /** Level entries (values including nulls). */
+  readonly n: number;
+  /** Definition levels; undefined when the max is 0 or every level is at the max. */
+  readonly def: Int32Array | undefined;
+  /** Repetition levels; undefined when the max is 0. */
+  readonly rep: Int32Array | undefined;
+  /** The page's non-null values. */
+  readonly seg: ValueSegment;
+  /** Number of non-null values. */
+  readonly nonNull: number;
+}
+
+/**
+ * An empty value array of a physical type.
+ * @param type - the physical type.
+ * @param typeLength - FIXED_LEN_BYTE_ARRAY width.
+ * @returns an array of length 0.
+ */
+export function emptyValues(type: number, typeLength: number | undefined): ColumnValues {
+  switch (type) {
+    case Type.BOOLEAN:
+      return new Uint8Array(0);
+    case Type.INT32:
+      return new Int32Array(0);
+    case Type.INT64:
+      return new BigInt64Array(0);
+    case Type.FLOAT:
+      return new Float32Array(0);
+    case Type.DOUBLE:
+      return new Float64Array(0);
+    case Type.BYTE_ARRAY:
+      return { offsets: new Int32Array(1), data: new Uint8Array(0) };
+    case Type.INT96:
+      return { width: 12, data: new Uint8Array(0) };
+    default:
+      return { width: typeLength ?? 0, data: new Uint8Array(0) };
+  }
+}
+
+/**
+ * Decodes a column chunk page by page and hands out its records a batch at a time: levels and values of whole
+ * records only, the dictionary decoded once for the chunk. Memory holds the pages not yet fully taken, not the
+ * chunk. Errors name the row group, column path, data page and file offset, as {@link PageReader} does.
+ *
+ * ```ts
+ * const chunk = new ChunkDecoder(bytes, column, meta, where, { codecs });
+ * while (!(await chunk.atEnd())) use(await chunk.take(10_000));
+ * ```
+ */
+export class ChunkDecoder {
+  /** Records taken (or skipped) so far. */
+  rowsTaken = 0;
+  /** Records handed out by the last {@link ChunkDecoder.take} or {@link ChunkDecoder.skip}. */
+  lastRows = 0;
+  /** The chunk's dictionary page values, once its dictionary page has been read. */
+  dictionary: ColumnValues | undefined;
+
+  private readonly pages: PageReader;
+  private readonly desc: { type: Type; typeLength?: number };
+  private readonly gatherNumbers: boolean;
+  private readonly maxDef: number;
+  private readonly maxRep: number;
+  private readonly total: number;
+  /** Level entries decoded so far. */
+  private decodedLevels = 0;
+  /** No more data pages to decode. */
+  private exhausted = false;
+  /** Decoded pages; those before `head` are fully taken. */
+  private queue: (DecodedPage | undefined)[] = [];
+  private head = 0;
+  /** Level and value position within the head page. */
+  private lvl = 0;
+  private val = 0;
+  /** Levels decoded and not yet taken. */
+  private buffered = 0;
+  /** Data pages decoded since the last take. */
+  private pagesSince = 0;
+
+  /**
+   * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
+   * @param column - the leaf column (max levels, physical type).
+   * @param meta - the chunk's ColumnMetaData (codec, value count, dictionary page offset).
+   * @param where - the chunk's location, for messages.
+   * @param options - codecs, checksum verification, limits, decryption.
+   */
+  constructor(
+    bytes: Uint8Array,
+    readonly column: ColumnDescriptor,
+    meta: ColumnMetaData,
+    where: ChunkLocation,
+    options: ChunkDecodeOptions = {},
+  ) {
+    this.desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
+    // numeric columns without a DECIMAL annotation convert each value on its own (or not at all): their dictionary
+    // pages are resolved to values while decoding
+    this.gatherNumbers = (column.type === Type.INT32 || column.type === Type.INT64 || column.type === Type.FLOAT || column.type === Type.DOUBLE) && !column.node.logicalType?.DECIMAL;
+    this.maxDef = column.maxDef;
+    this.maxRep = column.maxRep;
+    this.total = meta.num_values;
+    this.pages = new PageReader(bytes, where, {
+      codec: meta.codec,
+      codecs: options.codecs,
+      verifyChecksums: options.verifyChecksums,
+      maxPageValues: options.maxPageValues,
+      // a dictionary decoded earlier means the bytes hold data pages only
+      hasDictionaryPage: options.dictionary === undefined && (meta.dictionary_page_offset ?? 0) > 0,
+      decrypt: options.decrypt,
+    });
+    this.dictionary = options.dictionary;
+    // the ordinal of the first data page in `bytes`, which encrypted pages need in their AAD
+    if (options.firstDataPage !== undefined) this.pages.dataPages = options.firstDataPage;
+  }
+
+  /** Data pages read so far. */
+  get dataPages(): number {
+    return this.pages.dataPages;
+  }
+
+  /**
+   * Whether every record has been taken (decodes the next page when that is the only way to know).
+   * @returns true when nothing is left.
+   * @throws ParquetError as {@link ChunkDecoder.take}.
+   */
+  async atEnd(): Promise<boolean> {
+    while (this.buffered === 0 && !this.exhausted) await this.decodeNext();
+    return this.buffered === 0;
+  }
+
+  /**
+   * Takes the levels and values of the next `rows` records (fewer at the end of the chunk), decoding only the pages
+   * needed to find where those records end. The arrays returned may be views of decoded pages: they stay valid.
+   * @param rows - records wanted (`Infinity` for the rest of the chunk).
+   * @returns the records' levels and values; {@link ChunkDecoder.lastRows} says how many records they hold.
+   * @throws ParquetError `CORRUPT_PAGE`, `CHECKSUM_MISMATCH`, `DICTIONARY_INDEX`, the codec, encoding and decryption
+   *   codes, located at the row group, column, page and file offset.
+   */
+  async take(rows: number): Promise<DecodedChunk> {
+    const levels = await this.findEnd(rows);
+    return this.extract(levels);
+  }
+
+  /**
+   * Skips the next `rows` records (fewer at the end of the chunk): their pages are decoded, nothing is copied.
+   * @param rows - records to skip.
+   * @returns the records skipped.
+   * @throws ParquetError as {@link ChunkDecoder.take}.
+   */
+  async skip(rows: number): Promise<number> {
+    const levels = await this.findEnd(rows);
+    this.advance(levels);
+    this.pagesSince = 0;
+    return this.lastRows;
+  }
+
+  /** Decodes pages until the level just after `rows` records is known; sets `lastRows` and returns the level count. */
+  private async findEnd(rows: number): Promise<number> {
+    if (!(rows > 0)) {
+      this.lastRows = 0;
+      return 0;
+    }
+    if (this.maxRep === 0) {
+      // one level per record
+      while (this.buffered < rows && !this.exhausted) await this.decodeNext();
+      const n = Math.min(rows, this.buffered);
+      this.lastRows = n;
+      this.rowsTaken += n;
+      return n;
+    }
+    if (rows === Infinity) {
+      while (!this.exhausted) await this.decodeNext();
+      let found = 0;
+      for (let j = this.head; j < this.queue.length; j++) {
+        const rep = this.queue[j]!.rep!;
+        for (let i = j === this.head ? this.lvl : 0; i < rep.length; i++) if (rep[i] === 0) found++;
+      }
+      // a chunk starting with a level that is not at repetition 0 is invalid: its first record still counts here
+      if (this.buffered > 0 && this.queue[this.head]!.rep![this.lvl] !== 0) found++;
+      this.lastRows = found;
+      this.rowsTaken += found;
+      return this.buffered;
+    }
+    // count record starts (repetition level 0) from the cursor; the level at the cursor starts the first record
+    let j = this.head;
+    let i = this.lvl;
+    let levels = 0;
+    let found = 0;
+    for (;;) {
+      for (; j < this.queue.length; j++, i = 0) {
+        const rep = this.queue[j]!.rep!;
+        const n = rep.length;
+        for (; i < n; i++) {
+          if (rep[i] === 0 || levels === 0) {
+            if (found === rows) {
+              this.lastRows = found;
+              this.rowsTaken += found;
+              return levels;
+            }
+            found++;
+          }
+          levels++;
+        }
+      }
+      if (this.exhausted) break;
+      await this.decodeNext();
+    }
+    this.lastRows = found;
+    this.rowsTaken += found;
+    return levels;
+  }
+
+  /** Moves the cursor past `count` levels without building anything. */
+  private advance(count: number): void {
+    let remaining = count;
+    const maxDef = this.maxDef;
+    while (remaining > 0) {
+      const pg = this.queue[this.head]!;
+      const k = Math.min(remaining, pg.n - this.lvl);
+      this.val += pg.def === undefined ? k : countEqual(pg.def, this.lvl, this.lvl + k, maxDef);
+      this.lvl += k;
+      remaining -= k;
+      if (this.lvl === pg.n) this.dropHead();
+    }
+    this.buffered -= count;
+  }
+
+  /** Builds a chunk of the next `count` levels (whole pages as they are, partial pages as views) and moves past them. */
+  private extract(count: number): DecodedChunk {
+    const { maxDef, maxRep } = this;
+    const defParts: (Int32Array | number)[] = [];
+    const repParts: Int32Array[] = [];
+    const segments: ValueSegment[] = [];
+    let numValues = 0;
+    let remaining = count;
+    while (remaining > 0) {
+      const pg = this.queue[this.head]!;
+      const lvl = this.lvl;
+      const k = Math.min(remaining, pg.n - lvl);
+      const whole = lvl === 0 && k === pg.n;
+      if (maxDef > 0) defParts.push(pg.def === undefined ? k : whole ? pg.def : pg.def.subarray(lvl, lvl + k));
+      if (maxRep > 0) repParts.push(whole ? pg.rep! : pg.rep!.subarray(lvl, lvl + k));
+      const v = whole ? pg.nonNull : pg.def === undefined ? k : countEqual(pg.def, lvl, lvl + k, maxDef);
+      segments.push(whole ? pg.seg : sliceSegment(pg.seg, this.val, this.val + v));
+      numValues += v;
+      this.val += v;
+      this.lvl += k;
+      remaining -= k;
+      if (this.lvl === pg.n) this.dropHead();
+    }
+    this.buffered -= count;
+    const pages = this.pagesSince;
+    this.pagesSince = 0;
+    return {
+      def: maxDef > 0 ? concatDefs(defParts, count, maxDef) : undefined,
+      rep: maxRep > 0 ? concatLevels(repParts, count) : undefined,
+      numLevels: count,
+      dictionary: this.dictionary,
+      segments,
+      numValues,
+      pages,
+    };
+  }
+
+  private dropHead(): void {
+    this.queue[this.head] = undefined;
+    this.head++;
+    this.lvl = 0;
+    this.val = 0;
+    if (this.head === this.queue.length) {
+      this.queue.length = 0;
+      this.head = 0;
+    } else if (this.head >= 64) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Reads pages up to and including the next data page (or the end of the chunk) and queues its levels and values. */
+  private async decodeNext(): Promise<void> {
+    const pages = this.pages;
+    for (;;) {
+      if (this.decodedLevels >= this.total) {
+        this.exhausted = true;
+        return;
+      }
+      const page = await pages.next();
+      if (page === undefined) {
+        this.exhausted = true;
+        return;
+      }
+      const { header, at } = page;
+      const n = page.numValues;
+      const fail = (code: string, msg: string, pos: number): never => pages.fail(code, msg, pos);
+      try {
+        const { maxDef, maxRep } = this;
+        let rep: Int32Array | undefined;
+        let def: Int32Array | undefined;
+        let raw: Uint8Array;
+        let p: number;
+        let encoding: number;
+        switch (header.type) {
+          case PageType.DICTIONARY_PAGE:
+            if (this.dictionary !== undefined) fail('CORRUPT_PAGE', 'a second dictionary page in one column chunk', at);
+            this.dictionary = decodeDictionaryPage(page.data, 0, page.data.length, n, this.desc).values;
+            continue;
+          case PageType.DATA_PAGE: {
+            const dh = header.data_page_header!;
+            raw = page.data;
+            p = 0;
+            encoding = dh.encoding;
+            if (maxRep > 0) {
+              rep = new Int32Array(n);
+              p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, dh.repetition_level_encoding, 'repetition');
+            }
+            if (maxDef > 0) {
+              const all = dh.definition_level_encoding === Encoding.BIT_PACKED ? -1 : prefixedAllAt(raw, p, maxDef, n);
+              if (all >= 0) p = all;
+              else {
+                def = new Int32Array(n);
+                p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, dh.definition_level_encoding, 'definition');
+              }
+            }
+            break;
+          }
+          case PageType.DATA_PAGE_V2: {
+            const dh = header.data_page_header_v2!;
+            const levels = page.levels!;
+            const rl = dh.repetition_levels_byte_length;
+            const dl = dh.definition_levels_byte_length;
+            encoding = dh.encoding;
+            if (maxRep > 0) {
+              rep = new Int32Array(n);
+              decodeLevelsV2(levels, 0, rl, maxRep, rep, 0, n, 'repetition');
+            }
+            if (maxDef > 0 && !rleHybridAllEqual(levels, rl, rl + dl, bitWidthOf(maxDef), n, maxDef)) {
+              def = new Int32Array(n);
+              decodeLevelsV2(levels, rl, dl, maxDef, def, 0, n, 'definition');
+            }
+            raw = page.data;
+            p = 0;
+            break;
+          }
+          default:
+            // index pages and unknown page types carry no levels or values
+            continue;
+        }
+        const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
+        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers);
+        this.decodedLevels += n;
+        this.pagesSince++;
+        if (n === 0) continue;
+        this.queue.push({ n, def: nonNull === n ? undefined : def, rep, seg, nonNull });
+        this.buffered += n;
+        return;
+      } catch (e) {
+        if (PageReader.located(e)) throw e;
+        if (isParquetError(e)) pages.fail(e.code, e.message, at, e);
+        pages.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), at, e);
+      }
+    }
+  }
+}
+
+/** Values `from` to `to` of a segment: views of its arrays (byte-array offsets rebased to start at 0). */
+function sliceSegment(seg: ValueSegment, from: number, to: number): ValueSegment {
+  if (seg.indices) return { indices: seg.indices.subarray(from, to) };
+  const v = seg.values;
+  if ('offsets' in v) {
+    const { offsets, data } = v as ByteArrays;
+    const base = offsets[from]!;
+    const out = new Int32Array(to - from + 1);
+    for (let i = 1; i < out.length; i++) out[i] = offsets[from + i]! - base;
+    return { values: { offsets: out, data: data.subarray(base, offsets[to]!) } };
+  }
+  if ('width' in v) return { values: { width: v.width, data: v.data.subarray(from * v.width, to * v.width) } };
+  return { values: v.subarray(from, to) };
+}
+
+/**
+ * Whether length-prefixed (data page V1, RLE) definition levels are all `maxDef`, judged from their run headers.
+ * @returns the position after the levels when they are, -1 otherwise (decode them then).
+ */
+function prefixedAllAt(src: Uint8Array, pos: number, maxDef: number, n: number): number {
+  if (src.length - pos < 4) return -1;
+  const len = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
+  const start = pos + 4;
+  if (len > src.length - start) return -1;
+  return rleHybridAllEqual(src, start, start + len, bitWidthOf(maxDef), n, maxDef) ? start + len : -1;
+}
+
+function countEqual(levels: Int32Array, from: number, to: number, max: number): number {
+  let c = 0;
+  for (let i = from; i < to; i++) if (levels[i] === max) c++;
+  return c;
+}
+
+function decodePageValues(
+  encoding: number,
+  raw: Uint8Array,
+  pos: number,
+  end: number,
+  count: number,
+  desc: { type: Type; typeLength?: number },
+  dictionary: ColumnValues | undefined,
+  fail: (code: string, msg: string, at: number) => never,
+  at: number,
+  gatherNumbers: boolean,
+): ValueSegment {
+  const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
+  if (isDict) {
+    if (count === 0) return { values: emptyValues(desc.type, desc.typeLength) };
+    if (dictionary === undefined) fail('CORRUPT_PAGE', `${EncodingNames[encoding]} data page but the chunk has no dictionary page`, at);
+    if (gatherNumbers && (dictionary instanceof Int32Array || dictionary instanceof Float32Array || dictionary instanceof Float64Array || dictionary instanceof BigInt64Array)) {
+      // plain numbers: no per-entry conversion to save, so gather the values right away
+      return { values: decodeDictionaryValues(raw, pos, end, count, dictionary, at) };
+    }
+    const indices = new Int32Array(count);
+    decodeDictionaryIndices(raw, pos, end, indices, 0, count);
+    const size = physicalLength(dictionary!);
+    for (let i = 0; i < count; i++) {
+      if (indices[i]! >>> 0 >= size) fail('DICTIONARY_INDEX', `dictionary index ${indices[i]} (value ${i}) out of range: the dictionary has ${size} values`, at);
+    }
+    return { indices };
+  }
+  const { values } = decodeValues(encoding, raw, pos, end, count, desc);
+  if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
+  return { values };
+}
+
+/** Definition levels of several pages; undefined when every page had all its levels at the max. */
+function concatDefs(parts: (Int32Array | number)[], n: number, maxDef: number): Int32Array | undefined {
+  let allMax = true;
+  for (const p of parts) if (typeof p !== 'number') allMax = false;
+  if (allMax) return undefined;
+  if (parts.length === 1 && (parts[0] as Int32Array).length === n) return parts[0] as Int32Array;
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const p of parts) {
+    if (typeof p === 'number') {
+      out.fill(maxDef, at, at + p);
+      at += p;
+    } else {
+      out.set(p, at);
+      at += p.length;
+    }
+  }
+  return out;
+}
+
+function concatLevels(parts: Int32Array[], n: number): Int32Array {
+  if (parts.length === 1 && parts[0]!.length === n) return parts[0]!;
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
