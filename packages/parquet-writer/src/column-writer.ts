@@ -29,7 +29,9 @@ import {
 } from '@parquetry/parquet-column';
 import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
 import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { BloomCollector, type BloomFilterOptions } from './bloom.js';
 import { Chunker, type ContentDefinedChunking } from './cdc.js';
+import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
 import { ByteWriter, Encoding, PageType, Type, type ColumnIndex, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
 
 /** Resolved options of one column's writer. */
@@ -62,6 +64,8 @@ export interface ColumnWriterOptions {
   truncateLength: number;
   /** Column-chunk key/value metadata. */
   keyValueMetadata?: { key: string; value: string }[] | undefined;
+  /** Write a bloom filter per chunk, sized by these options. */
+  bloomFilter?: BloomFilterOptions | undefined;
   /** Content-defined page boundaries (instead of cuts by rows and bytes), when set. */
   contentDefinedChunking?: ContentDefinedChunking | undefined;
 }
@@ -140,6 +144,8 @@ export interface ClosedChunk {
   sizeStatistics: SizeStatistics | undefined;
   /** GeospatialStatistics (GEOMETRY/GEOGRAPHY columns). */
   geospatialStatistics: GeospatialStatistics | undefined;
+  /** The chunk's bloom filter, when the column asks for one. */
+  bloomFilter: SplitBlockBloomFilter | undefined;
 }
 
 /** Levels and values are handled in runs of about this many level entries (the page-cut granularity). */
@@ -231,6 +237,7 @@ export class ColumnWriter {
   private readonly pageSizeStats: SizeStatisticsBuilder;
   private readonly geoStats: GeospatialStatisticsBuilder | undefined;
   private readonly chunker: Chunker | undefined;
+  private readonly bloom: BloomCollector | undefined;
 
   /**
    * @param column - the leaf column.
@@ -254,6 +261,7 @@ export class ColumnWriter {
     this.pageSizeStats = new SizeStatisticsBuilder(column);
     this.geoStats = options.statistics && isGeospatial(column) ? new GeospatialStatisticsBuilder(column) : undefined;
     this.chunker = options.contentDefinedChunking ? new Chunker(options.contentDefinedChunking) : undefined;
+    this.bloom = options.bloomFilter && column.type !== Type.BOOLEAN ? new BloomCollector(column.type, options.bloomFilter) : undefined;
     this.startChunk();
   }
 
@@ -414,6 +422,7 @@ export class ColumnWriter {
     const statsFromEntries = dict !== undefined && t === Type.BYTE_ARRAY;
     if (!statsFromEntries) this.pageStats?.update(values, start, end);
     if (this.geoStats) this.geoStats.update(values as ByteArrays, start, end);
+    if (this.bloom) this.bloom.update(values, start, end);
     if (t === Type.BYTE_ARRAY) {
       const o = (values as ByteArrays).offsets;
       this.pageSizeStats.addByteArrayBytes(o[end]! - o[start]!);
@@ -493,6 +502,7 @@ export class ColumnWriter {
       if (this.freshIdx.length < m) this.freshIdx = new Int32Array(Math.max(m, this.freshIdx.length * 2));
       const real = this.freshIdx;
       dict.put(bytes, 0, m, real, 0);
+      if (this.bloom) this.bloom.update(bytes, 0, m);
       for (let j = 0; j < m; j++) map.set(fresh[j]!, real[j]!);
       for (let p = first; p < o; p++) if (idx[p]! < 0) idx[p] = real[-1 - idx[p]!]!;
     }
@@ -653,6 +663,7 @@ export class ColumnWriter {
       statistics: stats ? stats.toThrift() : undefined,
       sizeStatistics: this.sizeStats.toThrift(),
       geospatialStatistics: this.geoStats?.toThrift(),
+      bloomFilter: this.bloom && this.chunkLevels > 0 ? this.bloom.finish() : undefined,
     };
     this.dictFrozen = undefined;
     this.startChunk();

@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 export type { ContentDefinedChunking } from './cdc.js';
+export type { BloomFilterOptions } from './bloom.js';
 export { appendTarget, type AppendTarget } from './append.js';
 export { writeParquet, appendParquet, createWriter, type ParquetWriter, type WriterOptions, type WriterSchema, type Row, type ColumnarInput } from './writer.js';
 export { memorySink, writableSink, type ByteSink, type MemorySink } from './sink.js';

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { serializeBloomFilter } from '@parquetry/parquet-bloom';
 import { pageHeaderBytes, type PageEncrypt, encryptedPageParts } from '@parquetry/parquet-column';
 import { CompactWriter, PageType, Type, writeFileMetaData, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex, type PageLocation, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
 import type { ClosedChunk } from './column-writer.js';
@@ -108,6 +109,17 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
     });
     totalUncompressed += uncompressed;
     totalCompressed += compressed;
+  }
+  // bloom filters right after the row group's chunks (memory stays bounded by one row group's filters)
+  for (let c = 0; c < chunks.length; c++) {
+    const f = chunks[c]!.bloomFilter;
+    if (!f) continue;
+    const bytes = serializeBloomFilter(f);
+    const md = columns[c]!.meta_data!;
+    md.bloom_filter_offset = pos;
+    md.bloom_filter_length = bytes.length;
+    parts.push(bytes);
+    pos += bytes.length;
   }
   const rowGroup: RowGroup = {
     columns,

@@ -9,6 +9,7 @@ import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, ParquetError } from '@parquetry/thrift-compact';
 import type { ColumnWriterOptions } from './column-writer.js';
 import type { ContentDefinedChunking } from './cdc.js';
+import type { BloomFilterOptions } from './bloom.js';
 
 /** A compression codec by name (parquet.thrift `CompressionCodec`). */
 export type CompressionName = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'LZO' | 'BROTLI' | 'LZ4' | 'ZSTD' | 'LZ4_RAW';
@@ -28,6 +29,11 @@ export interface ColumnOptions {
   statistics?: boolean;
   /** Column-chunk key/value metadata (`ColumnMetaData.key_value_metadata`), in every row group. */
   keyValueMetadata?: Readonly<Record<string, string>>;
+  /**
+   * A split-block bloom filter per column chunk (default off): `true` sizes it for the chunk's distinct values at
+   * fpp 0.01 (at most 1 MiB); or give `{ ndv, fpp, maxBytes }`. Readers use it to skip row groups for `=`/`in`.
+   */
+  bloomFilter?: boolean | BloomFilterOptions;
 }
 
 /** Options shared by {@link writeParquet} and the streaming writer. */
@@ -184,6 +190,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
       pageStatistics: o.pageStatistics ?? false,
       pageIndex: o.pageIndex ?? true,
       keyValueMetadata: merged.keyValueMetadata ? Object.entries(merged.keyValueMetadata).map(([key, value]) => ({ key, value })) : undefined,
+      bloomFilter: merged.bloomFilter ? (merged.bloomFilter === true ? {} : merged.bloomFilter) : undefined,
       ...base,
       ...(o.contentDefinedChunking ? { contentDefinedChunking: o.contentDefinedChunking === true ? {} : o.contentDefinedChunking } : {}),
     };
