@@ -7,13 +7,16 @@
  *
  * @module
  */
-import { serializeBloomFilter } from '@parquetry/parquet-bloom';
+import { bloomFilterHeaderFor, serializeBloomFilter } from '@parquetry/parquet-bloom';
 import { pageHeaderBytes, type PageEncrypt, encryptedPageParts } from '@parquetry/parquet-column';
-import { CompactWriter, PageType, Type, writeFileMetaData, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex, type PageLocation, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
+import { CompactWriter, PageType, Type, encodeThrift, writeBloomFilterHeader, writeFileMetaData, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex, type PageLocation, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
 import type { ClosedChunk } from './column-writer.js';
 
 /** The 4-byte magic at both ends of a Parquet file with a plaintext footer. */
 export const MAGIC: Uint8Array = /*#__PURE__*/ new Uint8Array([0x50, 0x41, 0x52, 0x31]);
+
+/** Encrypts one module of a column chunk: Encryption.md module type, data page ordinal (0 otherwise), plaintext. */
+export type ModuleEncrypt = (module: number, page: number, plaintext: Uint8Array) => Promise<Uint8Array>;
 
 /** A laid-out row group. */
 export interface LaidOutRowGroup {
@@ -37,8 +40,11 @@ export interface LayoutContext {
   ordinal: number;
   /** Declared sort order of the row group. */
   sortingColumns?: SortingColumn[] | undefined;
-  /** The encryptor of a column chunk, when the column is encrypted. */
-  encryptor?: ((column: number) => PageEncrypt | undefined) | undefined;
+  /**
+   * The module encryptor of a column chunk, when the column is encrypted (Encryption.md module types: pages and
+   * their headers, bloom filter header and bitset).
+   */
+  encryptor?: ((column: number) => ModuleEncrypt | undefined) | undefined;
 }
 
 /**
@@ -72,7 +78,7 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
       let head: Uint8Array;
       let body: Uint8Array;
       if (encrypt) {
-        [head, body] = await encryptedPageParts(page, isDict ? 0 : ordinal, encrypt);
+        [head, body] = await encryptedPageParts(page, isDict ? 0 : ordinal, encrypt as PageEncrypt);
       } else {
         head = pageHeaderBytes(page.header);
         body = page.body;
@@ -114,12 +120,21 @@ export async function layOutRowGroup(chunks: readonly ClosedChunk[], numRows: nu
   for (let c = 0; c < chunks.length; c++) {
     const f = chunks[c]!.bloomFilter;
     if (!f) continue;
-    const bytes = serializeBloomFilter(f);
     const md = columns[c]!.meta_data!;
     md.bloom_filter_offset = pos;
-    md.bloom_filter_length = bytes.length;
-    parts.push(bytes);
-    pos += bytes.length;
+    const encrypt = ctx.encryptor?.(c);
+    if (encrypt) {
+      // header and bitset are two modules (Encryption.md: BloomFilter Header 8, BloomFilter Bitset 9)
+      const head = await encrypt(8, 0, encodeThrift(writeBloomFilterHeader, bloomFilterHeaderFor(f.numBytes)));
+      const bits = await encrypt(9, 0, f.bitset());
+      parts.push(head, bits);
+      pos += head.length + bits.length;
+    } else {
+      const bytes = serializeBloomFilter(f);
+      parts.push(bytes);
+      pos += bytes.length;
+    }
+    md.bloom_filter_length = pos - md.bloom_filter_offset;
   }
   const rowGroup: RowGroup = {
     columns,

@@ -23,7 +23,7 @@ import {
   type SchemaTree,
   type StructVector,
 } from '@parquetry/parquet-levels';
-import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
+import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeColumnMetaData, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
@@ -32,6 +32,7 @@ import { inferSchema, type InferOptions } from './schema-infer.js';
 import { memorySink, type ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
 import { appendTarget, type AppendTarget } from './append.js';
+import { ModuleType, type ColumnEncryptor, type FileEncryptionProperties, type FileEncryptor } from '@parquetry/parquet-crypto';
 
 /** A schema as the writer accepts it. */
 export type WriterSchema = SchemaSpec | readonly SchemaElement[] | SchemaTree;
@@ -45,6 +46,14 @@ export interface WriterOptions extends WriteOptions {
   schema?: WriterSchema;
   /** Options of schema inference (overrides by field, sample size) when `schema` is absent. */
   infer?: InferOptions;
+  /**
+   * Modular encryption (Encryption.md; `@parquetry/parquet-crypto`, loaded only when this is set): AES_GCM_V1 or
+   * AES_GCM_CTR_V1, encrypted footer or signed plaintext footer, every column with the footer key or only the
+   * columns given in `columnKeys` (the others stay plaintext), AAD prefix stored or left for readers to supply.
+   * Every module is encrypted with its own AAD: page headers and pages, dictionary pages, column metadata, column and
+   * offset indexes, bloom filter headers and bitsets.
+   */
+  encryption?: FileEncryptionProperties;
   /**
    * Append to an existing file (see {@link appendTarget}): the sink must already hold the file's bytes up to
    * `dataEnd`; the old row groups are kept, new ones follow, and a new footer listing all of them is written last.
@@ -240,7 +249,7 @@ class FileWriter {
   offset = 0;
   readonly rowGroups: RowGroup[] = [];
   /** The page indexes of the row groups written, laid out after the last row group. */
-  private readonly indexes: { rowGroup: RowGroup; columnIndexes: (ColumnIndex | undefined)[]; offsetIndexes: OffsetIndex[] }[] = [];
+  private readonly indexes: { rowGroup: RowGroup; columnIndexes: (ColumnIndex | undefined)[]; offsetIndexes: OffsetIndex[]; encryptors: (ColumnEncryptor | undefined)[] }[] = [];
   private failed: unknown;
   private closed = false;
   private started = false;
@@ -251,6 +260,7 @@ class FileWriter {
   ) {
     this.o = resolveOptions(options);
     const append = options.append;
+    if (append && options.encryption) throw new ParquetError('INVALID_OPTION', 'parquet-writer: appending to a file cannot encrypt it (write a new encrypted file instead)');
     if (append) {
       const old = append.metadata;
       const tree = treeOf(old.schema);
@@ -286,10 +296,25 @@ class FileWriter {
     this.offset += bytes.length;
   }
 
+  /** The file's encryptor, created on first use (the crypto code is imported only for encrypted files). */
+  private encryptor: FileEncryptor | undefined;
+
   private async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.emit(MAGIC);
+    if (this.options.encryption) {
+      const { createFileEncryptor } = await import('@parquetry/parquet-crypto');
+      this.encryptor = createFileEncryptor(this.options.encryption);
+      await this.emit(this.encryptor.magic);
+    } else {
+      await this.emit(MAGIC);
+    }
+  }
+
+  /** The column encryptors of one row group (undefined for plaintext columns or files). */
+  private columnEncryptors(tree: SchemaTree, ordinal: number): (ColumnEncryptor | undefined)[] {
+    const fe = this.encryptor;
+    return tree.columns.map((c) => fe?.columnEncryptor(ordinal, c.index, c.path));
   }
 
   /** Lays out and writes the row groups the engine closed. */
@@ -299,14 +324,44 @@ class FileWriter {
     while (e.ready.length > 0) {
       const { chunks, rows } = e.ready.shift()!;
       await this.start();
+      const ordinal = this.rowGroups.length;
+      const encryptors = this.columnEncryptors(e.tree, ordinal);
       const laid = await layOutRowGroup(chunks, rows, {
         offset: this.offset,
-        ordinal: this.rowGroups.length,
+        ordinal,
         sortingColumns: this.sortingColumns(e.tree),
+        encryptor: (c) => {
+          const ce = encryptors[c];
+          return ce ? (m, o, b) => ce.encrypt(m as ModuleType, o, b) : undefined;
+        },
       });
       for (const p of laid.parts) await this.emit(p);
+      await this.encryptColumnMetaData(laid.rowGroup, encryptors);
       this.rowGroups.push(laid.rowGroup);
-      this.indexes.push({ rowGroup: laid.rowGroup, columnIndexes: laid.columnIndexes, offsetIndexes: laid.offsetIndexes });
+      this.indexes.push({ rowGroup: laid.rowGroup, columnIndexes: laid.columnIndexes, offsetIndexes: laid.offsetIndexes, encryptors });
+    }
+  }
+
+  /**
+   * Encrypted columns: `crypto_metadata` set; the ColumnMetaData encrypted into `encrypted_column_metadata` when the
+   * column has its own key or the footer is plaintext — then `meta_data` is dropped (encrypted footer) or kept
+   * without its statistics (plaintext footer), as Encryption.md prescribes.
+   */
+  private async encryptColumnMetaData(rowGroup: RowGroup, encryptors: readonly (ColumnEncryptor | undefined)[]): Promise<void> {
+    for (let c = 0; c < encryptors.length; c++) {
+      const ce = encryptors[c];
+      if (!ce) continue;
+      const cc = rowGroup.columns[c]!;
+      cc.crypto_metadata = ce.cryptoMetaData;
+      if (!ce.encryptsColumnMetaData) continue;
+      const meta = cc.meta_data!;
+      cc.encrypted_column_metadata = await ce.encrypt(ModuleType.COLUMN_META_DATA, 0, thriftBytes(writeColumnMetaData, meta));
+      if (this.encryptor!.plaintextFooter) {
+        const { statistics: _s, size_statistics: _z, geospatial_statistics: _g, ...rest } = meta;
+        cc.meta_data = rest;
+      } else {
+        delete cc.meta_data;
+      }
     }
   }
 
@@ -325,19 +380,23 @@ class FileWriter {
    * out, so a reader fetches each kind in one range), with their offsets and lengths in the column chunks.
    */
   private async writePageIndexes(): Promise<void> {
-    for (const { rowGroup, columnIndexes } of this.indexes) {
+    for (const { rowGroup, columnIndexes, encryptors } of this.indexes) {
       for (let c = 0; c < columnIndexes.length; c++) {
         const ci = columnIndexes[c];
         if (!ci) continue;
-        const bytes = thriftBytes(writeColumnIndex, ci);
+        const ce = encryptors[c];
+        const plain = thriftBytes(writeColumnIndex, ci);
+        const bytes = ce ? await ce.encrypt(ModuleType.COLUMN_INDEX, 0, plain) : plain;
         rowGroup.columns[c]!.column_index_offset = this.offset;
         rowGroup.columns[c]!.column_index_length = bytes.length;
         await this.emit(bytes);
       }
     }
-    for (const { rowGroup, offsetIndexes } of this.indexes) {
+    for (const { rowGroup, offsetIndexes, encryptors } of this.indexes) {
       for (let c = 0; c < offsetIndexes.length; c++) {
-        const bytes = thriftBytes(writeOffsetIndex, offsetIndexes[c]!);
+        const ce = encryptors[c];
+        const plain = thriftBytes(writeOffsetIndex, offsetIndexes[c]!);
+        const bytes = ce ? await ce.encrypt(ModuleType.OFFSET_INDEX, 0, plain) : plain;
         rowGroup.columns[c]!.offset_index_offset = this.offset;
         rowGroup.columns[c]!.offset_index_length = bytes.length;
         await this.emit(bytes);
@@ -443,7 +502,7 @@ class FileWriter {
         created_by: this.o.createdBy,
         column_orders: e.tree.columns.map((c) => columnOrderOf(c)),
       };
-      await this.emit(plainFileTail(meta));
+      await this.emit(this.encryptor ? await this.encryptor.fileTail(meta) : plainFileTail(meta));
       this.closed = true;
       const r = this.sink.close?.();
       if (r !== undefined) await r;
