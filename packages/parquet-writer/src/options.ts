@@ -71,7 +71,12 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   /** The writer's name in the footer (default `parquetry version X.Y.Z (build parquetry-js)`). */
   createdBy?: string;
   /** The declared sort order of every row group (`sorting_columns`), by leaf column path. */
-  sortingColumns?: readonly { column: string; descending?: boolean; nullsFirst?: boolean }[];
+  sortingColumns?: readonly SortingColumnSpec[];
+  /**
+   * Check, while writing rows, that each row group really is sorted as `sortingColumns` declares (default false):
+   * a row out of order is a `NOT_SORTED` error naming the column and the row. Top-level leaf columns only.
+   */
+  checkSorting?: boolean;
   /** Reject strings with lone surrogates instead of writing U+FFFD (default false). */
   strictUtf8?: boolean;
   /**
@@ -80,6 +85,16 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
    * `pageRows`/`pageSize` — so a small edit changes few pages and content-addressed storage dedupes the rest.
    */
   contentDefinedChunking?: boolean | ContentDefinedChunking;
+}
+
+/** One sort key of `sortingColumns`. */
+export interface SortingColumnSpec {
+  /** Leaf column path (dotted). */
+  column: string;
+  /** Descending order (default ascending). */
+  descending?: boolean;
+  /** Nulls before the other values (default after). */
+  nullsFirst?: boolean;
 }
 
 /** This package's version, written into `created_by`. */

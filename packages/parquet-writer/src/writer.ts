@@ -10,7 +10,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, metadata).
  * @module
  */
-import { columnOrderOf, fromJsValues } from '@parquetry/parquet-column';
+import { columnOrderOf, compareValues, fromJsValues } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import {
   buildSchemaTree,
@@ -146,6 +146,8 @@ class Engine {
   rowsInGroup = 0;
   totalRows = 0;
   readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
+  /** Sort keys to check rows against (`checkSorting`). */
+  sortKeys: { name: string; descending: boolean; nullsFirst: boolean }[] | undefined;
   /** Turns decoded VARIANT values into their stored groups (undefined when the schema has no VARIANT). */
   private readonly encodeVariants: ((rows: readonly Row[], firstRow?: number) => Record<string, unknown>[]) | undefined;
 
@@ -178,6 +180,40 @@ class Engine {
     if (this.rowsInGroup === 0) return;
     this.ready.push({ chunks: this.columns.map((c) => c.close()), rows: this.rowsInGroup });
     this.rowsInGroup = 0;
+    this.lastKey = undefined;
+  }
+
+  /** The sort key of the last row checked in this row group (for `checkSorting`). */
+  private lastKey: unknown[] | undefined;
+
+  /**
+   * Checks that rows `[0, slice.length)` continue the declared sort order of the row group.
+   * @throws ParquetError `NOT_SORTED` naming the column and the row.
+   */
+  checkSorted(slice: readonly Row[], rowBase: number, keys: readonly { name: string; descending: boolean; nullsFirst: boolean }[]): void {
+    let prev = this.lastKey;
+    for (let i = 0; i < slice.length; i++) {
+      const row = slice[i]!;
+      const key = keys.map((k) => row[k.name] ?? null);
+      if (prev) {
+        for (let k = 0; k < keys.length; k++) {
+          const { descending, nullsFirst, name } = keys[k]!;
+          const a = prev[k];
+          const b = key[k];
+          let c: number;
+          if (a === null || b === null) c = a === b ? 0 : (a === null) === nullsFirst ? -1 : 1;
+          else {
+            c = compareValues(a, b);
+            if (c !== c) throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + i}: cannot order ${String(b)} after ${String(a)}`);
+            if (descending) c = -c;
+          }
+          if (c < 0) break;
+          if (c > 0) throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + i} (${String(b)}) is out of the declared ${descending ? 'descending' : 'ascending'} order after ${String(a)}`);
+        }
+      }
+      prev = key;
+    }
+    this.lastKey = prev;
   }
 
   private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues | JsValues {
@@ -203,6 +239,7 @@ class Engine {
   writeRowSlice(rows: readonly Row[], start: number, end: number): void {
     let slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
     const rowBase = this.totalRows;
+    if (this.sortKeys) this.checkSorted(slice, rowBase, this.sortKeys);
     if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
     try {
@@ -267,14 +304,14 @@ class FileWriter {
       if (options.schema !== undefined && JSON.stringify(treeOf(options.schema).elements) !== JSON.stringify(tree.elements)) {
         throw new ParquetError('SCHEMA_MISMATCH', 'parquet-writer: cannot append: the schema option differs from the existing file\'s schema');
       }
-      this.engine = new Engine(tree, this.o);
+      this.engine = this.newEngine(tree, this.o);
       this.engine.totalRows = old.num_rows;
       this.rowGroups.push(...old.row_groups);
       this.offset = append.dataEnd;
       this.started = true;
       this.keyValues = old.key_value_metadata;
     } else if (options.schema !== undefined) {
-      this.engine = new Engine(treeOf(options.schema), this.o);
+      this.engine = this.newEngine(treeOf(options.schema), this.o);
     }
   }
 
@@ -365,6 +402,23 @@ class FileWriter {
     }
   }
 
+  private newEngine(tree: SchemaTree, o: ResolvedOptions): Engine {
+    const e = new Engine(tree, o);
+    e.sortKeys = this.sortKeysFor(tree);
+    return e;
+  }
+
+  /** Resolves `checkSorting` for an engine: top-level leaf sort columns only. */
+  private sortKeysFor(tree: SchemaTree): { name: string; descending: boolean; nullsFirst: boolean }[] | undefined {
+    if (!this.options.checkSorting || !this.options.sortingColumns) return undefined;
+    return this.options.sortingColumns.map(({ column, descending, nullsFirst }) => {
+      const c = tree.columns.find((x) => x.pathString === column);
+      if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
+      if (c.path.length !== 1) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting supports top-level columns only, not '${column}'`);
+      return { name: c.path[0]!, descending: descending ?? false, nullsFirst: nullsFirst ?? false };
+    });
+  }
+
   private sortingColumns(tree: SchemaTree): SortingColumn[] | undefined {
     const s = this.options.sortingColumns;
     if (!s) return undefined;
@@ -424,7 +478,7 @@ class FileWriter {
   }
 
   private ensureEngine(rows: readonly Row[]): Engine {
-    if (!this.engine) this.engine = new Engine(buildSchemaTree(schemaElements(inferSchema(rows, this.options.infer))), this.o);
+    if (!this.engine) this.engine = this.newEngine(buildSchemaTree(schemaElements(inferSchema(rows, this.options.infer))), this.o);
     return this.engine;
   }
 
@@ -457,7 +511,7 @@ class FileWriter {
         }
         const elements: SchemaElement[] = [];
         flattenNode((columns as StructVector).field.node, elements);
-        this.engine = new Engine(buildSchemaTree(schemaFromElements(elements)), this.o);
+        this.engine = this.newEngine(buildSchemaTree(schemaFromElements(elements)), this.o);
       }
       const e = this.engine;
       const root = columnarRoot(columns, e.tree);

@@ -141,6 +141,20 @@ describe('file structure', () => {
     expect(m.row_groups[0]!.columns.map((c) => c.meta_data!.key_value_metadata)).toEqual([undefined, [{ key: 'unit', value: 'm' }], [{ key: 'unit', value: 'cm' }]]);
   });
 
+  test('checkSorting: rows out of the declared order are NOT_SORTED naming the column and row; sorted rows pass (order restarts per row group)', async () => {
+    const schema = { a: field.int32(), b: field.string() };
+    const sortingColumns = [{ column: 'a' }, { column: 'b', descending: true, nullsFirst: true }];
+    const ok = [{ a: 1, b: null }, { a: 1, b: 'z' }, { a: 1, b: 'a' }, { a: 2, b: 'x' }, { a: null, b: 'y' }, { a: 0, b: 'q' }];
+    // a row group of 5 rows, then a new one that may start low again
+    const m = (await open(await writeParquet(ok, { schema, sortingColumns, checkSorting: true, rowGroupRows: 5 }))).metadata;
+    expect(m.row_groups.map((g) => g.num_rows)).toEqual([5, 1]);
+    const e = await errorOf(() => writeParquet([{ a: 1, b: 'a' }, { a: 1, b: 'b' }], { schema, sortingColumns, checkSorting: true }));
+    expect(e.code).toBe('NOT_SORTED');
+    expect(e.message).toMatch(/'b'.*row 1\b/);
+    const e2 = await errorOf(() => writeParquet([{ a: null, b: 'a' }, { a: 1, b: 'b' }], { schema, sortingColumns, checkSorting: true }));
+    expect(e2.message).toMatch(/'a'.*row 1\b/);
+  });
+
   test('statistics: chunk min/max/null_count and size statistics', async () => {
     const rows = [{ a: 3, s: 'b' }, { a: null, s: 'a' }, { a: -7, s: null }, { a: 12, s: 'é' }];
     const md = (await open(await writeParquet(rows, { schema: { a: field.int32(), s: field.string() } }))).metadata.row_groups[0]!.columns.map((c) => c.meta_data!);
