@@ -311,7 +311,9 @@ export class ChunkDecoder {
       }
       const { header, at } = page;
       const n = page.numValues;
-      const fail = (code: string, msg: string, pos: number): never => pages.fail(code, msg, pos);
+      // the reader has counted this page already: errors in its levels and values name its own ordinal
+      const ordinal = header.type === PageType.DICTIONARY_PAGE ? pages.dataPages : pages.dataPages - 1;
+      const fail = (code: string, msg: string, pos: number): never => pages.fail(code, msg, pos, undefined, ordinal);
       try {
         const { maxDef, maxRep } = this;
         let rep: Int32Array | undefined;
@@ -375,8 +377,8 @@ export class ChunkDecoder {
         return;
       } catch (e) {
         if (PageReader.located(e)) throw e;
-        if (isParquetError(e)) pages.fail(e.code, e.message, at, e);
-        pages.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), at, e);
+        if (isParquetError(e)) pages.fail(e.code, e.message, at, e, ordinal);
+        pages.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), at, e, ordinal);
       }
     }
   }

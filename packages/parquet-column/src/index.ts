@@ -4,7 +4,8 @@
  *
  * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type) and
  *   {@link fromJsValues} (JavaScript → physical, the inverse).
- * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values).
+ * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values) and {@link ChunkDecoder} (the same
+ *   a batch of records at a time, page by page).
  * - Statistics: {@link columnStatistics} (read side, with the trust rules).
  * - Ordering: {@link compareValues}, {@link compareDecimals}.
  *
@@ -15,6 +16,7 @@ export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
+export { ChunkDecoder } from './chunk-decoder.js';
 export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageParts, type PageWriterOptions, type WrittenPage, type DataPageV1Input, type DataPageV2Input, type PageEncrypt } from './page-writer.js';
 export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-index.js';
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';

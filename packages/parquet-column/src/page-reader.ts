@@ -117,12 +117,13 @@ export class PageReader {
    * @param msg - what is wrong.
    * @param at - position within the chunk bytes.
    * @param cause - the underlying error.
+   * @param page - the data page ordinal to name (default: the page being read, {@link PageReader.dataPages}).
    */
-  fail(code: string, msg: string, at: number, cause?: unknown): never {
+  fail(code: string, msg: string, at: number, cause?: unknown, page: number = this.dataPages): never {
     const { rowGroup, path, offset } = this.where;
     throw new ParquetError(
       code,
-      `parquet-column: row group ${rowGroup}, column '${path}', page ${this.dataPages} at byte ${offset + at}: ${msg}`,
+      `parquet-column: row group ${rowGroup}, column '${path}', page ${page} at byte ${offset + at}: ${msg}`,
       offset + at,
       cause === undefined ? undefined : { cause },
     );

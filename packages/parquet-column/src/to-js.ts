@@ -313,12 +313,14 @@ function gatherTyped(dict: TypedArray, idx: Int32Array, out: TypedArray, at: num
  * @param chunk - the decoded chunk.
  * @param column - its column.
  * @param options - value mapping.
+ * @param dictionary - the chunk's dictionary already converted with the same options (by a caller converting one
+ *   chunk a batch at a time); converted here when absent.
  * @returns one JavaScript value per non-null value.
  */
-export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
+export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions = {}, dictionary?: ArrayLike<unknown>): ArrayLike<unknown> {
   const segs = chunk.segments;
   if (segs.length === 1 && segs[0]!.values) return convertValues(segs[0]!.values, column, options);
-  const dict = chunk.dictionary ? (convertValues(chunk.dictionary, column, options) as AnyArray) : undefined;
+  const dict = chunk.dictionary ? ((dictionary ?? convertValues(chunk.dictionary, column, options)) as AnyArray) : undefined;
   const parts: AnyArray[] = segs.map((s) => (s.indices ? s.indices : (convertValues(s.values!, column, options) as AnyArray)));
   // keep a typed array when every part (and the dictionary) converts to the same typed-array kind
   const proto = dict ?? parts.find((_, i) => !segs[i]!.indices);
