@@ -7,6 +7,8 @@
  * parquetry meta <file>                        rows, row groups, column chunks (codec, encodings, sizes)
  * parquetry head <file> [-n N] [--columns a,b] the first N rows (default 10) as JSON lines
  * parquetry count <file>                       the number of rows, counted by reading the pages
+ * parquetry pages <file> [column]              the page index: each page's rows, bytes, nulls and bounds
+ * parquetry bloom <file> <column> <value>      per row group: may the bloom filter contain the value
  * parquetry convert <in> <out> [options]       CSV, NDJSON, JSON or Parquet → Parquet (streaming)
  * parquetry rewrite <in> <out> [options]       a Parquet file re-encoded, row group by row group
  * ```

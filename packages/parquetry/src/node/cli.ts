@@ -15,6 +15,7 @@ import { CompressionCodecNames, EncodingNames, ParquetError, TypeNames, isParque
 import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import { convertFile, type ConvertJob, type InputFormat } from './convert.js';
+import { bloomCommand, pagesCommand } from './inspect.js';
 import { openFile, type LocalParquetFile } from './files.js';
 
 const USAGE = `usage: parquetry <command> <arguments> [options]
@@ -22,6 +23,8 @@ const USAGE = `usage: parquetry <command> <arguments> [options]
   meta <file>                         rows, row groups and column chunks
   head <file> [-n N] [--columns a,b]  the first N rows (default 10) as JSON lines
   count <file>                        the number of rows, counted by reading the pages
+  pages <file> [column]               the page index: each page's rows, bytes, nulls and bounds
+  bloom <file> <column> <value>       per row group: may the column's bloom filter contain the value
   convert <in> <out> [options]        CSV, NDJSON, JSON or Parquet in, Parquet out
   rewrite <in> <out> [options]        a Parquet file re-encoded (codec, pages, dictionary, encodings)
   help [command]                      this text, or the options of a command`;
@@ -108,6 +111,8 @@ const FLAGS: Readonly<Record<string, Readonly<Record<string, FlagSpec>>>> = {
   schema: {},
   meta: {},
   count: {},
+  pages: {},
+  bloom: {},
   head: { '-n': { value: true }, '--columns': { value: true } },
   convert: {
     ...OUTPUT_FLAGS,
@@ -356,7 +361,11 @@ function toJson(v: unknown): string {
 }
 
 async function readCommand(cmd: string, p: Parsed, write: (line: string) => void, error: (line: string) => void): Promise<number> {
-  if (p.positional.length !== 1) throw usageError(`${cmd} takes one file, ${p.positional.length === 0 ? 'none was given' : `not ${p.positional.length}`}`);
+  const arity = cmd === 'pages' ? [1, 2] : cmd === 'bloom' ? [3, 3] : [1, 1];
+  if (p.positional.length < arity[0]! || p.positional.length > arity[1]!) {
+    const what = cmd === 'pages' ? 'a file and optionally a column' : cmd === 'bloom' ? 'a file, a column and a value' : 'one file';
+    throw usageError(`${cmd} takes ${what}, ${p.positional.length === 0 ? 'nothing was given' : `not ${p.positional.length} arguments`}`);
+  }
   const filePath = p.positional[0]!;
   let n = 10;
   if (cmd === 'head') {
@@ -375,6 +384,14 @@ async function readCommand(cmd: string, p: Parsed, write: (line: string) => void
       return 1;
     }
     const md = file.metadata;
+    if (cmd === 'pages') {
+      await pagesCommand(file, p.positional[1], write);
+      return 0;
+    }
+    if (cmd === 'bloom') {
+      await bloomCommand(file, p.positional[1]!, p.positional[2]!, write);
+      return 0;
+    }
     if (cmd === 'schema') {
       const out: string[] = [];
       schemaLines(file.schema.field.node, 0, out);

@@ -1,0 +1,147 @@
+/**
+ * CLI inspection commands over what a file stores for skipping: `pages` (the page index: each page's rows, size,
+ * null count and bounds) and `bloom` (probe a column's bloom filters for a value).
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/PageIndex.md and BloomFilter.md.
+ * @module
+ */
+import { readColumnBloomFilter } from '@parquetry/parquet-bloom';
+import { convertValues, fromJsValues } from '@parquetry/parquet-column';
+import { decodePlain, encodePlain } from '@parquetry/parquet-encodings';
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import type { ParquetFile } from '@parquetry/parquet-reader';
+import { BoundaryOrderNames, ByteWriter, ParquetError, Type, decodeThrift, readColumnIndex, readOffsetIndex, type ColumnIndex } from '@parquetry/thrift-compact';
+
+function columnOf(file: ParquetFile, name: string): ColumnDescriptor {
+  const c = file.schema.columns.find((x) => x.pathString === name);
+  if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquetry: no leaf column '${name}' (leaf columns: ${file.schema.columns.map((x) => x.pathString).join(', ')})`);
+  return c;
+}
+
+/** A bound's PLAIN bytes as the reader's JavaScript value, for printing. */
+function bound(column: ColumnDescriptor, bytes: Uint8Array): string {
+  try {
+    const values =
+      column.type === Type.BYTE_ARRAY
+        ? { offsets: Int32Array.of(0, bytes.length), data: bytes }
+        : column.type === Type.FIXED_LEN_BYTE_ARRAY
+          ? { width: bytes.length, data: bytes }
+          : decodePlain(bytes, 0, bytes.length, 1, column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength }).values;
+    const v = convertValues(values, column)[0];
+    if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString('hex')}`;
+    return typeof v === 'string' ? JSON.stringify(v) : String(v);
+  } catch {
+    return `0x${Buffer.from(bytes).toString('hex')}`;
+  }
+}
+
+/**
+ * `parquetry pages FILE [COLUMN]`: the page index of every (or one) column, row group by row group.
+ * @param file - the opened file.
+ * @param only - a leaf column path, or undefined for all.
+ * @param write - receives each output line.
+ */
+export async function pagesCommand(file: ParquetFile, only: string | undefined, write: (line: string) => void): Promise<void> {
+  const cols = only === undefined ? file.schema.columns : [columnOf(file, only)];
+  for (const [g, rg] of file.metadata.row_groups.entries()) {
+    for (const col of cols) {
+      const cc = rg.columns[col.index]!;
+      if (cc.offset_index_offset === undefined || cc.offset_index_length === undefined) {
+        write(`row group ${g}, column '${col.pathString}': no page index`);
+        continue;
+      }
+      if (cc.crypto_metadata) {
+        write(`row group ${g}, column '${col.pathString}': encrypted (page index not shown)`);
+        continue;
+      }
+      const oiBytes = await file.source.read(cc.offset_index_offset, cc.offset_index_offset + cc.offset_index_length);
+      const oi = decodeThrift(readOffsetIndex, oiBytes, 0, oiBytes.length, cc.offset_index_offset).value;
+      let ci: ColumnIndex | undefined;
+      if (cc.column_index_offset !== undefined && cc.column_index_length !== undefined) {
+        const b = await file.source.read(cc.column_index_offset, cc.column_index_offset + cc.column_index_length);
+        ci = decodeThrift(readColumnIndex, b, 0, b.length, cc.column_index_offset).value;
+      }
+      const n = oi.page_locations.length;
+      write(`row group ${g}, column '${col.pathString}': ${n} page${n === 1 ? '' : 's'}${ci ? `, bounds ${BoundaryOrderNames[ci.boundary_order] ?? ci.boundary_order}` : ', no column index'}`);
+      oi.page_locations.forEach((loc, k) => {
+        const next = k + 1 < n ? oi.page_locations[k + 1]!.first_row_index : rg.num_rows;
+        const parts = [`  page ${k}: rows ${loc.first_row_index}–${next - 1} (${next - loc.first_row_index}), ${loc.compressed_page_size} bytes at ${loc.offset}`];
+        if (ci) {
+          parts.push(`nulls ${ci.null_counts?.[k] ?? '?'}`);
+          if (ci.null_pages[k]) parts.push('all null');
+          else parts.push(`min ${bound(col, ci.min_values[k]!)}, max ${bound(col, ci.max_values[k]!)}`);
+        }
+        write(parts.join(', '));
+      });
+    }
+  }
+}
+
+/** Parses a command-line value for a column into the reader's JavaScript form. */
+function parseValue(column: ColumnDescriptor, text: string): unknown {
+  const lt = column.node.logicalType;
+  switch (column.type) {
+    case Type.BOOLEAN:
+      if (text === 'true' || text === 'false') return text === 'true';
+      break;
+    case Type.INT32:
+      if (lt?.DECIMAL) return text;
+      if (lt?.DATE && /^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(`${text}T00:00:00Z`);
+      if (/^-?\d+$/.test(text)) return Number(text);
+      break;
+    case Type.INT64:
+      if (lt?.DECIMAL) return text;
+      if (lt?.TIMESTAMP && !/^-?\d+$/.test(text) && !Number.isNaN(Date.parse(text))) return new Date(text);
+      if (/^-?\d+$/.test(text)) return BigInt(text);
+      break;
+    case Type.FLOAT:
+    case Type.DOUBLE:
+      if (text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);
+      break;
+    case Type.BYTE_ARRAY:
+    case Type.FIXED_LEN_BYTE_ARRAY:
+      if (lt?.STRING || lt?.ENUM || lt?.JSON || lt?.UUID || lt?.DECIMAL) return text;
+      if (/^0x([0-9a-f]{2})*$/i.test(text)) return Uint8Array.from(Buffer.from(text.slice(2), 'hex'));
+      return text;
+    default:
+      break;
+  }
+  throw new ParquetError('USAGE', `parquetry: '${text}' is not a value of column '${column.pathString}'`);
+}
+
+/**
+ * `parquetry bloom FILE COLUMN VALUE`: per row group, whether the column's bloom filter may contain the value.
+ * @param file - the opened file.
+ * @param name - the leaf column path.
+ * @param text - the value as typed (numbers, strings, ISO dates for DATE/TIMESTAMP, 0x… hex for binary).
+ * @param write - receives each output line.
+ * @returns the number of row groups that may contain the value.
+ */
+export async function bloomCommand(file: ParquetFile, name: string, text: string, write: (line: string) => void): Promise<number> {
+  const col = columnOf(file, name);
+  const physical = fromJsValues([parseValue(col, text)], 0, 1, col);
+  const w = new ByteWriter(16);
+  encodePlain(physical, col.typeLength === undefined ? { type: col.type } : { type: col.type, typeLength: col.typeLength }, w);
+  // BYTE_ARRAY: the bloom hash covers the value bytes without PLAIN's length prefix
+  const plain = col.type === Type.BYTE_ARRAY ? w.finish().subarray(4) : w.finish();
+  let maybe = 0;
+  for (const [g, rg] of file.metadata.row_groups.entries()) {
+    const cc = rg.columns[col.index]!;
+    const md = cc.meta_data;
+    if (!md || cc.crypto_metadata) {
+      write(`row group ${g}: encrypted (bloom filter not read)`);
+      maybe++;
+      continue;
+    }
+    const f = await readColumnBloomFilter(file.source, md);
+    if (!f) {
+      write(`row group ${g}: no bloom filter`);
+      maybe++;
+      continue;
+    }
+    const hit = f.mightContainBytes(plain, 0, plain.length);
+    if (hit) maybe++;
+    write(`row group ${g}: ${hit ? 'may contain' : 'definitely absent'} (${f.numBytes}-byte filter)`);
+  }
+  return maybe;
+}

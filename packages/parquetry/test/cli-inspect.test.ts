@@ -1,0 +1,63 @@
+/**
+ * `parquetry pages` and `parquetry bloom` on files written with page indexes and bloom filters: the page lines
+ * agree with the file's offset index and with the values each page holds, and the bloom answers agree with
+ * DuckDB's parquet_bloom_probe.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { field, writeParquet } from '../src/index.js';
+import { main } from '../src/node.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-inspect-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const file = path.join(tmp, 'a.parquet');
+
+async function run(...argv: string[]): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const code = await main(argv, (l) => lines.push(l));
+  return { code, lines };
+}
+
+beforeAll(async () => {
+  const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: BigInt(i), name: i % 4 === 0 ? null : `name-${i % 500}`, day: new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 1000))) }));
+  fs.writeFileSync(file, await writeParquet(rows, { schema: { id: field.int64({ required: true }), name: field.string(), day: field.date() }, pageRows: 2500, rowGroupRows: 5000, bloomFilter: true }));
+});
+
+describe('parquetry pages / bloom', () => {
+  test('pages: one line per page with its rows, nulls and bounds', async () => {
+    const { code, lines } = await run('pages', file, 'id');
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      expect.stringMatching(/^row group 0, column 'id': 2 pages, bounds ASCENDING$/),
+      expect.stringMatching(/^ {2}page 0: rows 0–2499 \(2500\), \d+ bytes at \d+, nulls 0, min 0, max 2499$/),
+      expect.stringMatching(/^ {2}page 1: rows 2500–4999 \(2500\), \d+ bytes at \d+, nulls 0, min 2500, max 4999$/),
+      expect.stringMatching(/^row group 1, column 'id': 2 pages, bounds ASCENDING$/),
+      expect.stringMatching(/^ {2}page 0: rows 0–2499 \(2500\), .*min 5000, max 7499$/),
+      expect.stringMatching(/^ {2}page 1: rows 2500–4999 \(2500\), .*min 7500, max 9999$/),
+    ]);
+    const names = await run('pages', file, 'name');
+    expect(names.lines[1]).toMatch(/nulls 625, min "name-1", max "name-99"$/);
+    const all = await run('pages', file);
+    expect(all.lines.filter((l) => l.startsWith('row group')).length).toBe(6);
+  });
+
+  test('bloom: per row group, agreeing with DuckDB', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    for (const [col, value, sql] of [['id', '7000', '7000::BIGINT'], ['id', '123456', '123456::BIGINT'], ['name', 'name-7', `'name-7'`], ['name', 'nobody', `'nobody'`]] as const) {
+      const { code, lines } = await run('bloom', file, col, value);
+      expect(code).toBe(0);
+      const duck = (await c.runAndReadAll(`SELECT bloom_filter_excludes FROM parquet_bloom_probe('${file}', '${col}', ${sql}) ORDER BY row_group_id`)).getRows().map((r) => r[0]);
+      expect(lines.map((l) => l.includes('definitely absent'))).toEqual(duck);
+    }
+  });
+
+  test('usage errors', async () => {
+    expect((await run('bloom', file, 'id')).code).toBe(2);
+    expect((await run('pages', file, 'nope')).code).toBe(1);
+    expect((await run('bloom', file, 'id', 'abc')).code).toBe(2);
+  });
+});
