@@ -12,6 +12,7 @@ import { keepRows, selectRows } from './select.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
 import { variantRowTransform } from './variant.js';
+import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -91,6 +92,27 @@ export interface ParquetFile {
    * @param options - projection, row groups, value mapping.
    */
   iterateRowGroups(options?: ReadOptions): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }>;
+  /**
+   * Iterates over batches of `batchSize` rows (default 10,000) below the row group, decoding page by page: only one
+   * batch's values (plus the pages it spans) are decoded and converted at a time, so memory stays bounded by a batch
+   * rather than a row group. Batches never span row groups and never split a record. `form: 'rows'` (default) yields
+   * `{ rowGroup, rowStart, rowEnd, rows }` with rows as {@link ParquetFile.readRows} returns them; `form: 'columns'`
+   * yields `{ rowGroup, rowStart, rowEnd, columns }` with vectors as {@link ParquetFile.readRowGroupColumns} returns
+   * them. Projection, row groups, row range, value mapping and `filter` (exact, per batch; batches without a match
+   * are skipped) work as in those methods.
+   * @param options - batch size (or a byte budget sized from SizeStatistics), form, and the reading options.
+   * @returns the batches, in file order.
+   * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_UNSUPPORTED` (columnar filter on a column inside a list),
+   *   `ROW_COUNT_MISMATCH`, and the reading errors.
+   */
+  iterateBatches(options?: BatchOptions & { form?: 'rows' }): AsyncGenerator<RowBatch>;
+  /**
+   * Iterates over batches of Arrow-shaped vectors (see the rows form above).
+   * @param options - `form: 'columns'`, batch size, and the reading options.
+   * @returns the batches, in file order.
+   * @throws ParquetError as the rows form.
+   */
+  iterateBatches(options: BatchOptions & { form: 'columns' }): AsyncGenerator<ColumnBatch>;
   /**
    * Statistics of one column chunk, decoded to the column's value type with the trust rules of
    * {@link columnStatistics} (undefined when the chunk has none).
@@ -429,6 +451,34 @@ class File implements ParquetFile {
       }
       yield { rowGroup: g, rows };
     }
+  }
+
+  iterateBatches(options?: BatchOptions & { form?: 'rows' }): AsyncGenerator<RowBatch>;
+  iterateBatches(options: BatchOptions & { form: 'columns' }): AsyncGenerator<ColumnBatch>;
+  iterateBatches(options: BatchOptions = {}): AsyncGenerator<RowBatch | ColumnBatch> {
+    // the batch reader (batches.ts) gets this file's internals as closures
+    return iterateBatches(
+      {
+        schema: this.schema,
+        metadata: this.metadata,
+        source: this.source,
+        options: this.options,
+        variants: this.variants,
+        selectColumns: (c) => this.selectColumns(c),
+        rowGroup: (g) => this.rowGroup(g),
+        chunkMeta: (g, col, cc) => this.chunkMeta(g, col, cc),
+        chunkRange: (g, col, md) => this.chunkRange(g, col, md),
+        pageDecrypt: (g, col, cc) => {
+          if (!cc.crypto_metadata || !this.decryptor) return undefined;
+          const dec = this.columnDecryptor(g, col, cc);
+          return (module, page, b) => dec.decrypt(module as 2, page, b);
+        },
+        filterPlan: (f, o) => this.filterPlan(f, o),
+        rowAligned: (i) => this.rowAligned(i),
+        mayMatch: (g, f, decimals, o) => PRUNERS.every((p) => p(f, (c) => this.statistics(g, c, o), decimals)),
+      },
+      options,
+    );
   }
 
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
