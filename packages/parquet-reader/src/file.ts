@@ -7,10 +7,11 @@ import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, ty
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column';
-import { filterColumns, matchRow, statisticsPruner, type Filter, type RowGroupPruner } from './filter.js';
-import { keepRows, selectRows } from './select.js';
+import { filterColumns, type Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
-import { bufferSource, readRanges, type ByteRange, type ByteSource } from './source.js';
+import { bufferSource, type ByteRange, type ByteSource } from './source.js';
+import { PRUNERS, Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipeline.js';
+import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import { variantRowTransform } from './variant.js';
 import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
 
@@ -55,10 +56,22 @@ export interface ReadOptions extends ValueOptions {
    */
   binary?: 'vector' | 'values';
   /**
-   * Only rows matching this filter. Row groups whose statistics prove no row can match are not read;
-   * the rest are filtered exactly. Filter columns need not be in `columns`.
+   * Only rows matching this filter, evaluated exactly; the pruning pipeline skips what cannot match (see `prune`).
+   * Filter columns need not be in `columns`; they must have one value per row (not inside a list, map or VARIANT).
    */
   filter?: Filter;
+  /**
+   * The pruning stages a filtered (or row-ranged) read uses: row-group statistics, dictionaries and bloom filters
+   * (for `=`/`in`), and the page index. Each is on by default; `false` turns them all off, `{ pageIndex: false }`
+   * one of them. Pruning never changes the result, only what is fetched and decoded.
+   */
+  prune?: boolean | PruneOptions;
+  /**
+   * Called once when the read ends (for {@link ParquetFile.iterateRowGroups}: when the iteration ends, or is left
+   * early) with its {@link ScanStats}: bytes and requests by kind, row groups and pages read and skipped (and
+   * why), rows decoded and returned.
+   */
+  onScan?: (stats: ScanStats) => void;
 }
 
 /** An opened Parquet file. */
@@ -122,6 +135,13 @@ export interface ParquetFile {
    */
   statistics(rowGroup: number, column: number | string, options?: ReadOptions): ColumnStatistics | undefined;
   /**
+   * What every read of this file cost so far, the footer included: the sum of the reads' {@link ScanStats}, with
+   * bytes and requests as counted at the byte source since the file was opened (`bytes.footer`, `requests.footer`
+   * are the footer's; reads that do not report statistics, such as batch iteration, add their requests too).
+   * @returns a snapshot (later reads do not change it).
+   */
+  scanStats(): ScanStats;
+  /**
    * Decodes one column chunk to levels and physical values (the lowest-level read).
    * @param rowGroup - row group ordinal.
    * @param column - leaf column index.
@@ -137,24 +157,24 @@ export interface ParquetFile {
  * @throws ParquetError `NOT_PARQUET`, `CORRUPT_FOOTER`, `INVALID_SCHEMA`, `ENCRYPTED_FOOTER`.
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
-  const source = input instanceof Uint8Array || input instanceof ArrayBuffer ? bufferSource(input) : input;
-  const raw = await readRawFooter(source, options.tailGuess ?? DEFAULT_TAIL_GUESS);
+  const io = new CountingSource(input instanceof Uint8Array || input instanceof ArrayBuffer ? bufferSource(input) : input);
+  const raw = await readRawFooter(io.as('footer'), options.tailGuess ?? DEFAULT_TAIL_GUESS);
   if (raw.magic === 'PARE') {
     if (!options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
     const crypto = await import('@parquetry/parquet-crypto');
     const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
-    return new File(source, opened.fileMetaData, raw.offset, options, opened.decryptor);
+    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
   const { metadata } = decodePlainFooter(raw);
   if (metadata.encryption_algorithm) {
     // plaintext footer of an encrypted file: verify its signature when the footer key is known
     const crypto = await import('@parquetry/parquet-crypto');
     const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
-    return new File(source, opened.fileMetaData, raw.offset, options, opened.decryptor);
+    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
-  return new File(source, metadata, raw.offset, options);
+  return new File(io, metadata, raw.offset, options);
 }
 
 /**
@@ -170,33 +190,18 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
   return v[0]! < 1 || (v[0] === 1 && (v[1]! < 2 || (v[1] === 2 && v[2]! < 9)));
 }
 
-/** One byte per row of a decoded chunk, 1 for rows `first` to `last` (exclusive). */
-function rowRange(chunk: DecodedChunk, first: number, last: number): { keep: Uint8Array; count: number } {
-  let rows = chunk.numLevels;
-  if (chunk.rep) {
-    rows = 0;
-    for (let i = 0; i < chunk.numLevels; i++) if (chunk.rep[i] === 0) rows++;
-  }
-  const keep = new Uint8Array(rows);
-  const from = Math.min(first, rows);
-  const to = Math.max(from, Math.min(last, rows));
-  keep.fill(1, from, to);
-  return { keep, count: to - from };
-}
-
-/** Row-group pruners tried in order; page-index, bloom and dictionary pruning add themselves here. */
-const PRUNERS: readonly RowGroupPruner[] = [statisticsPruner];
-
 class File implements ParquetFile {
   readonly schema: SchemaTree;
   readonly numRows: number;
+  readonly source: ByteSource;
   constructor(
-    readonly source: ByteSource,
+    private readonly io: CountingSource,
     readonly metadata: FileMetaData,
     private readonly footerOffset: number,
     private readonly options: OpenOptions,
     private readonly decryptor?: FileDecryptor,
   ) {
+    this.source = io.source;
     this.schema = buildSchemaTree(metadata.schema);
     this.numRows = metadata.num_rows;
     this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
@@ -263,42 +268,54 @@ class File implements ParquetFile {
     return { start, end };
   }
 
-  private async decodeChunks(rg: number, sel: readonly boolean[]): Promise<(DecodedChunk | undefined)[]> {
-    const group = this.rowGroup(rg);
+  /** What the pruning pipeline needs of this file. */
+  private scanContext(): ScanContext {
     const cols = this.schema.columns;
-    if (group.columns.length !== cols.length) {
-      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${rg} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
-    }
-    const idx = cols.map((_, i) => i).filter((i) => sel[i]);
-    if (group.num_rows === 0) {
-      // an empty row group (pyarrow writes one into a zero-row file, its chunks at offset 0 with no bytes): no pages
-      const empty = (c: ColumnDescriptor): DecodedChunk => ({
-        def: c.maxDef > 0 ? new Int32Array(0) : undefined,
-        rep: c.maxRep > 0 ? new Int32Array(0) : undefined,
-        numLevels: 0,
-        dictionary: undefined,
-        segments: [],
-        numValues: 0,
-        pages: 0,
-      });
-      return cols.map((c, i) => (sel[i] ? empty(c) : undefined));
-    }
-    const metas = await Promise.all(idx.map((i) => this.chunkMeta(rg, cols[i]!, group.columns[i]!)));
-    const ranges = idx.map((i, k) => this.chunkRange(rg, cols[i]!, metas[k]!));
-    const bytes = await readRanges(this.source, ranges);
-    const out: (DecodedChunk | undefined)[] = new Array(cols.length);
-    for (let k = 0; k < idx.length; k++) {
-      const i = idx[k]!;
-      const col = cols[i]!;
-      const cc = group.columns[i]!;
-      let decrypt: ((module: number, page: number, b: Uint8Array) => Promise<Uint8Array>) | undefined;
-      if (cc.crypto_metadata && this.decryptor) {
-        const dec = this.columnDecryptor(rg, col, cc);
-        decrypt = (module, page, b) => dec.decrypt(module as 2, page, b);
-      }
-      out[i] = await decodeColumnChunk(bytes[k]!, col, metas[k]!, { rowGroup: rg, path: col.pathString, offset: ranges[k]!.start }, { ...this.options, decrypt });
-    }
-    return out;
+    return (this.context ??= {
+      schema: this.schema,
+      metadata: this.metadata,
+      io: this.io,
+      footerOffset: this.footerOffset,
+      oddChunkSizes: this.parquetMr816,
+      decodeOptions: this.options,
+      chunkMeta: (g, i) => this.chunkMeta(g, cols[i]!, this.rowGroup(g).columns[i]!),
+      chunkRange: (g, i, md) => this.chunkRange(g, cols[i]!, md),
+      decrypt: (g, i) => {
+        const cc = this.rowGroup(g).columns[i]!;
+        if (!cc.crypto_metadata || !this.decryptor) return undefined;
+        const dec = this.columnDecryptor(g, cols[i]!, cc);
+        return (module, page, b) => dec.decrypt(module as 2, page, b);
+      },
+      statistics: (g, c, o) => this.statistics(g, c, o),
+    });
+  }
+
+  private context: ScanContext | undefined;
+
+  /** A read's pipeline: its columns, filter, value mapping and pruning stages. */
+  private newScan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): Scan {
+    return new Scan(this.scanContext(), { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune) });
+  }
+
+  /** Ends a read: adds its statistics to the file's and hands them to `onScan`. */
+  private endScan(scan: Scan, options: ReadOptions): void {
+    addScanStats(this.totals, scan.stats);
+    options.onScan?.(scan.stats);
+  }
+
+  private readonly totals = emptyScanStats();
+
+  scanStats(): ScanStats {
+    const s = addScanStats(emptyScanStats(), this.totals);
+    // bytes and requests as counted at the source: the footer, and every read (also those still running)
+    s.bytes = { ...this.io.totals.bytes };
+    s.requests = { ...this.io.totals.requests };
+    return s;
+  }
+
+  private decodeChunks(rg: number, sel: readonly boolean[], scan?: Scan): Promise<(DecodedChunk | undefined)[]> {
+    this.rowGroup(rg);
+    return (scan ?? this.newScan({})).wholeChunks(rg, sel);
   }
 
   readColumnChunk(rowGroup: number, column: number): Promise<DecodedChunk> {
@@ -360,33 +377,16 @@ class File implements ParquetFile {
   }
 
   /**
-   * The selected chunks of one row group holding only the rows the filter and the row range keep: the filter's
-   * (row-aligned) columns, or for a row range alone the first selected column, are decoded first; the others after.
-   * @param start - the row group's first row in the file.
-   * @param skipIfNone - return undefined, without fetching the other columns, when no row is kept.
+   * Refuses a filter on a column without one value per row: inside a list or map (which of its values would be
+   * tested?), or inside a VARIANT (its leaves are the stored form, not the variant's value).
    */
-  private async keptChunks(
-    rowGroup: number,
-    start: number,
-    sel: readonly boolean[],
-    filter: Filter | undefined,
-    filterIdx: readonly number[],
-    decimals: ReadonlySet<string>,
-    options: ReadOptions,
-    skipIfNone: boolean,
-  ): Promise<(DecodedChunk | undefined)[] | undefined> {
-    const cols = this.schema.columns;
-    const first = Math.max(0, (options.rowStart ?? 0) - start);
-    const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, Number.MAX_SAFE_INTEGER));
-    const probe = filterIdx.length > 0 ? filterIdx : [sel.indexOf(true)];
-    const pchunks = await this.decodeChunks(rowGroup, cols.map((_, i) => probe.includes(i)));
-    const { keep, count } = filter
-      ? selectRows(filter, new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: pchunks[i]! }])), options, decimals, first, last)
-      : rowRange(pchunks[probe[0]!]!, first, last);
-    if (count === 0 && skipIfNone) return undefined;
-    const rest = sel.map((s, i) => s && pchunks[i] === undefined);
-    const others = rest.some(Boolean) ? await this.decodeChunks(rowGroup, rest) : [];
-    return sel.map((s, i) => (s ? keepRows((pchunks[i] ?? others[i])!, cols[i]!, keep) : undefined));
+  private checkFilterColumns(filterIdx: readonly number[], what: string): void {
+    for (const i of filterIdx) {
+      if (this.rowAligned(i)) continue;
+      const col = this.schema.columns[i]!;
+      const why = col.maxRep > 0 ? 'it is inside a list or map (more than one value per row)' : 'it is part of a VARIANT column (its stored form, not the variant value)';
+      throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: ${what} cannot filter on '${col.pathString}': ${why}`);
+    }
   }
 
   /** Whether a leaf has one level per row (no repetition, not inside a VARIANT), so a filter can run on its chunk. */
@@ -405,16 +405,14 @@ class File implements ParquetFile {
   async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
-    const sel = [...outSel];
-    const requestedTop = options.columns ? new Set(this.schema.columns.filter((_, i) => outSel[i]).map((c) => c.path[0]!)) : undefined;
     const { filterIdx, decimals } = this.filterPlan(filter, options);
-    for (const i of filterIdx) sel[i] = true;
-    // filter columns with one level per row: evaluate the filter on them first, then keep only matching rows
-    const filterFirst = filter !== undefined && filterIdx.every((i) => this.rowAligned(i));
+    this.checkFilterColumns(filterIdx, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
+    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
     const rowStart = options.rowStart ?? 0;
     const rowEnd = options.rowEnd ?? Infinity;
     const maps = options.maps ?? 'map';
+    const anyColumn = outSel.includes(true);
     // row offsets of each row group, from the footer (used only to skip groups outside the row range)
     const firstRow: number[] = [];
     let acc = 0;
@@ -422,34 +420,35 @@ class File implements ParquetFile {
       firstRow.push(acc);
       acc += rg.num_rows;
     }
-    for (const g of groups) {
-      const group = this.rowGroup(g);
-      const start = firstRow[g]!;
-      if (options.rowStart !== undefined || options.rowEnd !== undefined) {
-        if (start >= rowEnd || start + group.num_rows <= rowStart) continue;
-      }
-      if (filter) {
-        const lookup = (c: string) => this.statistics(g, c, options);
-        if (!PRUNERS.every((p) => p(filter, lookup, decimals))) continue;
-      }
-      if (filterFirst) {
-        // no row matches: the other columns are never fetched
-        const chunks = await this.keptChunks(g, start, outSel, filter, filterIdx, decimals, options, true);
-        if (chunks === undefined) continue;
-        const rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+    const scan = this.newScan(options, outSel, filter, filterIdx, decimals);
+    try {
+      for (const g of groups) {
+        const group = this.rowGroup(g);
+        const start = firstRow[g]!;
+        if (ranged && (start >= rowEnd || start + group.num_rows <= rowStart)) {
+          scan.skipRowRange();
+          continue;
+        }
+        const cut = ranged && (start < rowStart || start + group.num_rows > rowEnd);
+        let rows: Record<string, unknown>[];
+        if (filter || (cut && anyColumn)) {
+          // the pipeline: prune, decode the filter columns' kept pages, evaluate, then only the matching rows of the rest
+          const first = Math.max(0, rowStart - start);
+          const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
+          const chunks = await scan.rowGroup(g, first, last, true);
+          if (chunks === undefined) continue;
+          rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+        } else {
+          const chunks = await this.decodeChunks(g, outSel, scan);
+          rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+          if (cut) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
+        }
         if (options.variants !== 'raw') this.variants?.(rows);
+        scan.returned(rows.length);
         yield { rowGroup: g, rows };
-        continue;
       }
-      const chunks = await this.decodeChunks(g, sel);
-      let rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
-      if (options.variants !== 'raw') this.variants?.(rows);
-      if (options.rowStart !== undefined || options.rowEnd !== undefined) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
-      if (filter) {
-        rows = rows.filter((r) => matchRow(filter, r, decimals));
-        if (requestedTop) for (const r of rows) for (const k of Object.keys(r)) if (!requestedTop.has(k)) delete r[k];
-      }
-      yield { rowGroup: g, rows };
+    } finally {
+      this.endScan(scan, options);
     }
   }
 
@@ -485,19 +484,25 @@ class File implements ParquetFile {
     const sel = this.selectColumns(options.columns);
     const filter = options.filter;
     const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
+    const group = this.rowGroup(rowGroup);
+    let chunks: (DecodedChunk | undefined)[];
+    let scan: Scan;
     if (!filter && (!ranged || !sel.includes(true))) {
-      const chunks = await this.decodeChunks(rowGroup, sel);
-      return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
+      scan = this.newScan(options, sel);
+      chunks = await this.decodeChunks(rowGroup, sel, scan);
+    } else {
+      const { filterIdx, decimals } = this.filterPlan(filter, options);
+      this.checkFilterColumns(filterIdx, 'a columnar read');
+      let start = 0;
+      for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
+      const first = Math.max(0, (options.rowStart ?? 0) - start);
+      const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, group.num_rows));
+      scan = this.newScan(options, sel, filter, filterIdx, decimals);
+      chunks = (await scan.rowGroup(rowGroup, first, last, false))!;
     }
-    const { filterIdx, decimals } = this.filterPlan(filter, options);
-    for (const i of filterIdx) {
-      if (!this.rowAligned(i)) {
-        throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: a columnar read cannot filter on '${this.schema.columns[i]!.pathString}': it has more than one value per row (read rows instead)`);
-      }
-    }
-    let start = 0;
-    for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
-    const chunks = (await this.keptChunks(rowGroup, start, sel, filter, filterIdx, decimals, options, false))!;
-    return assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
+    const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
+    scan.returned(v.length);
+    this.endScan(scan, options);
+    return v;
   }
 }

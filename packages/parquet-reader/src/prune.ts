@@ -1,0 +1,334 @@
+/**
+ * The dictionary and bloom-filter stages of the pruning pipeline, for `=` and `in` comparisons:
+ * - dictionary: when every data page of a chunk is dictionary-encoded (its `encoding_stats`, or without them its
+ *   `encodings` as parquet-java judges them), the dictionary page lists every value of the chunk, so a value it
+ *   does not hold is in no row;
+ * - bloom filter: a split-block bloom filter (https://github.com/apache/parquet-format/blob/master/BloomFilter.md)
+ *   answers "definitely absent" for a value's PLAIN bytes; encrypted filters are two modules (Encryption.md module
+ *   types 8, header, and 9, bitset).
+ *
+ * Both are conservative: whenever a value's physical form is not certain (a lossy value mapping, a type whose
+ * bytes are not unique, a value that does not convert back to itself), the stage answers "may match".
+ * @module
+ */
+import { readBloomFilterData, bloomMightContainAny, type BloomValue, type SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
+import { compareDecimals, compareValues, convertValues, fromJsValues, type ValueOptions } from '@parquetry/parquet-column';
+import type { ColumnValues } from '@parquetry/parquet-encodings';
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Encoding, PageType, ParquetError, Type, decodeThrift, isParquetError, readBloomFilterHeader, type ColumnMetaData } from '@parquetry/thrift-compact';
+import type { Filter } from './filter.js';
+import type { CountingSource, KindRange, ScanStats } from './scan.js';
+
+/** A comparison of a filter (no `and`/`or`/`not`). */
+export type LeafFilter = Extract<Filter, { column: string }>;
+
+/**
+ * Evaluates "may any row match?" over the filter's structure with a per-comparison answer: AND needs every part,
+ * OR any part, NOT is always possible (a negation cannot be refuted by what a comparison cannot match).
+ * @param f - the filter.
+ * @param leaf - false when no row can satisfy the comparison.
+ * @returns false when no row can match the filter.
+ */
+export function mayMatchWith(f: Filter, leaf: (l: LeafFilter) => boolean): boolean {
+  if ('and' in f) {
+    for (const g of f.and) if (!mayMatchWith(g, leaf)) return false;
+    return true;
+  }
+  if ('or' in f) {
+    for (const g of f.or) if (mayMatchWith(g, leaf)) return true;
+    return false;
+  }
+  if ('not' in f) return true;
+  return leaf(f);
+}
+
+/**
+ * The `=` and `in` comparisons of a filter (those a dictionary or a bloom filter can refute).
+ * @param f - the filter.
+ * @param out - where to add them.
+ * @returns the comparisons.
+ */
+export function equalityLeaves(f: Filter, out: LeafFilter[] = []): LeafFilter[] {
+  if ('and' in f) f.and.forEach((g) => equalityLeaves(g, out));
+  else if ('or' in f) f.or.forEach((g) => equalityLeaves(g, out));
+  else if ('not' in f) equalityLeaves(f.not, out);
+  else if (f.op === '=' || f.op === 'in') out.push(f);
+  return out;
+}
+
+/** The values an `=`/`in` comparison looks for. */
+export function leafValues(l: LeafFilter): readonly unknown[] {
+  return l.op === 'in' ? l.values : l.op === '=' ? [l.value] : [];
+}
+
+const isDictEncoding = (e: number) => e === Encoding.PLAIN_DICTIONARY || e === Encoding.RLE_DICTIONARY;
+
+/**
+ * Whether every data page of a chunk is dictionary-encoded, so its dictionary page holds all its values. With
+ * `encoding_stats`: no data page (V1 or V2) has another encoding. Without them (as parquet-java decides): the
+ * encodings are PLAIN_DICTIONARY plus level encodings (RLE, BIT_PACKED) only — with RLE_DICTIONARY the list cannot
+ * tell a fallback page from the PLAIN dictionary page, so the answer is no.
+ * @param md - the chunk's metadata.
+ * @returns true when the dictionary may be used for pruning.
+ */
+export function allPagesDictionaryEncoded(md: ColumnMetaData): boolean {
+  const stats = md.encoding_stats;
+  if (stats !== undefined) {
+    let dictPages = 0;
+    for (const s of stats) {
+      if (s.page_type !== PageType.DATA_PAGE && s.page_type !== PageType.DATA_PAGE_V2) continue;
+      if (s.count > 0 && !isDictEncoding(s.encoding)) return false;
+      dictPages += s.count;
+    }
+    return dictPages > 0;
+  }
+  const encodings = new Set(md.encodings);
+  if (!encodings.delete(Encoding.PLAIN_DICTIONARY)) return false;
+  encodings.delete(Encoding.RLE);
+  encodings.delete(Encoding.BIT_PACKED);
+  return encodings.size === 0;
+}
+
+/**
+ * Whether a dictionary holds a value an `=`/`in` comparison looks for, compared exactly as rows are (decimal columns
+ * as decimals).
+ * @param leaf - the comparison.
+ * @param dictionary - the dictionary's values, converted like the column's values.
+ * @param decimals - DECIMAL column paths.
+ * @returns false when no dictionary value matches.
+ */
+export function dictionaryMayContain(leaf: LeafFilter, dictionary: ArrayLike<unknown>, decimals: ReadonlySet<string>): boolean {
+  const cmp = decimals.has(leaf.column) ? compareDecimals : compareValues;
+  const wanted = leafValues(leaf);
+  const n = dictionary.length;
+  for (const v of wanted) {
+    if (v === null || v === undefined) continue;
+    for (let i = 0; i < n; i++) if (cmp(dictionary[i], v) === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Converts a dictionary's physical values like the column's values.
+ * @param dictionary - the dictionary page values.
+ * @param column - the leaf column.
+ * @param options - value mapping.
+ * @returns one JavaScript value per entry.
+ */
+export function dictionaryValues(dictionary: ColumnValues, column: ColumnDescriptor, options: ValueOptions): ArrayLike<unknown> {
+  return convertValues(dictionary, column, options);
+}
+
+/** One physical value of a converted column value, as the bloom hash takes it. */
+function first(v: ColumnValues): BloomValue | undefined {
+  if (v instanceof Int32Array || v instanceof Float32Array || v instanceof Float64Array || v instanceof BigInt64Array) return v[0];
+  if (v instanceof Uint8Array) return v[0] === 1;
+  if ('offsets' in v) return v.data.subarray(v.offsets[0]!, v.offsets[1]!);
+  if ('width' in v) return v.data.subarray(0, v.width);
+  return undefined;
+}
+
+/**
+ * The physical values whose bloom hashes an `=`/`in` comparison must probe, or undefined when the bloom filter
+ * cannot decide it: columns whose value mapping is not one-to-one (INT96, FLOAT16, DECIMAL on BYTE_ARRAY whose
+ * bytes need not be minimal, DECIMAL as numbers, INT64 as numbers beyond 2^53, sub-millisecond timestamps as
+ * dates, strings holding U+FFFD, which invalid UTF-8 also decodes to). A value that does not convert to the
+ * column's physical type and back to itself is skipped (no row can equal it), and a zero of a FLOAT/DOUBLE column
+ * is probed as both +0 and -0.
+ * @param leaf - the comparison.
+ * @param column - the leaf column.
+ * @param options - value mapping.
+ * @param decimals - DECIMAL column paths (compared as decimals).
+ * @returns the values to probe.
+ */
+export function bloomProbeValues(leaf: LeafFilter, column: ColumnDescriptor, options: ValueOptions, decimals: ReadonlySet<string>): BloomValue[] | undefined {
+  const lt = column.node.logicalType;
+  const t = column.type;
+  if (t === Type.INT96 || lt?.FLOAT16) return undefined;
+  const decimal = lt?.DECIMAL !== undefined;
+  if (decimal && (options.decimals === 'number' || t === Type.BYTE_ARRAY)) return undefined;
+  const unit = lt?.TIMESTAMP?.unit ?? lt?.TIME?.unit;
+  if (options.timestamps === 'date' && unit !== undefined && unit.MILLIS === undefined) return undefined;
+  const cmp = decimals.has(leaf.column) ? compareDecimals : compareValues;
+  const out: BloomValue[] = [];
+  for (const v of leafValues(leaf)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'string' && v.includes('\uFFFD')) return undefined;
+    if (options.int64 === 'number' && t === Type.INT64 && !decimal && !(typeof v === 'number' ? Number.isSafeInteger(v) : typeof v === 'bigint' && v >= -(2n ** 53n) && v <= 2n ** 53n)) return undefined;
+    let phys: ColumnValues;
+    try {
+      phys = fromJsValues([v], 0, 1, column);
+    } catch (e) {
+      if (isParquetError(e)) continue; // not a value of this column: no row equals it
+      throw e;
+    }
+    const back = convertValues(phys, column, options)[0];
+    if (cmp(back, v) !== 0) {
+      // converts to a different value: for an exact mapping no stored value equals it, but be conservative
+      return undefined;
+    }
+    const p = first(phys);
+    if (p === undefined) return undefined;
+    out.push(p);
+    if ((t === Type.FLOAT || t === Type.DOUBLE) && p === 0) out.push(Object.is(p, -0) ? 0 : -0);
+  }
+  return out;
+}
+
+/**
+ * Whether a bloom filter may hold one of the values.
+ * @param filter - the chunk's filter.
+ * @param column - the leaf column.
+ * @param values - from {@link bloomProbeValues}.
+ * @returns false when every value is definitely absent.
+ */
+export function bloomMayContain(filter: SplitBlockBloomFilter, column: ColumnDescriptor, values: readonly BloomValue[]): boolean {
+  return bloomMightContainAny(filter, column.type, values);
+}
+
+/** A bloom filter a read wants. */
+export interface BloomRequest {
+  /** The chunk's metadata (`bloom_filter_offset`, `bloom_filter_length`). */
+  md: ColumnMetaData;
+  /** Dotted column path, for messages. */
+  path: string;
+  /** Decrypts a module of an encrypted column (8 header, 9 bitset). */
+  decrypt: ((module: 8 | 9, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
+}
+
+/** First guess at the size of a bloom filter header (ours are under 20 bytes; an encrypted one adds 32). */
+const HEADER_GUESS = 256;
+/** A header that does not decode within this many bytes is corrupt. */
+const HEADER_LIMIT = 4096;
+
+/**
+ * Fetches and decodes bloom filters: those whose `bloom_filter_length` is known in one coalesced fetch, the others
+ * header first. Encrypted filters are decrypted (header and bitset modules) and checked like plaintext ones.
+ * @param io - the counting source.
+ * @param stats - the read's statistics.
+ * @param requests - the chunks' bloom filters.
+ * @param limit - the end of the region filters may lie in (the footer offset).
+ * @returns one filter per request (undefined when the chunk has none).
+ * @throws ParquetError `BLOOM_BAD_OFFSET` for a filter outside the file, the `parquet-bloom` codes for a malformed
+ *   filter, and decryption errors.
+ */
+export async function readBloomFilters(io: CountingSource, stats: ScanStats, requests: readonly BloomRequest[], limit: number): Promise<(SplitBlockBloomFilter | undefined)[]> {
+  const known: KindRange[] = [];
+  const slot: number[] = [];
+  for (const r of requests) {
+    const off = r.md.bloom_filter_offset;
+    const len = r.md.bloom_filter_length;
+    if (off !== undefined && !(Number.isSafeInteger(off) && off >= 4 && off < limit)) {
+      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${r.path}': bloom_filter_offset ${off} is outside the data region [4, ${limit})`, off);
+    }
+    if (off !== undefined && len !== undefined) {
+      if (!(Number.isSafeInteger(len) && len > 0 && off + len <= limit)) {
+        throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${r.path}': bloom filter [${off}, ${off + len}) is outside the data region [4, ${limit})`, off);
+      }
+      slot.push(known.push({ start: off, end: off + len, kind: 'bloom' }) - 1);
+    } else slot.push(-1);
+  }
+  const fetched = known.length > 0 ? await io.fetch(known, stats) : [];
+  return Promise.all(
+    requests.map(async (r, i) => {
+      const off = r.md.bloom_filter_offset;
+      if (off === undefined) return undefined;
+      const k = slot[i]!;
+      const region = new Region(io, stats, off, limit, k >= 0 ? fetched[k]! : undefined);
+      return r.decrypt ? decryptedBloom(region, r) : plainBloom(region, r);
+    }),
+  );
+}
+
+/** Bytes from a file offset on: the filter's bytes when its length is known, else fetched as needed. */
+class Region {
+  private bytes: Uint8Array | undefined;
+  /** Whether the bytes are the filter's whole extent (its `bloom_filter_length` is known). */
+  readonly known: boolean;
+  constructor(
+    private readonly io: CountingSource,
+    private readonly stats: ScanStats,
+    readonly offset: number,
+    private readonly limit: number,
+    bytes: Uint8Array | undefined,
+  ) {
+    this.bytes = bytes;
+    this.known = bytes !== undefined;
+  }
+  /** The first `n` bytes (fewer at the end of the region or of a known extent). */
+  async upTo(n: number): Promise<Uint8Array> {
+    if (this.known) return this.bytes!.subarray(0, Math.min(n, this.bytes!.length));
+    const want = Math.min(n, this.limit - this.offset);
+    const have = this.bytes?.length ?? 0;
+    if (have >= want) return this.bytes!.subarray(0, want);
+    const [more] = await this.io.fetch([{ start: this.offset + have, end: this.offset + want, kind: 'bloom' }], this.stats);
+    const b = new Uint8Array(want);
+    if (this.bytes) b.set(this.bytes);
+    b.set(more!, have);
+    this.bytes = b;
+    return b;
+  }
+}
+
+async function plainBloom(region: Region, r: BloomRequest): Promise<SplitBlockBloomFilter> {
+  let want = HEADER_GUESS;
+  for (;;) {
+    const prefix = await region.upTo(want);
+    let end: number;
+    let numBytes: number;
+    try {
+      const h = decodeThrift(readBloomFilterHeader, prefix, 0, prefix.length, region.offset);
+      end = h.end;
+      numBytes = h.value.numBytes;
+    } catch (e) {
+      if (isParquetError(e) && !region.known && prefix.length === want && want < HEADER_LIMIT) {
+        want *= 4;
+        continue;
+      }
+      throw wrapBloom(e, r, region.offset);
+    }
+    const all = await region.upTo(end + Math.max(0, numBytes));
+    try {
+      return readBloomFilterData(all, 0, all.length, { baseOffset: region.offset }).filter;
+    } catch (e) {
+      throw wrapBloom(e, r, region.offset);
+    }
+  }
+}
+
+/** The length prefix of an encrypted module at `at`. */
+function moduleLength(b: Uint8Array, at: number): number {
+  return (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+}
+
+async function decryptedBloom(region: Region, r: BloomRequest): Promise<SplitBlockBloomFilter> {
+  const fail = (what: string): never => {
+    throw new ParquetError('CORRUPT_BLOOM', `parquet-reader: column '${r.path}': encrypted bloom filter at byte ${region.offset}: ${what}`, region.offset);
+  };
+  let b = await region.upTo(HEADER_GUESS);
+  if (b.length < 4) fail('truncated header module');
+  const hLen = 4 + moduleLength(b, 0);
+  b = await region.upTo(hLen + 4);
+  if (b.length < hLen + 4) fail(`header module of ${hLen} bytes runs past the data region`);
+  const header = await r.decrypt!(8, b.subarray(0, hLen));
+  const bLen = 4 + moduleLength(b, hLen);
+  b = await region.upTo(hLen + bLen);
+  if (b.length < hLen + bLen) fail(`bitset module of ${bLen} bytes runs past the data region`);
+  const bitset = await r.decrypt!(9, b.subarray(hLen, hLen + bLen));
+  // the decrypted header and bitset read as a plaintext filter (header checks, bitset length)
+  const plain = new Uint8Array(header.length + bitset.length);
+  plain.set(header);
+  plain.set(bitset, header.length);
+  try {
+    const d = readBloomFilterData(plain, 0, plain.length, { baseOffset: region.offset });
+    if (d.end !== plain.length) fail(`the bitset module holds ${bitset.length} bytes, the header declares ${d.header.numBytes}`);
+    return d.filter;
+  } catch (e) {
+    throw wrapBloom(e, r, region.offset);
+  }
+}
+
+function wrapBloom(e: unknown, r: BloomRequest, offset: number): unknown {
+  if (!isParquetError(e) || e.message.includes(`column '${r.path}'`)) return e;
+  return new ParquetError(e.code, `parquet-reader: column '${r.path}': bloom filter at byte ${offset}: ${e.message}`, e.offset ?? offset, { cause: e });
+}
