@@ -70,7 +70,8 @@ function mayMatch(f: Filter, stats: StatisticsLookup, decimals: ReadonlySet<stri
     case '>=':
       return max === undefined || !(compareValues(max, f.value) < 0);
     case '!=':
-      return !(s.minExact && s.maxExact && compareValues(min, f.value) === 0 && compareValues(max, f.value) === 0 && s.nullCount === 0);
+      // NaN != v holds, and bounds leave NaN out: only a chunk known to hold no NaN (nanCount 0) can be refuted
+      return !(s.minExact && s.maxExact && compareValues(min, f.value) === 0 && compareValues(max, f.value) === 0 && s.nullCount === 0 && s.nanCount === 0);
   }
 }
 

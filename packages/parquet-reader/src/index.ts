@@ -23,4 +23,6 @@ export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned
 export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column';
 export { compareValues, compareDecimals } from '@parquetry/parquet-column';
 export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export type { PruneOptions } from './pipeline.js';
+export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';
 export type { ColumnarVector, StructVector, LeafVector, BinaryVector, ListVector, MapVector, VectorBase } from '@parquetry/parquet-levels';

@@ -170,6 +170,11 @@ function concatChunks(parts: DecodedChunk[], column: ColumnDescriptor): DecodedC
   return { def, rep, numLevels, dictionary: parts[0]!.dictionary, segments, numValues, pages };
 }
 
+/** Largest gap bridged by one request when whole chunks are read. */
+const CHUNK_GAP = 65536;
+/** Largest gap bridged by one request when some chunks are read page by page. */
+const PAGE_GAP = 8192;
+
 /** A dictionary decoded on its own (by the dictionary stage), reused for the data pages. */
 interface CachedDictionary {
   values: ColumnValues;
@@ -497,7 +502,10 @@ export class Scan {
       }
       plans.push(plan);
     }
-    const bytes = await this.ctx.io.fetch(ranges, this.stats);
+    // whole chunks merge across gaps up to 64 KiB; page reads only across small holes (8 KiB, Arrow's hole limit),
+    // so that skipped pages are not fetched anyway
+    const paged = plans.some((p) => p.pages !== undefined);
+    const bytes = await this.ctx.io.fetch(ranges, this.stats, paged ? PAGE_GAP : CHUNK_GAP);
     const out = new Map<number, DecodedChunk>();
     await Promise.all(
       plans.map(async (p) => {

@@ -201,8 +201,8 @@ export class CountingSource {
 
   /**
    * Fetches several ranges, merging those less than `maxGap` bytes apart into one request. A merged request counts
-   * once, for the kind of its first range; its bytes are split between the kinds of the ranges it holds (a gap
-   * counts for the range after it), so the byte counts add up to exactly what was fetched.
+   * once, for the kind holding most of its bytes; its bytes are split between the kinds of the ranges it holds (a gap
+   * counts for the range before it), so the byte counts add up to exactly what was fetched.
    * @param ranges - the ranges (any order, may overlap).
    * @param read - the statistics of the read.
    * @param maxGap - the largest gap bridged by one request (default 64 KiB).
@@ -223,14 +223,33 @@ export class CountingSource {
     await Promise.all(
       groups.map(async (g) => {
         let cursor = g.start;
+        let before = ranges[g.members[0]!]!.kind;
         for (const i of g.members) {
           const r = ranges[i]!;
+          if (r.start > cursor) {
+            this.count(before, r.start - cursor, 0, read);
+            cursor = r.start;
+          }
           if (r.end > cursor) {
             this.count(r.kind, r.end - cursor, 0, read);
             cursor = r.end;
           }
+          before = r.kind;
         }
-        this.count(ranges[g.members[0]!]!.kind, 0, 1, read);
+        // the request counts for the kind holding most of its bytes
+        let kind = ranges[g.members[0]!]!.kind;
+        let most = 0;
+        const sizes = new Map<ReadKind, number>();
+        for (const i of g.members) {
+          const r = ranges[i]!;
+          const n = (sizes.get(r.kind) ?? 0) + (r.end - r.start);
+          sizes.set(r.kind, n);
+          if (n > most) {
+            most = n;
+            kind = r.kind;
+          }
+        }
+        this.count(kind, 0, 1, read);
         const bytes = await this.source.read(g.start, g.end);
         for (const i of g.members) out[i] = bytes.subarray(ranges[i]!.start - g.start, ranges[i]!.end - g.start);
       }),
