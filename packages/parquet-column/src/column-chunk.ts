@@ -1,7 +1,7 @@
 /**
  * Decoding one column chunk: its pages (dictionary, data page V1 and V2), checksums, decompression, level
  * streams and values, into one set of definition/repetition levels and non-null physical values. The page decoding
- * itself is the {@link ChunkDecoder}'s (`chunk-decoder.ts`), which can also hand the chunk out a batch at a time.
+ * itself is the `ChunkDecoder`'s (`chunk-decoder.ts`), which can also hand the chunk out a batch at a time.
  *
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (pages, nested encoding) and
  * Encodings.md. Every size and count in a page header is untrusted and checked before use.
@@ -78,7 +78,7 @@ export function chunkValues(chunk: DecodedChunk, column: ColumnDescriptor): Colu
 
 
 /**
- * Decodes every page of one column chunk (one {@link ChunkDecoder.take} of all its records).
+ * Decodes every page of one column chunk (one `ChunkDecoder.take` of all its records).
  * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
  * @param column - the leaf column (max levels, physical type).
  * @param meta - the chunk's ColumnMetaData.
