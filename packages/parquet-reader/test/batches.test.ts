@@ -1,168 +1,28 @@
-// Batch iteration (`iterateBatches`): batches concatenated equal the whole reads (`readRows`, and
-// `readRowGroupColumns` turned back into rows by an independent walk) for every corpus file the reader reads, at
-// batch sizes 1, 7, 1000 and larger than any row group; rows generated for random schemas, written by our writer
-// with tiny pages and row groups, come back equal to the rows generated; row ranges, projections, filters and byte
-// budgets; corrupt pages still fail typed and located.
+// Batch iteration (`iterateBatches`): rows generated for random schemas, written by our writer with tiny pages and
+// row groups, come back from the batches equal to the rows generated, and the columnar batches equal
+// `readRowGroupColumns` (turned back into rows by an independent walk); row ranges, projections, filters and byte
+// budgets; corrupt pages still fail typed and located. The corpus is read in batches by
+// apps/conformance/test/batches.test.ts.
 //
-// The writer is imported from its source by path, for tests only: the reader does not depend on it (the writer
-// depends on the reader for its own tests, so a declared dependency would be a cycle).
-import fs from 'node:fs';
-import path from 'node:path';
+// The writer (and the gzip codec its random options may pick) are imported from their sources by path, for tests
+// only: the reader does not depend on them (the writer depends on the reader for its own tests, so a declared
+// dependency would be a cycle).
 import { CompressionCodec, builtinCodecs, type CodecMap } from '@parquetry/parquet-codecs';
-import { createGzipCodec } from '@parquetry/codec-gzip';
-import { openParquet, type ColumnarVector, type Filter, type ParquetFile, type ReadOptions } from '@parquetry/parquet-reader';
+import { createGzipCodec } from '../../codec-gzip/src/index.js';
+import { openParquet, type Filter, type ParquetFile, type ReadOptions } from '@parquetry/parquet-reader';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { writeParquet, type Row, type SchemaSpec, type WriterOptions } from '../../parquet-writer/src/index.js';
-import { firstDifference, optionsArb, rowsArb, schemaArb } from '../../parquet-writer/test/arbitraries.js';
-import { corpusDir, decryptionFor, listCases, readKnownFailures } from '../../../apps/conformance/src/runner.js';
+import { optionsArb, rowsArb, schemaArb } from '../../parquet-writer/test/arbitraries.js';
 import { typedError } from './helpers.js';
+import { batchRows, columnsBoth, same } from './batch-helpers.js';
 
 const codecs: CodecMap = { ...builtinCodecs(), [CompressionCodec.GZIP]: createGzipCodec() };
-const HUGE = 1e9;
-
-/** Slot `i` of a vector as a row value (an independent walk of the Arrow-shaped layout). */
-function slot(v: ColumnarVector, i: number): unknown {
-  if (v.validity && v.validity[i] === 0) return null;
-  switch (v.kind) {
-    case 'leaf':
-      return v.values[i];
-    case 'binary':
-      return v.data.slice(v.offsets[i]!, v.offsets[i + 1]!);
-    case 'struct': {
-      const o: Record<string, unknown> = {};
-      for (const c of v.children) Object.defineProperty(o, c.field.name, { value: slot(c, i), enumerable: true, writable: true, configurable: true });
-      return o;
-    }
-    case 'list': {
-      const out: unknown[] = [];
-      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) out.push(slot(v.element, j));
-      return out;
-    }
-    case 'map': {
-      const out: unknown[] = [];
-      for (let j = v.offsets[i]!; j < v.offsets[i + 1]!; j++) out.push([slot(v.keys, j), v.values ? slot(v.values, j) : null]);
-      return out;
-    }
-  }
-}
-const rowsOf = (v: ColumnarVector): unknown[] => Array.from({ length: v.length }, (_, i) => slot(v, i));
-
-function same(expected: unknown, actual: unknown, what: string): void {
-  const d = firstDifference(expected, actual);
-  if (d !== undefined) expect.fail(`${what}: ${d}`);
-}
-
-/** All batches of a rows-form iteration, checking their bookkeeping on the way. */
-async function batchRows(file: ParquetFile, options: ReadOptions & { batchSize?: number; batchBytes?: number }): Promise<{ rows: Record<string, unknown>[]; batches: number }> {
-  const rows: Record<string, unknown>[] = [];
-  let batches = 0;
-  let prevEnd = -1;
-  let prevGroup = -1;
-  for await (const b of file.iterateBatches(options)) {
-    batches++;
-    // in file order within a row group (row groups come in the order asked for)
-    if (b.rowGroup === prevGroup) expect(b.rowStart).toBeGreaterThanOrEqual(prevEnd);
-    if (!options.filter) {
-      expect(b.rows.length).toBe(b.rowEnd - b.rowStart);
-      // batches are full except the last of a row group (or of the row range)
-      expect(b.rows.length).toBeLessThanOrEqual(options.batchSize ?? 10_000);
-      if (prevGroup === b.rowGroup) expect(b.rowStart).toBe(prevEnd);
-    } else {
-      expect(b.rows.length).toBeLessThanOrEqual(b.rowEnd - b.rowStart);
-      expect(b.rows.length).toBeGreaterThan(0);
-    }
-    prevEnd = b.rowEnd;
-    prevGroup = b.rowGroup;
-    for (const r of b.rows) rows.push(r);
-  }
-  return { rows, batches };
-}
-
-/** Rows of every row group's columnar read, and of the columnar batches, grouped by row group. */
-async function columnsBoth(file: ParquetFile, batchSize: number, options: ReadOptions = {}): Promise<{ whole: unknown[][]; batched: unknown[][] }> {
-  const whole = await Promise.all(file.metadata.row_groups.map(async (_, g) => rowsOf(await file.readRowGroupColumns(g, options))));
-  const batched: unknown[][] = file.metadata.row_groups.map(() => []);
-  for await (const b of file.iterateBatches({ ...options, form: 'columns', batchSize })) {
-    expect(b.columns.length).toBe(options.filter ? b.columns.length : b.rowEnd - b.rowStart);
-    for (const r of rowsOf(b.columns)) batched[b.rowGroup]!.push(r);
-  }
-  return { whole, batched };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// corpus
-
-const HAVE = fs.existsSync(corpusDir);
-if (!HAVE) console.warn(`skipping the corpus batch tests: ${corpusDir} not found (set PARQUET_TESTING_DIR)`);
-const known = HAVE ? readKnownFailures() : new Map<string, string>();
-const cases = HAVE ? listCases() : [];
-const readable = cases.filter((c) => !c.rel.startsWith('bad_data/') && !/corrupt-checksum|-INVALID\.parquet$/.test(c.rel) && c.expectation?.expected?.error === undefined && !known.has(c.rel));
-const rejected = cases.filter((c) => c.rel.startsWith('bad_data/') || /corrupt-checksum/.test(c.rel) || c.expectation?.expected?.error !== undefined);
-
-async function openCase(rel: string): Promise<ParquetFile> {
-  const bytes = new Uint8Array(fs.readFileSync(path.join(corpusDir, rel)));
-  const decryption = decryptionFor(rel);
-  return openParquet(bytes, { codecs, ...(decryption ? { decryption } : {}) });
-}
-
-/** Files whose values are too large to read whole several times in a test (their strings exceed 100 MB). */
-const tooLarge = (rel: string) => fs.statSync(path.join(corpusDir, rel)).size > 50 << 20 || /large_string_map/.test(rel);
-
-describe.skipIf(!HAVE)('corpus: batches concatenated equal the whole read', () => {
-  test.each(readable.map((c) => [c.rel] as const))('%s', async (rel) => {
-    if (tooLarge(rel)) {
-      console.warn(`batches: ${rel} skipped (too large to read whole repeatedly in a test)`);
-      return;
-    }
-    const file = await openCase(rel);
-    let whole: Record<string, unknown>[];
-    try {
-      whole = await file.readRows();
-    } catch (e) {
-      // the whole read rejects it (a file the conformance run reads only in part): the batches must too, typed
-      const err = await typedError(() => batchRows(file, { batchSize: 7 }));
-      expect(err.code).toBe((e as { code: string }).code);
-      return;
-    }
-    for (const batchSize of [1, 7, 1000, HUGE]) {
-      // batches of one row over a long file: the first 3,000 rows (the row range is read both ways)
-      const options = batchSize === 1 && whole.length > 3000 ? { batchSize, rowEnd: 3000 } : { batchSize };
-      const expected = 'rowEnd' in options ? whole.slice(0, 3000) : whole;
-      const { rows } = await batchRows(file, options);
-      same(expected, rows, `${rel}, batches of ${batchSize}`);
-    }
-    for (const batchSize of [7, HUGE]) {
-      const { whole: w, batched } = await columnsBoth(file, batchSize, { variants: 'raw' });
-      same(w, batched, `${rel}, columnar batches of ${batchSize}`);
-    }
-  });
-
-  test.each(rejected.map((c) => [c.rel] as const))('%s: rejected by the batches as by the whole read', async (rel) => {
-    let file: ParquetFile;
-    try {
-      file = await openCase(rel);
-    } catch {
-      return; // rejected when opened: no batches to read
-    }
-    let code: string | undefined;
-    try {
-      await file.readRows();
-    } catch (e) {
-      code = (e as { code?: string }).code;
-    }
-    if (code === undefined) return; // read by both peers alike (see the conformance runner)
-    const err = await typedError(() => batchRows(file, { batchSize: 7 }));
-    // the same failure, or the batch reader's check of the row counts finding the same inconsistency first
-    expect([code, 'ROW_COUNT_MISMATCH', 'INVALID_LEVELS']).toContain(err.code);
-    expect(err.message).toMatch(/^parquet-/);
-  });
-});
 
 // ---------------------------------------------------------------------------------------------------------------
 // generated files
 
-const runs = Number(process.env.PARQUETRY_PROPERTY_RUNS ?? '') || 60;
+const runs = Number(process.env.PARQUETRY_PROPERTY_RUNS ?? '') || 150;
 
 describe('random schemas written with tiny pages: batches equal the rows written', () => {
   test('rows and columns, any batch size', async () => {
