@@ -37,6 +37,8 @@ export interface IndexRequest {
   range: ByteRange;
   /** Also read the ColumnIndex (filter columns); the OffsetIndex is always read. */
   withColumnIndex: boolean;
+  /** Whether the column has one value per row (no repetition): a null page then holds as many nulls as rows. */
+  flat: boolean;
   /** Decrypts a module of an encrypted column (6 ColumnIndex, 7 OffsetIndex). */
   decrypt: ((module: 6 | 7, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
 }
@@ -75,7 +77,7 @@ export async function readPageIndexes(io: CountingSource, stats: ScanStats, requ
     const checked = offsets && checkOffsets(offsets, req.range, numRows);
     if (!checked) continue;
     let columnIndex = ci >= 0 ? await decodeIndex(readColumnIndex, bytes[ci]!, req, 6) : undefined;
-    if (columnIndex && !checkColumnIndex(columnIndex, checked.pages.length)) columnIndex = undefined;
+    if (columnIndex && !checkColumnIndex(columnIndex, checked.firstRows, numRows, req.flat)) columnIndex = undefined;
     out.set(req.column, { ...checked, columnIndex });
   }
   return out;
@@ -115,9 +117,27 @@ function checkOffsets(oi: OffsetIndex, range: ByteRange, numRows: number): { fir
   return { firstRows, pages };
 }
 
-function checkColumnIndex(ci: ColumnIndex, n: number): boolean {
+/**
+ * A ColumnIndex that agrees with the OffsetIndex and with itself: one entry per page; null counts (when present)
+ * non-negative, positive on a null page, and for a column with one value per row equal to the page's rows on a null
+ * page (parquet-mr with statistics off writes every page as a null page with null count -1: such an index is
+ * dropped, not trusted).
+ */
+function checkColumnIndex(ci: ColumnIndex, firstRows: readonly number[], numRows: number, flat: boolean): boolean {
+  const n = firstRows.length;
   const same = (a: readonly unknown[] | undefined) => a === undefined || (Array.isArray(a) && a.length === n);
-  return Array.isArray(ci.null_pages) && ci.null_pages.length === n && ci.min_values?.length === n && ci.max_values?.length === n && same(ci.null_counts) && same(ci.nan_counts);
+  if (!(Array.isArray(ci.null_pages) && ci.null_pages.length === n && ci.min_values?.length === n && ci.max_values?.length === n && same(ci.null_counts) && same(ci.nan_counts))) return false;
+  const counts = ci.null_counts;
+  if (counts === undefined) return true;
+  for (let p = 0; p < n; p++) {
+    const c = counts[p]!;
+    if (!(Number.isSafeInteger(c) && c >= 0)) return false;
+    if (ci.null_pages[p]) {
+      const rows = (p + 1 < n ? firstRows[p + 1]! : numRows) - firstRows[p]!;
+      if (c === 0 || (flat && c !== rows)) return false;
+    }
+  }
+  return true;
 }
 
 const isFloating = (c: ColumnDescriptor) => c.type === Type.FLOAT || c.type === Type.DOUBLE || (c.type === Type.FIXED_LEN_BYTE_ARRAY && c.node.logicalType?.FLOAT16 !== undefined);

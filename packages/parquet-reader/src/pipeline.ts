@@ -304,7 +304,7 @@ export class Scan {
         if (cc.offset_index_offset === undefined) continue;
         const md = await this.meta(g, i);
         const dec = this.ctx.decrypt(g, i);
-        requests.push({ column: i, chunk: cc, range: this.ctx.chunkRange(g, i, md), withColumnIndex: filter !== undefined && filterIdx.includes(i), decrypt: dec && ((m, b) => dec(m, 0, b)) });
+        requests.push({ column: i, chunk: cc, range: this.ctx.chunkRange(g, i, md), withColumnIndex: filter !== undefined && filterIdx.includes(i), flat: cols[i]!.maxRep === 0, decrypt: dec && ((m, b) => dec(m, 0, b)) });
       }
       if (requests.length > 0) {
         indexes = await readPageIndexes(this.ctx.io, this.stats, requests, numRows, this.ctx.footerOffset);

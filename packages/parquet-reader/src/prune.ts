@@ -315,10 +315,17 @@ async function decryptedBloom(region: Region, r: BloomRequest): Promise<SplitBlo
   b = await region.upTo(hLen + bLen);
   if (b.length < hLen + bLen) fail(`bitset module of ${bLen} bytes runs past the data region`);
   const bitset = await r.decrypt!(9, b.subarray(hLen, hLen + bLen));
-  // the decrypted header and bitset read as a plaintext filter (header checks, bitset length)
-  const plain = new Uint8Array(header.length + bitset.length);
-  plain.set(header);
-  plain.set(bitset, header.length);
+  // the decrypted header and bitset read as a plaintext filter (header checks, bitset length); parquet-java pads the
+  // header module's plaintext with zeros after the struct, so only the struct is kept
+  let headerEnd: number;
+  try {
+    headerEnd = decodeThrift(readBloomFilterHeader, header, 0, header.length, 0).end;
+  } catch (e) {
+    throw wrapBloom(e, r, region.offset);
+  }
+  const plain = new Uint8Array(headerEnd + bitset.length);
+  plain.set(header.subarray(0, headerEnd));
+  plain.set(bitset, headerEnd);
   try {
     const d = readBloomFilterData(plain, 0, plain.length, { baseOffset: region.offset });
     if (d.end !== plain.length) fail(`the bitset module holds ${bitset.length} bytes, the header declares ${d.header.numBytes}`);
