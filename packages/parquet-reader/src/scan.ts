@@ -174,6 +174,12 @@ export class CountingSource {
   /** @param source - the file's byte source. */
   constructor(readonly source: ByteSource) {}
 
+  /**
+   * The last bytes read for the footer (the tail guess): page indexes and bloom filters usually lie just before the
+   * footer, and ranges inside these bytes are served from them without a request.
+   */
+  private tail: { start: number; bytes: Uint8Array } | undefined;
+
   private count(kind: ReadKind, bytes: number, requests: number, read: ScanStats | undefined): void {
     for (const s of read === undefined ? [this.totals] : [this.totals, read]) {
       s.bytes[kind] += bytes;
@@ -192,9 +198,11 @@ export class CountingSource {
   as(kind: ReadKind, read?: ScanStats): ByteSource {
     return {
       byteLength: this.source.byteLength,
-      read: (start, end) => {
+      read: async (start, end) => {
         this.count(kind, end - start, 1, read);
-        return this.source.read(start, end);
+        const bytes = await this.source.read(start, end);
+        if (kind === 'footer' && (this.tail === undefined || bytes.length > this.tail.bytes.length)) this.tail = { start, bytes };
+        return bytes;
       },
     };
   }
@@ -202,24 +210,31 @@ export class CountingSource {
   /**
    * Fetches several ranges, merging those less than `maxGap` bytes apart into one request. A merged request counts
    * once, for the kind holding most of its bytes; its bytes are split between the kinds of the ranges it holds (a gap
-   * counts for the range before it), so the byte counts add up to exactly what was fetched.
+   * counts for the range before it), so the byte counts add up to exactly what was fetched. Ranges inside the bytes
+   * read with the footer are served from them, without a request (they were counted as footer bytes).
    * @param ranges - the ranges (any order, may overlap).
    * @param read - the statistics of the read.
    * @param maxGap - the largest gap bridged by one request (default 64 KiB).
    * @returns each range's bytes, in the order given.
    */
   async fetch(ranges: readonly KindRange[], read: ScanStats | undefined, maxGap = 65536): Promise<Uint8Array[]> {
+    const out: Uint8Array[] = new Array(ranges.length);
+    const tail = this.tail;
     const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.start - ranges[b]!.start);
     const groups: { start: number; end: number; members: number[] }[] = [];
     for (const i of order) {
       const r = ranges[i]!;
+      if (tail && r.start >= tail.start && r.end <= tail.start + tail.bytes.length) {
+        // already fetched with the footer
+        out[i] = tail.bytes.subarray(r.start - tail.start, r.end - tail.start);
+        continue;
+      }
       const last = groups[groups.length - 1];
       if (last && r.start <= last.end + maxGap) {
         last.end = Math.max(last.end, r.end);
         last.members.push(i);
       } else groups.push({ start: r.start, end: r.end, members: [i] });
     }
-    const out: Uint8Array[] = new Array(ranges.length);
     await Promise.all(
       groups.map(async (g) => {
         let cursor = g.start;

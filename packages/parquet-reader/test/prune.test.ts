@@ -65,7 +65,9 @@ describe('the textbook case: 4 row groups by date, 100 pages each, a query on da
     );
     const rec = recording(bytes);
     reads = rec.reads;
-    file = await openParquet(rec.source, { codecs });
+    // a tail guess of 8 bytes: the footer is read alone (two requests), so the indexes are fetched on demand (a
+    // larger tail usually holds them: see the HTTP test)
+    file = await openParquet(rec.source, { codecs, tailGuess: 8 });
   });
 
   test('the file: 4 row groups, each column 100 pages of 1,000 rows, with a page index', () => {
@@ -141,7 +143,7 @@ describe('the textbook case: 4 row groups by date, 100 pages each, a query on da
     expect(stats.rowGroups).toMatchObject({ total: 4, read: 1, skipped: { rowRange: 3 } });
     expect(stats.columns.id).toEqual({ pagesRead: 1, pagesSkipped: 99, chunks: 1 });
     const total = file.scanStats();
-    expect(total.requests.footer).toBe(1);
+    expect(total.requests.footer).toBe(2);
     expect(total.bytes.footer).toBeGreaterThan(0);
     expect(total.bytes.total).toBe(reads.reduce((n, [s, e]) => n + e - s, 0));
   });
