@@ -16,6 +16,7 @@ import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import { convertFile, type ConvertJob, type InputFormat } from './convert.js';
 import { bloomCommand, pagesCommand } from './inspect.js';
+import type { KindCounts, ScanStats } from '@parquetry/parquet-reader';
 import { openFile, type LocalParquetFile } from './files.js';
 
 const USAGE = `usage: parquetry <command> <arguments> [options]
@@ -25,6 +26,8 @@ const USAGE = `usage: parquetry <command> <arguments> [options]
   count <file>                        the number of rows, counted by reading the pages
   pages <file> [column]               the page index: each page's rows, bytes, nulls and bounds
   bloom <file> <column> <value>       per row group: may the column's bloom filter contain the value
+  (head, count, pages and bloom take --stats: bytes and requests by kind, row groups and pages read and
+  skipped, rows decoded and returned, on stderr)
   convert <in> <out> [options]        CSV, NDJSON, JSON or Parquet in, Parquet out
   rewrite <in> <out> [options]        a Parquet file re-encoded (codec, pages, dictionary, encodings)
   help [command]                      this text, or the options of a command`;
@@ -110,10 +113,10 @@ const OUTPUT_FLAGS: Readonly<Record<string, FlagSpec>> = {
 const FLAGS: Readonly<Record<string, Readonly<Record<string, FlagSpec>>>> = {
   schema: {},
   meta: {},
-  count: {},
-  pages: {},
-  bloom: {},
-  head: { '-n': { value: true }, '--columns': { value: true } },
+  count: { '--stats': { value: false } },
+  pages: { '--stats': { value: false } },
+  bloom: { '--stats': { value: false } },
+  head: { '-n': { value: true }, '--columns': { value: true }, '--stats': { value: false } },
   convert: {
     ...OUTPUT_FLAGS,
     '--from': { value: true },
@@ -384,6 +387,35 @@ async function readCommand(cmd: string, p: Parsed, write: (line: string) => void
       return 1;
     }
     const md = file.metadata;
+    if (p.values.has('--stats')) {
+      const f = file;
+      try {
+        return await runRead(cmd, p, f, n, write);
+      } finally {
+        for (const line of scanLines(f.scanStats())) error(line);
+      }
+    }
+    return await runRead(cmd, p, file, n, write);
+  } finally {
+    await file?.close();
+  }
+}
+
+/** The scan statistics as `--stats` prints them. */
+export function scanLines(s: ScanStats): string[] {
+  const kinds = (c: KindCounts) => (['footer', 'index', 'bloom', 'dictionary', 'data'] as const).filter((k) => c[k] > 0).map((k) => `${k} ${c[k]}`).join(', ');
+  const sk = s.rowGroups.skipped;
+  const why = (Object.keys(sk) as (keyof typeof sk)[]).filter((k) => sk[k] > 0).map((k) => `${sk[k]} by ${k === 'rowRange' ? 'row range' : k === 'pageIndex' ? 'page index' : k}`);
+  return [
+    `scan: ${s.bytes.total} bytes in ${s.requests.total} requests (bytes: ${kinds(s.bytes) || 'none'}; requests: ${kinds(s.requests) || 'none'})`,
+    `scan: row groups ${s.rowGroups.read} read of ${s.rowGroups.total}${why.length ? `, skipped ${why.join(', ')}` : ''}; pages ${s.pages.read} read, ${s.pages.skipped} skipped by the page index`,
+    `scan: rows ${s.rowsDecoded} decoded, ${s.rowsReturned} returned`,
+  ];
+}
+
+async function runRead(cmd: string, p: Parsed, file: LocalParquetFile, n: number, write: (line: string) => void): Promise<number> {
+  const md = file.metadata;
+  {
     if (cmd === 'pages') {
       await pagesCommand(file, p.positional[1], write);
       return 0;
@@ -428,8 +460,6 @@ async function readCommand(cmd: string, p: Parsed, write: (line: string) => void
       write(String(rows));
     }
     return 0;
-  } finally {
-    await file?.close();
   }
 }
 
