@@ -10,13 +10,12 @@
  *
  * @module
  */
-import type { ByteSource } from './source.js';
-import { readRanges, type ByteRange } from './source.js';
+import type { ByteRange } from './source.js';
 import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnData, type ColumnDescriptor, type SchemaTree, type StructVector, type BinaryValues } from '@parquetry/parquet-levels';
 import { ChunkDecoder, chunkByteArrays, convertChunk, convertValues, type DecodedChunk, type PageDecrypt, type ValueOptions } from '@parquetry/parquet-column';
 import { ParquetError, Type, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import type { OpenOptions, ReadOptions } from './file.js';
-import { matchRow, type Filter } from './filter.js';
+import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 import { keepRows } from './select.js';
 
@@ -75,8 +74,6 @@ export interface BatchHost {
   readonly schema: SchemaTree;
   /** The decoded footer. */
   readonly metadata: FileMetaData;
-  /** The byte source. */
-  readonly source: ByteSource;
   /** The open options (codecs, checksums, limits). */
   readonly options: OpenOptions;
   /** The VARIANT row transform, when the schema has VARIANT columns. */
@@ -87,14 +84,16 @@ export interface BatchHost {
   rowGroup(g: number): RowGroup;
   /** A chunk's ColumnMetaData (decrypted when encrypted). */
   chunkMeta(g: number, column: ColumnDescriptor, chunk: ColumnChunk): Promise<ColumnMetaData>;
+  /** Fetches byte ranges (merging nearby ones into one request), in the order given. */
+  fetchRanges(ranges: readonly ByteRange[]): Promise<Uint8Array[]>;
   /** A chunk's byte range (checked). */
   chunkRange(g: number, column: ColumnDescriptor, meta: ColumnMetaData): ByteRange;
   /** A chunk's page decryption, when it is encrypted. */
   pageDecrypt(g: number, column: ColumnDescriptor, chunk: ColumnChunk): PageDecrypt | undefined;
   /** A filter's leaf columns and its exactly compared decimal columns. */
   filterPlan(filter: Filter | undefined, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> };
-  /** Whether a leaf has one level per row (a filter can run on its chunk). */
-  rowAligned(i: number): boolean;
+  /** Refuses (`FILTER_UNSUPPORTED`) a filter on a leaf without one value per row: inside a list, map or VARIANT. */
+  checkFilterColumns(filterIdx: readonly number[], what: string): void;
   /** Whether some row of a row group may match a filter (false: the pruners skip it). */
   mayMatch(g: number, filter: Filter, decimals: ReadonlySet<string>, options: ReadOptions): boolean;
 }
@@ -155,7 +154,7 @@ async function openChunks(host: BatchHost, g: number, idx: readonly number[]): P
   }
   const metas = await Promise.all(idx.map((i) => host.chunkMeta(g, cols[i]!, group.columns[i]!)));
   const ranges = idx.map((i, k) => host.chunkRange(g, cols[i]!, metas[k]!));
-  const bytes = await readRanges(host.source, ranges);
+  const bytes = await host.fetchRanges(ranges);
   const decoders: (ChunkDecoder | undefined)[] = new Array(cols.length);
   const { codecs, verifyChecksums, maxPageValues } = host.options;
   for (let k = 0; k < idx.length; k++) {
@@ -182,8 +181,8 @@ function checkCount(name: string, v: number | undefined): void {
  * @param host - the opened file's internals.
  * @param options - batch size and form, projection, row groups, row range, value mapping, filter.
  * @returns the batches, in file order.
- * @throws ParquetError `INVALID_ARGUMENT` for a bad `batchSize`/`batchBytes`, `FILTER_UNSUPPORTED` for a columnar
- *   filter on a column inside a list or map, `ROW_COUNT_MISMATCH` when the chunks of a row group disagree on their
+ * @throws ParquetError `INVALID_ARGUMENT` for a bad `batchSize`/`batchBytes`, `FILTER_UNSUPPORTED` for a filter on
+ *   a column inside a list, map or VARIANT (as the other reads), `ROW_COUNT_MISMATCH` when the chunks of a row group disagree on their
  *   rows, and every reading error (located at the row group, column, page and file offset).
  */
 export async function* iterateBatches(host: BatchHost, options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
@@ -197,15 +196,10 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const sel = [...outSel];
   const { filterIdx, decimals } = host.filterPlan(filter, options);
   for (const i of filterIdx) sel[i] = true;
-  // filter columns with one level per row: the filter runs on their levels and values before anything is assembled
-  const aligned = filterIdx.every((i) => host.rowAligned(i));
-  if (filter && form === 'columns' && !aligned) {
-    const i = filterIdx.find((j) => !host.rowAligned(j))!;
-    throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: a columnar read cannot filter on '${cols[i]!.pathString}': it has more than one value per row (read rows instead)`);
-  }
+  // filter columns have one level per row: the filter runs on their levels and values before anything is assembled
+  host.checkFilterColumns(filterIdx, form === 'columns' ? 'a columnar read' : 'a read');
   const idx = cols.map((_, i) => i).filter((i) => sel[i]);
   const outIdx = idx.filter((i) => outSel[i]);
-  const requestedTop = options.columns ? new Set(outIdx.map((i) => cols[i]!.path[0]!)) : undefined;
   const groups = options.rowGroups ?? host.metadata.row_groups.map((_, i) => i);
   const rowStart = options.rowStart ?? 0;
   const rowEnd = options.rowEnd ?? Infinity;
@@ -271,7 +265,7 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
       pos += rows;
       const base = { rowGroup: g, rowStart: batchStart, rowEnd: pos };
       const data: (ColumnData | undefined)[] = new Array(cols.length);
-      if (filter && aligned) {
+      if (filter) {
         // evaluate the filter on this batch's filter columns, then keep only the matching rows of every column
         const masked = new Map<string, MaskColumn>();
         const converted: (ArrayLike<unknown> | undefined)[] = new Array(cols.length);
@@ -312,14 +306,8 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
         yield { ...base, columns: assembleColumnar(host.schema, data) };
         continue;
       }
-      let out = assembleRecords(host.schema, data, { maps });
+      const out = assembleRecords(host.schema, data, { maps });
       if (options.variants !== 'raw') host.variants?.(out);
-      if (filter) {
-        // a filter on a column inside a list or map: evaluated on the assembled rows
-        out = out.filter((r) => matchRow(filter, r, decimals));
-        if (requestedTop) for (const r of out) for (const k of Object.keys(r)) if (!requestedTop.has(k)) delete r[k];
-        if (out.length === 0) continue;
-      }
       yield { ...base, rows: out };
     }
   }

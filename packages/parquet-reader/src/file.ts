@@ -115,7 +115,7 @@ export interface ParquetFile {
    * are skipped) work as in those methods.
    * @param options - batch size (or a byte budget sized from SizeStatistics), form, and the reading options.
    * @returns the batches, in file order.
-   * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_UNSUPPORTED` (columnar filter on a column inside a list),
+   * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_UNSUPPORTED` (a filter on a column inside a list, map or VARIANT),
    *   `ROW_COUNT_MISMATCH`, and the reading errors.
    */
   iterateBatches(options?: BatchOptions & { form?: 'rows' }): AsyncGenerator<RowBatch>;
@@ -460,7 +460,8 @@ class File implements ParquetFile {
       {
         schema: this.schema,
         metadata: this.metadata,
-        source: this.source,
+        // counted in the file's scan statistics as data (ranges inside the footer's tail bytes served from them)
+        fetchRanges: (ranges) => this.io.fetch(ranges.map((r) => ({ start: r.start, end: r.end, kind: 'data' as const })), undefined),
         options: this.options,
         variants: this.variants,
         selectColumns: (c) => this.selectColumns(c),
@@ -473,7 +474,7 @@ class File implements ParquetFile {
           return (module, page, b) => dec.decrypt(module as 2, page, b);
         },
         filterPlan: (f, o) => this.filterPlan(f, o),
-        rowAligned: (i) => this.rowAligned(i),
+        checkFilterColumns: (idx, what) => this.checkFilterColumns(idx, what),
         mayMatch: (g, f, decimals, o) => PRUNERS.every((p) => p(f, (c) => this.statistics(g, c, o), decimals)),
       },
       options,

@@ -142,6 +142,18 @@ describe('options', () => {
     for await (const b of file.iterateBatches({ batchBytes: 1e9, batchSize: 17, rowGroups: [0] })) expect(b.rows.length).toBeLessThanOrEqual(17);
   });
 
+  test('the bytes batches fetch are counted in the file\'s scan statistics, as data, as those of the whole read', async () => {
+    const { file } = await sampleFile();
+    const bytes = await file.source.read(0, file.source.byteLength);
+    const a = await openParquet(bytes, { codecs });
+    const b = await openParquet(bytes, { codecs });
+    for await (const x of a.iterateBatches({ batchSize: 100 })) void x;
+    await b.readRows();
+    expect(a.scanStats().bytes.data).toBeGreaterThan(0);
+    expect(a.scanStats().bytes.data).toBe(b.scanStats().bytes.data);
+    expect(a.scanStats().requests.data).toBe(b.scanStats().requests.data);
+  });
+
   test('bad batch sizes are INVALID_ARGUMENT', async () => {
     const { file } = await sampleFile();
     for (const batchSize of [0, -1, 1.5, NaN]) {
