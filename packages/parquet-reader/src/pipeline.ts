@@ -4,7 +4,7 @@
  *
  * 1. row-group statistics (min/max, null counts);
  * 2. dictionaries, for `=`/`in` on chunks whose data pages are all dictionary-encoded (only the dictionary page is
- *    fetched, and reused for the data pages);
+ *    fetched, and reused for the data pages) — unless the chunk's bloom filter is smaller than its dictionary page;
  * 3. bloom filters, for `=`/`in` on chunks that have one;
  * 4. the page index (https://github.com/apache/parquet-format/blob/master/PageIndex.md): the rows each comparison
  *    may match from the pages' bounds and null counts, intersected for AND and united for OR; the filter columns
@@ -18,14 +18,14 @@
  * decrypted when their column is encrypted (Encryption.md module types 3/5, 6, 7, 8, 9).
  * @module
  */
-import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
+import type { BloomValue } from '@parquetry/parquet-bloom';
 import { decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
-import { allPagesDictionaryEncoded, bloomMayContain, bloomProbeValues, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, readBloomFilters, type LeafFilter } from './prune.js';
+import { allPagesDictionaryEncoded, bloomProbeValues, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, readBloomFilters, type BloomProbe, type LeafFilter } from './prune.js';
 import { allRows, countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask } from './row-ranges.js';
 import { columnScan, emptyScanStats, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
 import { keepRows, selectRows } from './select.js';
@@ -391,6 +391,9 @@ export class Scan {
         const dictAt = md.dictionary_page_offset;
         if (dictAt === undefined || !(dictAt >= 4 && dictAt < md.data_page_offset) || !allPagesDictionaryEncoded(md)) continue;
         if (this.ctx.chunkRange(g, col.index, md).start !== dictAt) continue;
+        // a bloom filter smaller than the dictionary page answers for less: the bloom stage decides this one
+        const bloomBytes = md.bloom_filter_offset === undefined ? undefined : md.bloom_filter_length;
+        if (prune.bloom && bloomBytes !== undefined && bloomBytes < md.data_page_offset - dictAt && bloomProbeValues(l, col, options, decimals) !== undefined) continue;
         candidates.push(l);
         dictCols.set(col.index, md);
       }
@@ -433,22 +436,27 @@ export class Scan {
       const before = known;
       if (probes.size > 0 && !mayMatchWith(filter, (l) => !probes.has(l) && before(l))) {
         const ids = [...bloomCols.keys()];
+        const valuesOf = new Map<number, BloomValue[]>();
+        for (const [l, values] of probes) {
+          const i = colOf.get(l.column)!.index;
+          valuesOf.set(i, [...(valuesOf.get(i) ?? []), ...values!]);
+        }
         const filters = await readBloomFilters(
           this.ctx.io,
           this.stats,
           ids.map((i) => {
             const dec = this.ctx.decrypt(g, i);
-            return { md: bloomCols.get(i)!, path: cols[i]!.pathString, decrypt: dec && ((m: 8 | 9, b: Uint8Array) => dec(m, 0, b)) };
+            return { md: bloomCols.get(i)!, column: cols[i]!, values: valuesOf.get(i)!, decrypt: dec && ((m: 8 | 9, b: Uint8Array) => dec(m, 0, b)) };
           }),
           this.ctx.footerOffset,
         );
-        const byPath = new Map<string, SplitBlockBloomFilter>();
+        const byPath = new Map<string, BloomProbe>();
         ids.forEach((i, k) => filters[k] && byPath.set(cols[i]!.pathString, filters[k]));
         known = (l) => {
           if (!before(l)) return false;
           const values = probes.get(l);
           const bf = byPath.get(l.column);
-          return values === undefined || bf === undefined || bloomMayContain(bf, colOf.get(l.column)!, values);
+          return values === undefined || bf === undefined || bf.mayContain(values);
         };
         if (!mayMatchWith(filter, known)) return 'bloom';
       }

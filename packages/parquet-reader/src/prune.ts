@@ -11,7 +11,7 @@
  * bytes are not unique, a value that does not convert back to itself), the stage answers "may match".
  * @module
  */
-import { readBloomFilterData, bloomMightContainAny, type BloomValue, type SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
+import { SplitBlockBloomFilter, readBloomFilterData, bloomMightContainAny, hashValue, type BloomValue } from '@parquetry/parquet-bloom';
 import { compareDecimals, compareValues, convertValues, fromJsValues, type ValueOptions } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
@@ -175,23 +175,24 @@ export function bloomProbeValues(leaf: LeafFilter, column: ColumnDescriptor, opt
   return out;
 }
 
-/**
- * Whether a bloom filter may hold one of the values.
- * @param filter - the chunk's filter.
- * @param column - the leaf column.
- * @param values - from {@link bloomProbeValues}.
- * @returns false when every value is definitely absent.
- */
-export function bloomMayContain(filter: SplitBlockBloomFilter, column: ColumnDescriptor, values: readonly BloomValue[]): boolean {
-  return bloomMightContainAny(filter, column.type, values);
+/** A chunk's bloom filter, or the blocks of it that a read's values hash to. */
+export interface BloomProbe {
+  /**
+   * Whether the chunk may hold one of the values.
+   * @param values - values from {@link bloomProbeValues} (those the filter was read for).
+   * @returns false when every value is definitely absent.
+   */
+  mayContain(values: readonly BloomValue[]): boolean;
 }
 
 /** A bloom filter a read wants. */
 export interface BloomRequest {
   /** The chunk's metadata (`bloom_filter_offset`, `bloom_filter_length`). */
   md: ColumnMetaData;
-  /** Dotted column path, for messages. */
-  path: string;
+  /** The leaf column. */
+  column: ColumnDescriptor;
+  /** Every value the read may probe (so that only their blocks need be fetched). */
+  values: readonly BloomValue[];
   /** Decrypts a module of an encrypted column (8 header, 9 bitset). */
   decrypt: ((module: 8 | 9, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
 }
@@ -200,42 +201,115 @@ export interface BloomRequest {
 const HEADER_GUESS = 256;
 /** A header that does not decode within this many bytes is corrupt. */
 const HEADER_LIMIT = 4096;
+/** Filters up to this size are read whole; larger ones only in the 32-byte blocks the values hash to. */
+const WHOLE_FILTER_BYTES = 8192;
+/** Largest header accepted when its size is inferred from `bloom_filter_length`. */
+const MAX_INFERRED_HEADER = 64;
+
+const hash = /*#__PURE__*/ new Uint32Array(2);
+
+function wholeProbe(filter: SplitBlockBloomFilter, column: ColumnDescriptor): BloomProbe {
+  return { mayContain: (values) => bloomMightContainAny(filter, column.type, values) };
+}
+
+/** The block reads of a large plaintext filter whose length is known, or undefined to read it whole. */
+function blockPlan(r: BloomRequest, off: number, len: number): { headerLen: number; numBytes: number; blocks: number[] } | undefined {
+  // numBytes is a power of two, and the header is shorter than the smallest bitset
+  const numBytes = 2 ** Math.floor(Math.log2(len));
+  const headerLen = len - numBytes;
+  if (numBytes <= WHOLE_FILTER_BYTES || headerLen <= 0 || headerLen > MAX_INFERRED_HEADER) return undefined;
+  const blocks = new Set<number>();
+  const shift = 32 - Math.log2(numBytes / 32);
+  for (const v of r.values) {
+    hashValue(r.column.type, v, hash);
+    blocks.add(shift >= 32 ? 0 : hash[1]! >>> shift);
+  }
+  if (blocks.size * 32 * 8 > numBytes) return undefined;
+  return { headerLen, numBytes, blocks: [...blocks].sort((a, b) => a - b) };
+}
+
+/** Whether a decoded header is the one {@link blockPlan} inferred, of a filter this reader can probe. */
+function headerAgrees(bytes: Uint8Array, headerLen: number, numBytes: number): boolean {
+  try {
+    const { value: h, end } = decodeThrift(readBloomFilterHeader, bytes, 0, bytes.length, 0);
+    return end === headerLen && h.numBytes === numBytes && h.algorithm.BLOCK !== undefined && h.hash.XXHASH !== undefined && h.compression.UNCOMPRESSED !== undefined;
+  } catch (e) {
+    if (isParquetError(e)) return false;
+    throw e;
+  }
+}
 
 /**
- * Fetches and decodes bloom filters: those whose `bloom_filter_length` is known in one coalesced fetch, the others
- * header first. Encrypted filters are decrypted (header and bitset modules) and checked like plaintext ones.
+ * Fetches bloom filters in one coalesced fetch: a large plaintext filter whose `bloom_filter_length` is known only
+ * as its header and the 32-byte blocks the read's values hash to (a split-block filter answers from one block per
+ * value), the others whole; a filter without `bloom_filter_length` header first. Encrypted filters are decrypted
+ * (header and bitset modules) and checked like plaintext ones.
  * @param io - the counting source.
  * @param stats - the read's statistics.
  * @param requests - the chunks' bloom filters.
  * @param limit - the end of the region filters may lie in (the footer offset).
- * @returns one filter per request (undefined when the chunk has none).
+ * @returns one probe per request (undefined when the chunk has no filter).
  * @throws ParquetError `BLOOM_BAD_OFFSET` for a filter outside the file, the `parquet-bloom` codes for a malformed
- *   filter, and decryption errors.
+ *   filter, `CORRUPT_BLOOM`, and decryption errors.
  */
-export async function readBloomFilters(io: CountingSource, stats: ScanStats, requests: readonly BloomRequest[], limit: number): Promise<(SplitBlockBloomFilter | undefined)[]> {
-  const known: KindRange[] = [];
-  const slot: number[] = [];
+export async function readBloomFilters(io: CountingSource, stats: ScanStats, requests: readonly BloomRequest[], limit: number): Promise<(BloomProbe | undefined)[]> {
+  const ranges: KindRange[] = [];
+  const plans: ({ whole: number } | { header: number; blocks: Map<number, number>; headerLen: number; numBytes: number } | undefined)[] = [];
   for (const r of requests) {
     const off = r.md.bloom_filter_offset;
     const len = r.md.bloom_filter_length;
+    const path = r.column.pathString;
     if (off !== undefined && !(Number.isSafeInteger(off) && off >= 4 && off < limit)) {
-      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${r.path}': bloom_filter_offset ${off} is outside the data region [4, ${limit})`, off);
+      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom_filter_offset ${off} is outside the data region [4, ${limit})`, off);
     }
-    if (off !== undefined && len !== undefined) {
-      if (!(Number.isSafeInteger(len) && len > 0 && off + len <= limit)) {
-        throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${r.path}': bloom filter [${off}, ${off + len}) is outside the data region [4, ${limit})`, off);
-      }
-      slot.push(known.push({ start: off, end: off + len, kind: 'bloom' }) - 1);
-    } else slot.push(-1);
+    if (off === undefined || len === undefined) {
+      plans.push(undefined);
+      continue;
+    }
+    if (!(Number.isSafeInteger(len) && len > 0 && off + len <= limit)) {
+      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom filter [${off}, ${off + len}) is outside the data region [4, ${limit})`, off);
+    }
+    const plan = r.decrypt ? undefined : blockPlan(r, off, len);
+    if (plan === undefined) {
+      plans.push({ whole: ranges.push({ start: off, end: off + len, kind: 'bloom' }) - 1 });
+      continue;
+    }
+    const header = ranges.push({ start: off, end: off + plan.headerLen, kind: 'bloom' }) - 1;
+    const blocks = new Map<number, number>();
+    for (const b of plan.blocks) {
+      const at = off + plan.headerLen + b * 32;
+      blocks.set(b, ranges.push({ start: at, end: at + 32, kind: 'bloom' }) - 1);
+    }
+    plans.push({ header, blocks, headerLen: plan.headerLen, numBytes: plan.numBytes });
   }
-  const fetched = known.length > 0 ? await io.fetch(known, stats) : [];
+  const fetched = ranges.length > 0 ? await io.fetch(ranges, stats, 4096) : [];
   return Promise.all(
-    requests.map(async (r, i) => {
+    requests.map(async (r, i): Promise<BloomProbe | undefined> => {
       const off = r.md.bloom_filter_offset;
       if (off === undefined) return undefined;
-      const k = slot[i]!;
-      const region = new Region(io, stats, off, limit, k >= 0 ? fetched[k]! : undefined);
-      return r.decrypt ? decryptedBloom(region, r) : plainBloom(region, r);
+      const p = plans[i];
+      if (p !== undefined && 'header' in p) {
+        if (headerAgrees(fetched[p.header]!, p.headerLen, p.numBytes)) {
+          const shift = 32 - Math.log2(p.numBytes / 32);
+          const blocks = new Map([...p.blocks].map(([b, k]) => [b, SplitBlockBloomFilter.fromBitset(fetched[k]!)]));
+          return {
+            mayContain: (values) => {
+              for (const v of values) {
+                hashValue(r.column.type, v, hash);
+                const block = blocks.get(hash[1]! >>> shift);
+                // a value whose block was not read: no answer
+                if (block === undefined || block.mightContainHash(hash[0]!, hash[1]!)) return true;
+              }
+              return false;
+            },
+          };
+        }
+        // not the header inferred: read the filter whole
+        const [all] = await io.fetch([{ start: off, end: off + r.md.bloom_filter_length!, kind: 'bloom' }], stats);
+        return wholeProbe(await plainBloom(new Region(io, stats, off, limit, all!), r), r.column);
+      }
+      const region = new Region(io, stats, off, limit, p !== undefined ? fetched[p.whole]! : undefined);
+      return wholeProbe(await (r.decrypt ? decryptedBloom(region, r) : plainBloom(region, r)), r.column);
     }),
   );
 }
@@ -303,7 +377,7 @@ function moduleLength(b: Uint8Array, at: number): number {
 
 async function decryptedBloom(region: Region, r: BloomRequest): Promise<SplitBlockBloomFilter> {
   const fail = (what: string): never => {
-    throw new ParquetError('CORRUPT_BLOOM', `parquet-reader: column '${r.path}': encrypted bloom filter at byte ${region.offset}: ${what}`, region.offset);
+    throw new ParquetError('CORRUPT_BLOOM', `parquet-reader: column '${r.column.pathString}': encrypted bloom filter at byte ${region.offset}: ${what}`, region.offset);
   };
   let b = await region.upTo(HEADER_GUESS);
   if (b.length < 4) fail('truncated header module');
@@ -336,6 +410,6 @@ async function decryptedBloom(region: Region, r: BloomRequest): Promise<SplitBlo
 }
 
 function wrapBloom(e: unknown, r: BloomRequest, offset: number): unknown {
-  if (!isParquetError(e) || e.message.includes(`column '${r.path}'`)) return e;
-  return new ParquetError(e.code, `parquet-reader: column '${r.path}': bloom filter at byte ${offset}: ${e.message}`, e.offset ?? offset, { cause: e });
+  if (!isParquetError(e) || e.message.includes(`column '${r.column.pathString}'`)) return e;
+  return new ParquetError(e.code, `parquet-reader: column '${r.column.pathString}': bloom filter at byte ${offset}: ${e.message}`, e.offset ?? offset, { cause: e });
 }
