@@ -17,7 +17,7 @@ import { parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { afterAll, bench, describe } from 'vitest';
 import { allCodecs } from 'parquetry';
-import { fetchSource, openParquet, type Filter, type ScanStats } from '@parquetry/parquet-reader';
+import { fetchSource, openParquet, type Filter, type ScanStats, type StructVector } from '@parquetry/parquet-reader';
 // the writer by path (the benchmark package does not depend on it)
 import { writeParquet } from '../../../packages/parquet-writer/src/index.js';
 // @ts-expect-error: plain .mjs tool without types
@@ -30,16 +30,17 @@ const codecs = await allCodecs();
 if (!fs.existsSync(SORTED) || !fs.existsSync(UNSORTED)) {
   await makeBenchFiles();
   const src = await openParquet(new Uint8Array(fs.readFileSync(NUMERIC as string)), { codecs });
-  const groups = [];
+  const groups: StructVector[] = [];
   for (let g = 0; g < src.metadata.row_groups.length; g++) groups.push(await src.readRowGroupColumns(g));
   const n = src.numRows;
-  const col = (name: string) => {
-    const parts = groups.map((v) => v.children.find((c) => c.field.name === name)! as { values: ArrayLike<unknown> & { constructor: new (n: number) => ArrayLike<unknown> } });
-    const out = new (parts[0]!.values.constructor as new (n: number) => { set(a: ArrayLike<unknown>, at: number): void })(n);
+  type Typed = { length: number; set(a: Typed, at: number): void };
+  const col = (name: string): Typed => {
+    const parts = groups.map((v) => (v.children.find((c) => c.field.name === name) as unknown as { values: Typed }).values);
+    const out = new (parts[0]!.constructor as new (n: number) => Typed)(n);
     let at = 0;
     for (const p of parts) {
-      out.set(p.values, at);
-      at += p.values.length;
+      out.set(p, at);
+      at += p.length;
     }
     return out;
   };
