@@ -27,6 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** Bytes this process has read through read()/pread() (Linux): DuckDB's reads of a local file, measured from outside it. */
+function rchar(): number | undefined {
+  try {
+    return Number(/rchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))![1]);
+  } catch {
+    return undefined;
+  }
+}
+
 async function read(file: ParquetFile, filter: Filter, extra: ReadOptions = {}): Promise<{ rows: Record<string, unknown>[]; stats: ScanStats }> {
   let stats: ScanStats | undefined;
   const rows = await file.readRows({ ...extra, filter, onScan: (s) => (stats = s) });
@@ -189,12 +198,14 @@ describe('files written by DuckDB and by our writer: results equal DuckDB on the
   test.each(cases)('%s', async (_name, filter, where) => {
     for (const [label, f] of Object.entries(files)) {
       const file = await openParquet(new Uint8Array(fs.readFileSync(f)), { codecs });
+      const io0 = rchar();
       const duck = (await con.runAndReadAll(`SELECT id FROM '${f}' WHERE ${where} ORDER BY id`)).getRows().map((r) => r[0] as bigint);
+      const duckBytes = io0 === undefined ? 'unknown' : rchar()! - io0;
       const { rows, stats } = await read(file, filter, { columns: ['id'] });
       expect(rows.map((r) => r.id as bigint).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), label).toEqual(duck);
       const none = await read(file, filter, { columns: ['id'], prune: false });
       expect(none.rows, label).toEqual(rows);
-      console.log(`${label} | ${_name}: ${rows.length} rows; fetched ${stats.bytes.total} bytes (unpruned ${none.stats.bytes.total}) in ${stats.requests.total} requests; row groups skipped ${JSON.stringify(stats.rowGroups.skipped)}; pages ${stats.pages.read} read, ${stats.pages.skipped} skipped`);
+      console.log(`${label} | ${_name}: ${rows.length} rows; fetched ${stats.bytes.total} bytes (unpruned ${none.stats.bytes.total}; DuckDB read ${duckBytes}) in ${stats.requests.total} requests; row groups skipped ${JSON.stringify(stats.rowGroups.skipped)}; pages ${stats.pages.read} read, ${stats.pages.skipped} skipped`);
     }
   });
 

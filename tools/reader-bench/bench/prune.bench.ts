@@ -113,6 +113,26 @@ await measure('unsorted 10M + bloom, point lookup, in memory', async (onScan) =>
 await measure('unsorted 10M + bloom, point lookup, over HTTP', async (onScan) => (await openParquet(await fetchSource(`${base}/unsorted`), { codecs })).readRows({ filter: point, onScan }), unsorted.length);
 await measure('unsorted 10M, point lookup, bloom off', async (onScan) => (await openParquet(unsorted, { codecs })).readRows({ filter: point, prune: { bloom: false }, onScan }), unsorted.length);
 
+// DuckDB's bytes for the same queries: what it read from the file, from /proc/self/io (Linux; DuckDB preads the file)
+const rchar = (): number | undefined => {
+  try {
+    return Number(/rchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))![1]);
+  } catch {
+    return undefined;
+  }
+};
+for (const [label, sql] of [
+  ['sorted 10M, ~1% range', `SELECT * FROM read_parquet('${SORTED}') WHERE id >= ${FROM} AND id < ${FROM + 100_000}`],
+  ['unsorted 10M + bloom, point lookup', `SELECT * FROM read_parquet('${UNSORTED}') WHERE id = ${LOOKUP}`],
+]) {
+  const before = rchar();
+  const t = performance.now();
+  const rows = (await duck.runAndReadAll(sql!)).getRows().length;
+  const ms = performance.now() - t;
+  const after = rchar();
+  console.log(`DuckDB ${label}: ${rows} rows in ${ms.toFixed(1)} ms; read ${before === undefined ? 'unknown' : after! - before} bytes (first query of the file: footer included)`);
+}
+
 describe('sorted 10M numeric with a page index: ~1% selective read (100,000 rows)', () => {
   bench('parquetry rows, in memory', async () => {
     await (await openParquet(sorted, { codecs })).readRows({ filter: range });
