@@ -286,7 +286,6 @@ class File implements ParquetFile {
         const dec = this.columnDecryptor(g, cols[i]!, cc);
         return (module, page, b) => dec.decrypt(module as 2, page, b);
       },
-      statistics: (g, c, o) => this.statistics(g, c, o),
     });
   }
 

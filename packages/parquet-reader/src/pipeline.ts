@@ -2,7 +2,7 @@
  * The pruning pipeline of one read, row group by row group, conservative at every step (a pruned read returns
  * exactly what the unpruned read returns):
  *
- * 1. row-group statistics (min/max, null counts);
+ * 1. row-group statistics (min/max, null counts; from the decrypted metadata of encrypted columns);
  * 2. dictionaries, for `=`/`in` on chunks whose data pages are all dictionary-encoded (only the dictionary page is
  *    fetched, and reused for the data pages) — unless the chunk's bloom filter is smaller than its dictionary page;
  * 3. bloom filters, for `=`/`in` on chunks that have one;
@@ -19,7 +19,7 @@
  * @module
  */
 import type { BloomValue } from '@parquetry/parquet-bloom';
-import { decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
+import { columnStatistics, decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
@@ -79,13 +79,6 @@ export interface ScanContext {
    * @param column - leaf column ordinal.
    */
   decrypt(rowGroup: number, column: number): ((module: number, page: number, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
-  /**
-   * Statistics of a column chunk, decoded.
-   * @param rowGroup - row group ordinal.
-   * @param column - dotted path.
-   * @param options - value mapping.
-   */
-  statistics(rowGroup: number, column: string, options: ValueOptions): ColumnStatistics | undefined;
 }
 
 /** One read's plan: columns, filter, value mapping and stages. */
@@ -369,13 +362,16 @@ export class Scan {
     const colOf = new Map(cols.map((c) => [c.pathString, c]));
     let known: (l: LeafFilter) => boolean = () => true;
     if (prune.statistics) {
-      const lookup: StatisticsLookup = (c) => {
-        const s = this.ctx.statistics(g, c, options);
-        const col = colOf.get(c);
+      // from the chunk metadata, decrypted when the column's is encrypted
+      const byPath = new Map<string, ColumnStatistics | undefined>();
+      for (const i of this.plan.filterIdx) {
+        const col = cols[i]!;
+        const s = columnStatistics(this.ctx.metadata, col, await this.meta(g, i), options);
         // a column that cannot hold NaN has none (`!=` may then use its bounds)
-        if (s && col && !isFloating(col) && s.nanCount === undefined) s.nanCount = 0;
-        return s;
-      };
+        if (s && !isFloating(col) && s.nanCount === undefined) s.nanCount = 0;
+        byPath.set(col.pathString, s);
+      }
+      const lookup: StatisticsLookup = (c) => byPath.get(c);
       if (!PRUNERS.every((p) => p(filter, lookup, decimals))) return 'statistics';
       known = (l) => statisticsPruner(l, lookup, decimals);
     }

@@ -175,8 +175,8 @@ export class CountingSource {
   constructor(readonly source: ByteSource) {}
 
   /**
-   * The last bytes read for the footer (the tail guess): page indexes and bloom filters usually lie just before the
-   * footer, and ranges inside these bytes are served from them without a request.
+   * The largest read made for the footer (the tail guess): page indexes and bloom filters usually lie just before
+   * the footer, and their ranges inside these bytes are served from them without a request.
    */
   private tail: { start: number; bytes: Uint8Array } | undefined;
 
@@ -210,8 +210,8 @@ export class CountingSource {
   /**
    * Fetches several ranges, merging those less than `maxGap` bytes apart into one request. A merged request counts
    * once, for the kind holding most of its bytes; its bytes are split between the kinds of the ranges it holds (a gap
-   * counts for the range before it), so the byte counts add up to exactly what was fetched. Ranges inside the bytes
-   * read with the footer are served from them, without a request (they were counted as footer bytes).
+   * counts for the range before it), so the byte counts add up to exactly what was fetched. Index and bloom filter
+   * ranges inside the bytes read with the footer are served from them, without a request (counted as footer bytes).
    * @param ranges - the ranges (any order, may overlap).
    * @param read - the statistics of the read.
    * @param maxGap - the largest gap bridged by one request (default 64 KiB).
@@ -224,8 +224,8 @@ export class CountingSource {
     const groups: { start: number; end: number; members: number[] }[] = [];
     for (const i of order) {
       const r = ranges[i]!;
-      if (tail && r.start >= tail.start && r.end <= tail.start + tail.bytes.length) {
-        // already fetched with the footer
+      if (tail && (r.kind === 'index' || r.kind === 'bloom') && r.start >= tail.start && r.end <= tail.start + tail.bytes.length) {
+        // already fetched with the footer (indexes and bloom filters only: pages are read as asked)
         out[i] = tail.bytes.subarray(r.start - tail.start, r.end - tail.start);
         continue;
       }
