@@ -274,3 +274,54 @@ pq.write_table(t, ${JSON.stringify(f)}, row_group_size=50000, write_page_index=T
     }
   });
 });
+
+describe('files our writer encrypts: bloom filters and page indexes decrypted by the pipeline', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const footerKey = enc('0123456789012345');
+  const idKey = enc('1234567890123450');
+  test.each([
+    ['AES_GCM_V1', false],
+    ['AES_GCM_CTR_V1', true],
+  ] as const)('%s (plaintext footer: %s): pruned reads equal the unpruned ones; tampered indexes and filters fail', async (algorithm, plaintextFooter) => {
+    const n = 20_000;
+    const ids = shuffled(n);
+    const rows = Array.from({ length: n }, (_, i) => ({ id: BigInt(ids[i]!), seq: i, name: `n${i % 97}` }));
+    const bytes = await writeParquet(rows, {
+      schema: { id: field.int64({ required: true }), seq: field.int32({ required: true }), name: field.string({ required: true }) },
+      rowGroupRows: 5000,
+      pageRows: 500,
+      columns: { id: { bloomFilter: true } },
+      encryption: { footerKey, algorithm, plaintextFooter, columnKeys: { id: { key: idKey }, seq: { key: idKey } } },
+    });
+    const decryption = { footerKey, columnKeys: { id: idKey, seq: idKey } };
+    const file = await openParquet(bytes, { codecs, decryption, tailGuess: 8 });
+    const cases: [Filter, (s: ScanStats) => void][] = [
+      [{ column: 'id', op: '=', value: BigInt(ids[12_345]!) }, (s) => expect(s.rowGroups.skipped.bloom).toBeGreaterThanOrEqual(2)],
+      [{ column: 'id', op: 'in', values: [1_000_001n, 1_000_003n] }, (s) => expect(s.rowGroups.skipped.statistics).toBe(4)],
+      [{ and: [{ column: 'seq', op: '>=', value: 7000 }, { column: 'seq', op: '<', value: 7100 }] }, (s) => expect(s.columns.seq).toMatchObject({ pagesRead: 1, pagesSkipped: 9 })],
+    ];
+    const all = await file.readRows();
+    for (const [filter, check] of cases) {
+      const { rows: got, stats } = await read(file, filter);
+      expect(got).toEqual(all.filter((r) => matchRow(filter, r)));
+      check(stats);
+    }
+    // flip one byte of the first row group's seq ColumnIndex, then of its id bloom filter: authentication fails
+    const seqChunk = file.metadata.row_groups[0]!.columns[1]!;
+    const log: [number, number][] = [];
+    const logged = await openParquet({ byteLength: bytes.length, read: (s, e) => (log.push([s, e]), Promise.resolve(bytes.subarray(s, e))) }, { codecs, decryption, tailGuess: 8 });
+    const mark = log.length;
+    await logged.readRows({ rowGroups: [0], filter: { column: 'id', op: '=', value: -7n }, prune: { statistics: false } });
+    const bloomRead = log[mark]!;
+    for (const [what, at, filter] of [
+      ['column index', seqChunk.column_index_offset! + 6, { column: 'seq', op: '=', value: 3 }],
+      ['bloom filter', bloomRead[0] + 6, { column: 'id', op: '=', value: -7n }],
+    ] as const) {
+      const copy = bytes.slice();
+      copy[at]! ^= 1;
+      const t = await openParquet(copy, { codecs, decryption, tailGuess: 8 });
+      const e = await typedError(() => t.readRows({ rowGroups: [0], filter: filter as Filter, prune: { statistics: false } }));
+      expect(e.code, what).toBe('DECRYPTION_FAILED');
+    }
+  });
+});
