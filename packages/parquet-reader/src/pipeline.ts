@@ -22,7 +22,7 @@ import type { BloomValue } from '@parquetry/parquet-bloom';
 import { columnStatistics, decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
-import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { ParquetError, Type, isParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { allPagesDictionaryEncoded, bloomProbeValues, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, readBloomFilters, type BloomProbe, type LeafFilter } from './prune.js';
@@ -261,6 +261,8 @@ export class Scan {
    * @param last - row after the last one it keeps.
    * @param skipIfNone - return undefined when no row is kept (else chunks with no rows).
    * @returns the chunks of the selected columns (undefined elsewhere), or undefined when the row group is skipped.
+   * @throws ParquetError `CORRUPT_METADATA`, `CORRUPT_PAGE`, `ROW_COUNT_MISMATCH`, `INVALID_LEVELS`, the codec and
+   *   decryption codes (`DECRYPTION_FAILED` for a tampered page, index or bloom filter), `BLOOM_BAD_OFFSET`.
    */
   async rowGroup(g: number, first: number, last: number, skipIfNone: boolean): Promise<(DecodedChunk | undefined)[] | undefined> {
     const { outSel, filter, filterIdx, decimals, options, prune } = this.plan;
@@ -522,7 +524,13 @@ export class Scan {
         let chunkMask = mask;
         let decodedRows = numRows;
         if (p.pages !== undefined) {
-          chunk = await this.decodePages(p, bytes, col, opts, where);
+          try {
+            chunk = await this.decodePages(p, bytes, col, opts, where);
+          } catch (e) {
+            // the whole chunk is decoded instead: a real defect fails there too, with its own error
+            if (!isParquetError(e)) throw e;
+            chunk = undefined;
+          }
           if (chunk !== undefined) {
             chunkMask = maskOfPages(p.index!.firstRows, numRows, p.pages, mask!);
             decodedRows = chunkMask.length;

@@ -56,7 +56,11 @@ export function equalityLeaves(f: Filter, out: LeafFilter[] = []): LeafFilter[] 
   return out;
 }
 
-/** The values an `=`/`in` comparison looks for. */
+/**
+ * The values an `=`/`in` comparison looks for.
+ * @param l - the comparison.
+ * @returns its value, or its values (none for other operators).
+ */
 export function leafValues(l: LeafFilter): readonly unknown[] {
   return l.op === 'in' ? l.values : l.op === '=' ? [l.value] : [];
 }
