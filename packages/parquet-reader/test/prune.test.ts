@@ -148,6 +148,17 @@ describe('the textbook case: 4 row groups by date, 100 pages each, a query on da
     expect(total.bytes.total).toBe(reads.reduce((n, [s, e]) => n + e - s, 0));
   });
 
+  test('iterateRowGroups reports once, also when the iteration is left early', async () => {
+    const seen: ScanStats[] = [];
+    for await (const { rows } of file.iterateRowGroups({ columns: ['id'], onScan: (s) => seen.push(s) })) {
+      expect(rows.length).toBe(GROUP);
+      break;
+    }
+    expect(seen.length).toBe(1);
+    expect(seen[0]!.rowGroups).toMatchObject({ total: 1, read: 1 });
+    expect(seen[0]!.rowsReturned).toBe(GROUP);
+  });
+
   test('columnar reads of the fourth row group: the same rows and the same pages', async () => {
     let stats: ScanStats | undefined;
     const v = await file.readRowGroupColumns(3, { filter: query, onScan: (s) => (stats = s) });
