@@ -15,6 +15,7 @@ import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { BoundaryOrder, Type, type ColumnIndex } from '@parquetry/thrift-compact';
 import { sortOrderOf, type SortOrder } from './sort-order.js';
 import { truncateLowerBound, truncateUpperBound } from './statistics-builder.js';
+import { float16 } from './to-js.js';
 
 /** What the ColumnIndex needs of one data page. */
 export interface PageIndexEntry {
@@ -38,16 +39,6 @@ const f32 = /*#__PURE__*/ new Float32Array(1);
 const f32b = /*#__PURE__*/ new Uint8Array(f32.buffer);
 const f64 = /*#__PURE__*/ new Float64Array(1);
 const f64b = /*#__PURE__*/ new Uint8Array(f64.buffer);
-
-function half(b: Uint8Array): number {
-  const bits = b[0]! | (b[1]! << 8);
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exp = (bits >> 10) & 0x1f;
-  const frac = bits & 0x3ff;
-  if (exp === 0) return sign * frac * 2 ** -24;
-  if (exp === 31) return frac ? NaN : sign * Infinity;
-  return sign * (1 + frac / 1024) * 2 ** (exp - 15);
-}
 
 function unsignedBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
@@ -116,8 +107,8 @@ export function compareBounds(order: SortOrder, type: Type, a: Uint8Array, b: Ui
       return x < y ? -1 : x > y ? 1 : 0;
     }
     case 'float16': {
-      const x = half(a);
-      const y = half(b);
+      const x = float16(a[0]! | (a[1]! << 8));
+      const y = float16(b[0]! | (b[1]! << 8));
       return x < y ? -1 : x > y ? 1 : 0;
     }
     case 'decimal-bytes':

@@ -107,7 +107,13 @@ export function bigEndianSigned(b: Uint8Array, start: number, end: number): bigi
   return b[start]! & 0x80 ? v - (1n << bits) : v;
 }
 
-function float16(bits: number): number {
+/**
+ * The value of an IEEE 754 half-precision number (FLOAT16's two little-endian bytes as one 16-bit word).
+ * @param bits - the 16 bits.
+ * @returns the number (NaN, ±Infinity, ±0 and subnormals included).
+ * @internal
+ */
+export function float16(bits: number): number {
   const sign = bits & 0x8000 ? -1 : 1;
   const exp = (bits >> 10) & 0x1f;
   const frac = bits & 0x3ff;
