@@ -138,6 +138,23 @@ export class ChunkDecoder {
     return this.pages.dataPages;
   }
 
+  /** Level entries (values and nulls) of the data pages decoded so far, taken or not. */
+  get levelsDecoded(): number {
+    return this.decodedLevels;
+  }
+
+  /**
+   * The repetition level of the next level to be taken (decodes the next page when none is buffered): a reader that
+   * starts decoding in the middle of a chunk checks with it that its first page starts a record.
+   * @returns the level (0 for a column without repetition), or undefined when every record has been taken.
+   * @throws ParquetError as {@link ChunkDecoder.take}.
+   */
+  async nextRepetition(): Promise<number | undefined> {
+    if (await this.atEnd()) return undefined;
+    const pg = this.queue[this.head]!;
+    return pg.rep === undefined ? 0 : pg.rep[this.lvl];
+  }
+
   /**
    * Whether every record has been taken (decodes the next page when that is the only way to know).
    * @returns true when nothing is left.

@@ -239,6 +239,28 @@ describe('ChunkDecoder', () => {
     );
   });
 
+  test('levelsDecoded counts the levels of the pages decoded; nextRepetition names the level a take would start at', async () => {
+    const column = listColumn(Type.INT32);
+    // the record of the first test, across pages 0-2 (cuts at levels 3, 6 and 10: pages of 3, 3, 4 and 3 levels)
+    const records: Rec[] = [[1, 2], [3, 4, null, 5, 6, 7, 8], [9], null, [], [10]];
+    const built = buildChunk(Type.INT32, records, [3, 6, 10], [false], [false]);
+    const dec = new ChunkDecoder(built.bytes, column, built.meta, where);
+    expect(dec.levelsDecoded).toBe(0);
+    expect(await dec.nextRepetition()).toBe(0);
+    expect(dec.levelsDecoded).toBe(3);
+    await dec.take(1);
+    expect(await dec.nextRepetition()).toBe(0);
+    await dec.take(1);
+    expect(dec.levelsDecoded).toBe(10);
+    await dec.take(Infinity);
+    expect(dec.levelsDecoded).toBe(13);
+    expect(await dec.nextRepetition()).toBeUndefined();
+    // decoding from page 1 (a page that starts inside record 1, at repetition level 1)
+    const fromPage1 = new ChunkDecoder(built.bytes.subarray(built.pageAt[1]!), column, built.meta, where, { firstDataPage: 1 });
+    expect(await fromPage1.nextRepetition()).toBe(1);
+    expect(fromPage1.levelsDecoded).toBe(3);
+  });
+
   test('take(Infinity) after some takes returns the rest; a non-repeated column takes one level per record', async () => {
     const column = buildSchemaTree([
       { name: 'schema', num_children: 1 },
