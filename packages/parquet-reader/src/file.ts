@@ -10,7 +10,7 @@ import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, 
 import { filterColumns, type Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
-import { PRUNERS, Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipeline.js';
+import { Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipeline.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import { variantRowTransform } from './variant.js';
 import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
@@ -459,22 +459,13 @@ class File implements ParquetFile {
       {
         schema: this.schema,
         metadata: this.metadata,
-        // counted in the file's scan statistics as data (ranges inside the footer's tail bytes served from them)
-        fetchRanges: (ranges) => this.io.fetch(ranges.map((r) => ({ start: r.start, end: r.end, kind: 'data' as const })), undefined),
-        options: this.options,
         variants: this.variants,
         selectColumns: (c) => this.selectColumns(c),
         rowGroup: (g) => this.rowGroup(g),
-        chunkMeta: (g, col, cc) => this.chunkMeta(g, col, cc),
-        chunkRange: (g, col, md) => this.chunkRange(g, col, md),
-        pageDecrypt: (g, col, cc) => {
-          if (!cc.crypto_metadata || !this.decryptor) return undefined;
-          const dec = this.columnDecryptor(g, col, cc);
-          return (module, page, b) => dec.decrypt(module as 2, page, b);
-        },
         filterPlan: (f, o) => this.filterPlan(f, o),
         checkFilterColumns: (idx, what) => this.checkFilterColumns(idx, what),
-        mayMatch: (g, f, decimals, o) => PRUNERS.every((p) => p(f, (c) => this.statistics(g, c, o), decimals)),
+        newScan: (o, outSel, f, filterIdx, decimals) => this.newScan(o, outSel, f, filterIdx, decimals),
+        endScan: (scan, o) => this.endScan(scan, o),
       },
       options,
     );

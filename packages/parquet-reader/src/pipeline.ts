@@ -19,14 +19,14 @@
  * @module
  */
 import type { BloomValue } from '@parquetry/parquet-bloom';
-import { columnStatistics, decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
+import { ChunkDecoder, columnStatistics, decodeColumnChunk, type ChunkDecodeOptions, type ColumnStatistics, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, isParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { allPagesDictionaryEncoded, bloomProbeValues, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, readBloomFilters, type BloomProbe, type LeafFilter } from './prune.js';
-import { allRows, countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask } from './row-ranges.js';
+import { allRows, countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask, type RowRanges } from './row-ranges.js';
 import { columnScan, emptyScanStats, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
 import { keepRows, selectRows } from './select.js';
 import type { ByteRange } from './source.js';
@@ -128,8 +128,13 @@ function chunkRows(c: DecodedChunk): number {
   return n;
 }
 
-/** Concatenates chunks decoded from consecutive runs of pages of one column (sharing one dictionary). */
-function concatChunks(parts: DecodedChunk[], column: ColumnDescriptor): DecodedChunk {
+/**
+ * Concatenates chunks decoded from runs of pages of one column, in row order (sharing one dictionary).
+ * @param parts - the chunks (at least one).
+ * @param column - their column.
+ * @returns one chunk holding their levels and values, in order (the only part itself when there is one).
+ */
+export function concatChunks(parts: readonly DecodedChunk[], column: ColumnDescriptor): DecodedChunk {
   if (parts.length === 1) return parts[0]!;
   let numLevels = 0;
   let numValues = 0;
@@ -169,24 +174,69 @@ const CHUNK_GAP = 65536;
 const PAGE_GAP = 8192;
 
 /** A dictionary decoded on its own (by the dictionary stage), reused for the data pages. */
-interface CachedDictionary {
+export interface CachedDictionary {
+  /** The dictionary page's values. */
   values: ColumnValues;
   /** Where the data pages start. */
   dataStart: number;
 }
 
-/** How one column of a row group is fetched. */
-interface ColumnFetch {
-  col: number;
-  md: ColumnMetaData;
-  range: ByteRange;
-  /** Page ordinals to read (undefined: the whole chunk). */
+/** Consecutive pages of a column chunk fetched in one piece (or the whole chunk). */
+export interface PageRun {
+  /** Their bytes. */
+  bytes: Uint8Array;
+  /** File offset of the first byte. */
+  at: number;
+  /** Ordinal of the first data page (0 for a whole chunk). */
+  firstPage: number;
+  /** Ordinal of the last data page (-1 for a whole chunk: every page). */
+  lastPage: number;
+}
+
+/** One column of a row group as fetched: the whole chunk, or the pages of it the page index keeps. */
+export interface FetchedColumn {
+  /** Leaf column ordinal. */
+  readonly col: number;
+  /** The chunk's metadata. */
+  readonly md: ColumnMetaData;
+  /** The chunk's byte range. */
+  readonly range: ByteRange;
+  /** Ordinals of the pages fetched (undefined: the whole chunk). */
   pages: number[] | undefined;
-  index: ChunkPageIndex | undefined;
+  /** The chunk's page index, when pages were chosen by it. */
+  readonly index: ChunkPageIndex | undefined;
+  /** The dictionary decoded by the dictionary stage, when the fetch starts after its page. */
   dict: CachedDictionary | undefined;
-  /** Indices into the fetched ranges: the dictionary page (or -1), then one per run / the whole chunk. */
-  dictSlot: number;
-  slots: { slot: number; firstPage: number; lastPage: number }[];
+  /** The dictionary page, fetched on its own ahead of the kept pages. */
+  dictBytes: Uint8Array | undefined;
+  /** The fetched runs of pages, in order (one, the whole chunk, when `pages` is undefined). */
+  runs: PageRun[];
+}
+
+/** What one read decoded of one column chunk, for its statistics. */
+export interface ChunkDecoded {
+  /** Data pages the page index let the read skip. */
+  pagesSkipped: number;
+  /** Data pages decoded. */
+  pages: number;
+  /** Level entries decoded. */
+  levels: number;
+}
+
+/**
+ * The rows of a row group that the pruning stages keep (stages 1 to 4), within the read's row range.
+ */
+export interface KeptRows {
+  /** Rows in the row group. */
+  numRows: number;
+  /** The kept rows. */
+  ranges: RowRanges;
+  /** One byte per row of the row group, 1 for a kept row (undefined when every row is kept). */
+  mask: Uint8Array | undefined;
+  /** Number of kept rows. */
+  count: number;
+  /** Page indexes read, by leaf column ordinal. */
+  indexes: Map<number, ChunkPageIndex> | undefined;
 }
 
 /** One read: its statistics, the metadata and dictionaries it decoded, and the row-group pipeline. */
@@ -208,7 +258,14 @@ export class Scan {
     this.ncols = ctx.schema.columns.length;
   }
 
-  private meta(g: number, col: number): Promise<ColumnMetaData> {
+  /**
+   * A column chunk's metadata (decrypted when encrypted), decoded once per read.
+   * @param g - row group ordinal.
+   * @param col - leaf column ordinal.
+   * @returns its ColumnMetaData.
+   * @throws ParquetError `MISSING_METADATA`, and the decryption codes.
+   */
+  chunkMeta(g: number, col: number): Promise<ColumnMetaData> {
     const key = g * this.ncols + col;
     let m = this.metas.get(key);
     if (m === undefined) {
@@ -216,6 +273,15 @@ export class Scan {
       this.metas.set(key, m);
     }
     return m;
+  }
+
+  /**
+   * A leaf column of the file.
+   * @param i - its ordinal.
+   * @returns its descriptor.
+   */
+  column(i: number): ColumnDescriptor {
+    return this.ctx.schema.columns[i]!;
   }
 
   private skip(reason: keyof RowGroupSkips): undefined {
@@ -232,26 +298,94 @@ export class Scan {
   }
 
   /**
+   * Counts a row group read whole (a read with neither filter nor row range): every row is kept, no stage runs.
+   * @param g - row group ordinal.
+   * @returns its rows, all kept.
+   */
+  wholeRowGroup(g: number): KeptRows {
+    const numRows = this.group(g).num_rows;
+    this.stats.rowGroups.total++;
+    this.stats.rowGroups.read++;
+    return { numRows, ranges: allRows(numRows), mask: undefined, count: numRows, indexes: undefined };
+  }
+
+  /**
    * Decodes whole column chunks of one row group (reads with neither filter nor row range).
    * @param g - row group ordinal.
    * @param sel - the columns to decode.
    * @returns the decoded chunks (undefined for columns not selected).
+   * @throws ParquetError as {@link Scan.rowGroup}.
    */
   async wholeChunks(g: number, sel: readonly boolean[]): Promise<(DecodedChunk | undefined)[]> {
     const cols = this.ctx.schema.columns;
     const idx = cols.map((_, i) => i).filter((i) => sel[i]);
-    const group = this.group(g);
-    this.stats.rowGroups.total++;
-    this.stats.rowGroups.read++;
+    const { numRows } = this.wholeRowGroup(g);
     // an empty row group (pyarrow writes one into a zero-row file, its chunks at offset 0 with no bytes): no pages
-    if (group.num_rows === 0) return cols.map((c, i) => (sel[i] ? emptyChunk(c) : undefined));
+    if (numRows === 0) return cols.map((c, i) => (sel[i] ? emptyChunk(c) : undefined));
     const decoded = await this.decodeColumns(g, idx, undefined, undefined);
-    this.stats.rowsDecoded += group.num_rows;
+    this.stats.rowsDecoded += numRows;
     return cols.map((_, i) => decoded.get(i));
   }
 
   private group(g: number): RowGroup {
     return this.ctx.metadata.row_groups[g]!;
+  }
+
+  /**
+   * Stages 1 to 4 on one row group: whether it is skipped (and why, counted in the statistics), and otherwise the
+   * rows the filter may match within the row range, with the page indexes read on the way.
+   * @param g - row group ordinal.
+   * @param first - first row of the row group the row range keeps.
+   * @param last - row after the last one it keeps.
+   * @returns the kept rows, or undefined when no row is kept (a skipped or empty row group).
+   * @throws ParquetError `CORRUPT_METADATA`, `BLOOM_BAD_OFFSET`, the codec and decryption codes (`DECRYPTION_FAILED`
+   *   for a tampered index, bloom filter or dictionary page).
+   */
+  async planRowGroup(g: number, first: number, last: number): Promise<KeptRows | undefined> {
+    const { outSel, filter, filterIdx, options, prune, decimals } = this.plan;
+    const cols = this.ctx.schema.columns;
+    const group = this.group(g);
+    const numRows = group.num_rows;
+    this.stats.rowGroups.total++;
+    if (numRows === 0) {
+      this.stats.rowGroups.read++;
+      return undefined;
+    }
+    last = Math.min(last, numRows);
+    if (first >= last) return this.skip('rowRange');
+    if (filter) {
+      const skipped = await this.pruneRowGroup(g, filter);
+      if (skipped) return this.skip(skipped);
+    }
+    // the page index: rows the filter may match, within the row range
+    let ranges = first === 0 && last === numRows ? allRows(numRows) : [first, last];
+    let indexes: Map<number, ChunkPageIndex> | undefined;
+    if (prune.pageIndex && (filter !== undefined || ranges[0] !== 0 || ranges[1] !== numRows)) {
+      const requests: IndexRequest[] = [];
+      for (let i = 0; i < cols.length; i++) {
+        if (!outSel[i] && !filterIdx.includes(i)) continue;
+        const cc = group.columns[i]!;
+        if (cc.offset_index_offset === undefined) continue;
+        const md = await this.chunkMeta(g, i);
+        const dec = this.ctx.decrypt(g, i);
+        requests.push({ column: i, chunk: cc, range: this.ctx.chunkRange(g, i, md), withColumnIndex: filter !== undefined && filterIdx.includes(i), flat: cols[i]!.maxRep === 0, decrypt: dec && ((m, b) => dec(m, 0, b)) });
+      }
+      if (requests.length > 0) {
+        indexes = await readPageIndexes(this.ctx.io, this.stats, requests, numRows, this.ctx.footerOffset);
+        if (filter) {
+          const withCi = new Map<string, FilterColumnIndex>();
+          for (const i of filterIdx) {
+            const index = indexes.get(i);
+            if (index?.columnIndex) withCi.set(cols[i]!.pathString, { column: cols[i]!, md: await this.chunkMeta(g, i), index: index as FilterColumnIndex['index'] });
+          }
+          if (withCi.size > 0) ranges = intersectRanges(ranges, filterRowRanges(filter, withCi, this.ctx.metadata, numRows, options, decimals));
+          if (ranges.length === 0) return this.skip('pageIndex');
+        }
+      }
+    }
+    this.stats.rowGroups.read++;
+    const mask = ranges.length === 2 && ranges[0] === 0 && ranges[1] === numRows ? undefined : rangesMask(ranges, numRows);
+    return { numRows, ranges, mask, count: countRows(ranges), indexes };
   }
 
   /**
@@ -265,61 +399,13 @@ export class Scan {
    *   decryption codes (`DECRYPTION_FAILED` for a tampered page, index or bloom filter), `BLOOM_BAD_OFFSET`.
    */
   async rowGroup(g: number, first: number, last: number, skipIfNone: boolean): Promise<(DecodedChunk | undefined)[] | undefined> {
-    const { outSel, filter, filterIdx, decimals, options, prune } = this.plan;
+    const { outSel, filter, filterIdx, options, decimals } = this.plan;
     const cols = this.ctx.schema.columns;
-    const group = this.group(g);
-    const numRows = group.num_rows;
-    this.stats.rowGroups.total++;
     const none = (): (DecodedChunk | undefined)[] | undefined => (skipIfNone ? undefined : cols.map((c, i) => (outSel[i] ? emptyChunk(c) : undefined)));
-    if (numRows === 0) {
-      this.stats.rowGroups.read++;
-      return none();
-    }
-    last = Math.min(last, numRows);
-    if (first >= last) {
-      this.skip('rowRange');
-      return none();
-    }
-    if (filter) {
-      const skipped = await this.pruneRowGroup(g, filter);
-      if (skipped) {
-        this.skip(skipped);
-        return none();
-      }
-    }
-    // the page index: rows the filter may match, within the row range
-    let ranges = first === 0 && last === numRows ? allRows(numRows) : [first, last];
-    let indexes: Map<number, ChunkPageIndex> | undefined;
+    const kept = await this.planRowGroup(g, first, last);
+    if (kept === undefined) return none();
+    const { numRows, ranges, mask: b0, count: n0, indexes } = kept;
     const probe = filter ? filterIdx : cols.map((_, i) => i).filter((i) => outSel[i]);
-    if (prune.pageIndex && (filter !== undefined || ranges[0] !== 0 || ranges[1] !== numRows)) {
-      const requests: IndexRequest[] = [];
-      for (let i = 0; i < cols.length; i++) {
-        if (!outSel[i] && !probe.includes(i)) continue;
-        const cc = group.columns[i]!;
-        if (cc.offset_index_offset === undefined) continue;
-        const md = await this.meta(g, i);
-        const dec = this.ctx.decrypt(g, i);
-        requests.push({ column: i, chunk: cc, range: this.ctx.chunkRange(g, i, md), withColumnIndex: filter !== undefined && filterIdx.includes(i), flat: cols[i]!.maxRep === 0, decrypt: dec && ((m, b) => dec(m, 0, b)) });
-      }
-      if (requests.length > 0) {
-        indexes = await readPageIndexes(this.ctx.io, this.stats, requests, numRows, this.ctx.footerOffset);
-        if (filter) {
-          const withCi = new Map<string, FilterColumnIndex>();
-          for (const i of filterIdx) {
-            const index = indexes.get(i);
-            if (index?.columnIndex) withCi.set(cols[i]!.pathString, { column: cols[i]!, md: await this.meta(g, i), index: index as FilterColumnIndex['index'] });
-          }
-          if (withCi.size > 0) ranges = intersectRanges(ranges, filterRowRanges(filter, withCi, this.ctx.metadata, numRows, options, decimals));
-          if (ranges.length === 0) {
-            this.skip('pageIndex');
-            return none();
-          }
-        }
-      }
-    }
-    this.stats.rowGroups.read++;
-    const b0 = ranges.length === 2 && ranges[0] === 0 && ranges[1] === numRows ? undefined : rangesMask(ranges, numRows);
-    const n0 = countRows(ranges);
     let rowsDecoded = 0;
     const track = (m: Map<number, DecodedChunk>, rows: Map<number, number>) => {
       for (const r of rows.values()) rowsDecoded = Math.max(rowsDecoded, r);
@@ -368,7 +454,7 @@ export class Scan {
       const byPath = new Map<string, ColumnStatistics | undefined>();
       for (const i of this.plan.filterIdx) {
         const col = cols[i]!;
-        const s = columnStatistics(this.ctx.metadata, col, await this.meta(g, i), options);
+        const s = columnStatistics(this.ctx.metadata, col, await this.chunkMeta(g, i), options);
         // a column that cannot hold NaN has none (`!=` may then use its bounds)
         if (s && !isFloating(col) && s.nanCount === undefined) s.nanCount = 0;
         byPath.set(col.pathString, s);
@@ -385,7 +471,7 @@ export class Scan {
       const dictCols = new Map<number, ColumnMetaData>();
       for (const l of leaves) {
         const col = colOf.get(l.column)!;
-        const md = await this.meta(g, col.index);
+        const md = await this.chunkMeta(g, col.index);
         const dictAt = md.dictionary_page_offset;
         if (dictAt === undefined || !(dictAt >= 4 && dictAt < md.data_page_offset) || !allPagesDictionaryEncoded(md)) continue;
         if (this.ctx.chunkRange(g, col.index, md).start !== dictAt) continue;
@@ -424,7 +510,7 @@ export class Scan {
       for (const l of leaves) {
         const col = colOf.get(l.column)!;
         if (checked.has(col.index)) continue;
-        const md = await this.meta(g, col.index);
+        const md = await this.chunkMeta(g, col.index);
         if (md.bloom_filter_offset === undefined) continue;
         const values = bloomProbeValues(l, col, options, decimals);
         if (values === undefined) continue;
@@ -463,6 +549,146 @@ export class Scan {
   }
 
   /**
+   * Fetches some columns of a row group in one coalesced fetch: whole chunks, or with a row mask and page indexes
+   * only the pages holding masked rows (and the dictionary page ahead of them).
+   * @param g - row group ordinal.
+   * @param idx - the columns.
+   * @param mask - one byte per row of the row group (undefined: every row).
+   * @param indexes - page indexes by column.
+   * @returns each column's fetched bytes, in `idx` order.
+   * @throws ParquetError `CORRUPT_METADATA` (chunks outside the data region, a row group with the wrong number of
+   *   column chunks), and the source's errors.
+   */
+  async fetchColumns(g: number, idx: readonly number[], mask: Uint8Array | undefined, indexes: Map<number, ChunkPageIndex> | undefined): Promise<FetchedColumn[]> {
+    const cols = this.ctx.schema.columns;
+    const group = this.group(g);
+    const numRows = group.num_rows;
+    if (group.columns.length !== cols.length) {
+      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
+    }
+    const metas = await Promise.all(idx.map((i) => this.chunkMeta(g, i)));
+    const ranges: KindRange[] = [];
+    // per column: the fetched range of its dictionary page (or -1), then of each run
+    const slots: { dict: number; runs: { slot: number; firstPage: number; lastPage: number }[] }[] = [];
+    const out: FetchedColumn[] = [];
+    for (let k = 0; k < idx.length; k++) {
+      const col = idx[k]!;
+      const md = metas[k]!;
+      const range = this.ctx.chunkRange(g, col, md);
+      const index = mask ? indexes?.get(col) : undefined;
+      const cached = this.dicts.get(g * this.ncols + col);
+      let pages = index ? pagesHolding(index.firstRows, numRows, mask!) : undefined;
+      if (pages && pages.length === index!.pages.length) pages = undefined;
+      const slot: (typeof slots)[number] = { dict: -1, runs: [] };
+      let dict: CachedDictionary | undefined;
+      if (pages === undefined) {
+        // a dictionary decoded by the dictionary stage is not fetched again
+        const start = cached && cached.dataStart > range.start && cached.dataStart <= range.end ? cached.dataStart : range.start;
+        if (start !== range.start) dict = cached;
+        slot.runs.push({ slot: ranges.push({ start, end: range.end, kind: 'data' }) - 1, firstPage: 0, lastPage: -1 });
+      } else {
+        const locs = index!.pages;
+        dict = cached;
+        if (!cached && range.start < locs[0]!.start) slot.dict = ranges.push({ start: range.start, end: locs[0]!.start, kind: 'dictionary' }) - 1;
+        for (let j = 0; j < pages.length; ) {
+          let e = j;
+          while (e + 1 < pages.length && pages[e + 1] === pages[e]! + 1) e++;
+          slot.runs.push({ slot: ranges.push({ start: locs[pages[j]!]!.start, end: locs[pages[e]!]!.end, kind: 'data' }) - 1, firstPage: pages[j]!, lastPage: pages[e]! });
+          j = e + 1;
+        }
+      }
+      slots.push(slot);
+      out.push({ col, md, range, pages, index, dict, dictBytes: undefined, runs: [] });
+    }
+    // whole chunks merge across gaps up to 64 KiB; page reads only across small holes (8 KiB, Arrow's hole limit),
+    // so that skipped pages are not fetched anyway
+    const paged = out.some((p) => p.pages !== undefined);
+    const bytes = await this.ctx.io.fetch(ranges, this.stats, paged ? PAGE_GAP : CHUNK_GAP);
+    for (let k = 0; k < out.length; k++) {
+      const f = out[k]!;
+      const s = slots[k]!;
+      if (s.dict >= 0) f.dictBytes = bytes[s.dict]!;
+      f.runs = s.runs.map((r) => ({ bytes: bytes[r.slot]!, at: ranges[r.slot]!.start, firstPage: r.firstPage, lastPage: r.lastPage }));
+    }
+    return out;
+  }
+
+  /**
+   * Turns a column fetched page by page into its whole chunk (fetched now): for a page index that does not match the
+   * pages it locates, the chunk is read as without one.
+   * @param f - the fetched column, changed in place.
+   * @throws ParquetError from the source.
+   */
+  async fetchWhole(f: FetchedColumn): Promise<void> {
+    const [bytes] = (await this.ctx.io.fetch([{ start: f.range.start, end: f.range.end, kind: 'data' }], this.stats)) as [Uint8Array];
+    f.pages = undefined;
+    f.dict = undefined;
+    f.dictBytes = undefined;
+    f.runs = [{ bytes, at: f.range.start, firstPage: 0, lastPage: -1 }];
+  }
+
+  private where(g: number, col: number, offset: number): { rowGroup: number; path: string; offset: number } {
+    return { rowGroup: g, path: this.ctx.schema.columns[col]!.pathString, offset };
+  }
+
+  /**
+   * The dictionary the runs of a column fetched page by page decode with: the dictionary stage's, or its dictionary
+   * page fetched ahead of the pages.
+   * @param g - row group ordinal.
+   * @param f - the fetched column.
+   * @returns the dictionary (undefined when the chunk has none), or null when its dictionary page holds data.
+   * @throws ParquetError for a dictionary page that does not decode.
+   */
+  async runDictionary(g: number, f: FetchedColumn): Promise<ColumnValues | undefined | null> {
+    if (f.dictBytes === undefined) return f.dict?.values;
+    const col = this.ctx.schema.columns[f.col]!;
+    const d = await decodeColumnChunk(f.dictBytes, col, f.md, this.where(g, f.col, f.range.start), { ...this.ctx.decodeOptions, decrypt: this.ctx.decrypt(g, f.col) });
+    return d.numLevels === 0 ? d.dictionary : null;
+  }
+
+  /**
+   * A decoder of one fetched run of pages.
+   * @param g - row group ordinal.
+   * @param f - the fetched column.
+   * @param run - one of its runs.
+   * @param dictionary - for a run of kept pages, the chunk's dictionary ({@link Scan.runDictionary}).
+   * @returns the decoder (nothing decoded yet).
+   */
+  openRun(g: number, f: FetchedColumn, run: PageRun, dictionary: ColumnValues | undefined): ChunkDecoder {
+    const col = this.ctx.schema.columns[f.col]!;
+    const whole = run.lastPage < 0;
+    return new ChunkDecoder(run.bytes, col, f.md, this.where(g, f.col, run.at), {
+      ...this.ctx.decodeOptions,
+      decrypt: this.ctx.decrypt(g, f.col),
+      dictionary: whole ? f.dict?.values : dictionary,
+      firstDataPage: whole ? undefined : run.firstPage,
+    });
+  }
+
+  /**
+   * Counts what a read decoded of one column chunk.
+   * @param col - leaf column ordinal.
+   * @param d - pages skipped and decoded, levels decoded.
+   */
+  countChunk(col: number, d: ChunkDecoded): void {
+    const scan = columnScan(this.stats, this.ctx.schema.columns[col]!.pathString);
+    scan.chunks++;
+    scan.pagesSkipped += d.pagesSkipped;
+    this.stats.pages.skipped += d.pagesSkipped;
+    scan.pagesRead += d.pages;
+    this.stats.pages.read += d.pages;
+    this.stats.valuesDecoded += d.levels;
+  }
+
+  /**
+   * Counts the rows a read decoded in one row group.
+   * @param rows - the most rows any one column decoded.
+   */
+  rowsDecoded(rows: number): void {
+    this.stats.rowsDecoded += rows;
+  }
+
+  /**
    * Fetches and decodes some columns of a row group: whole chunks, or with a row mask and page indexes only the
    * pages holding masked rows; every chunk is then trimmed to the masked rows.
    * @param g - row group ordinal.
@@ -474,58 +700,19 @@ export class Scan {
    */
   private async decodeColumns(g: number, idx: readonly number[], mask: Uint8Array | undefined, indexes: Map<number, ChunkPageIndex> | undefined, rows?: Map<number, number>): Promise<Map<number, DecodedChunk>> {
     const cols = this.ctx.schema.columns;
-    const group = this.group(g);
-    const numRows = group.num_rows;
-    if (group.columns.length !== cols.length) {
-      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
-    }
-    const metas = await Promise.all(idx.map((i) => this.meta(g, i)));
-    const ranges: KindRange[] = [];
-    const plans: ColumnFetch[] = [];
-    for (let k = 0; k < idx.length; k++) {
-      const col = idx[k]!;
-      const md = metas[k]!;
-      const range = this.ctx.chunkRange(g, col, md);
-      const index = mask ? indexes?.get(col) : undefined;
-      const dict = this.dicts.get(g * this.ncols + col);
-      let pages = index ? pagesHolding(index.firstRows, numRows, mask!) : undefined;
-      if (pages && pages.length === index!.pages.length) pages = undefined;
-      const plan: ColumnFetch = { col, md, range, pages, index, dict, dictSlot: -1, slots: [] };
-      if (pages === undefined) {
-        const start = dict && dict.dataStart > range.start && dict.dataStart <= range.end ? dict.dataStart : range.start;
-        if (start !== range.start) plan.dict = dict;
-        else plan.dict = undefined;
-        plan.slots.push({ slot: ranges.push({ start, end: range.end, kind: 'data' }) - 1, firstPage: 0, lastPage: -1 });
-      } else {
-        const locs = index!.pages;
-        if (!dict && range.start < locs[0]!.start) plan.dictSlot = ranges.push({ start: range.start, end: locs[0]!.start, kind: 'dictionary' }) - 1;
-        for (let j = 0; j < pages.length; ) {
-          let e = j;
-          while (e + 1 < pages.length && pages[e + 1] === pages[e]! + 1) e++;
-          plan.slots.push({ slot: ranges.push({ start: locs[pages[j]!]!.start, end: locs[pages[e]!]!.end, kind: 'data' }) - 1, firstPage: pages[j]!, lastPage: pages[e]! });
-          j = e + 1;
-        }
-      }
-      plans.push(plan);
-    }
-    // whole chunks merge across gaps up to 64 KiB; page reads only across small holes (8 KiB, Arrow's hole limit),
-    // so that skipped pages are not fetched anyway
-    const paged = plans.some((p) => p.pages !== undefined);
-    const bytes = await this.ctx.io.fetch(ranges, this.stats, paged ? PAGE_GAP : CHUNK_GAP);
+    const numRows = this.group(g).num_rows;
+    const fetched = await this.fetchColumns(g, idx, mask, indexes);
     const out = new Map<number, DecodedChunk>();
     await Promise.all(
-      plans.map(async (p) => {
+      fetched.map(async (p) => {
         const col = cols[p.col]!;
-        const opts: ChunkDecodeOptions = { ...this.ctx.decodeOptions, decrypt: this.ctx.decrypt(g, p.col) };
-        const where = (offset: number) => ({ rowGroup: g, path: col.pathString, offset });
-        const scan = columnScan(this.stats, col.pathString);
-        scan.chunks++;
         let chunk: DecodedChunk | undefined;
         let chunkMask = mask;
         let decodedRows = numRows;
+        let pagesSkipped = 0;
         if (p.pages !== undefined) {
           try {
-            chunk = await this.decodePages(p, bytes, col, opts, where);
+            chunk = await this.decodePages(g, p);
           } catch (e) {
             // the whole chunk is decoded instead: a real defect fails there too, with its own error
             if (!isParquetError(e)) throw e;
@@ -534,27 +721,12 @@ export class Scan {
           if (chunk !== undefined) {
             chunkMask = maskOfPages(p.index!.firstRows, numRows, p.pages, mask!);
             decodedRows = chunkMask.length;
-            const skipped = p.index!.pages.length - p.pages.length;
-            scan.pagesSkipped += skipped;
-            this.stats.pages.skipped += skipped;
-          }
+            pagesSkipped = p.index!.pages.length - p.pages.length;
+          } else await this.fetchWhole(p);
         }
-        if (chunk === undefined) {
-          // whole chunk (or a page index that did not match the pages: read everything, as without one)
-          let b: Uint8Array;
-          let dictionary = p.dict?.values;
-          let at = p.pages === undefined ? ranges[p.slots[0]!.slot]!.start : p.range.start;
-          if (p.pages === undefined) b = bytes[p.slots[0]!.slot]!;
-          else {
-            [b] = (await this.ctx.io.fetch([{ start: p.range.start, end: p.range.end, kind: 'data' }], this.stats)) as [Uint8Array];
-            dictionary = undefined;
-            at = p.range.start;
-          }
-          chunk = await decodeColumnChunk(b, col, p.md, where(at), { ...opts, dictionary });
-        }
-        scan.pagesRead += chunk.pages;
-        this.stats.pages.read += chunk.pages;
-        this.stats.valuesDecoded += chunk.numLevels;
+        // whole chunk (or a page index that did not match the pages: read everything, as without one)
+        chunk ??= await this.openRun(g, p, p.runs[0]!, undefined).take(Infinity);
+        this.countChunk(p.col, { pagesSkipped, pages: chunk.pages, levels: chunk.numLevels });
         rows?.set(p.col, decodedRows);
         out.set(p.col, chunkMask ? keepRows(chunk, col, chunkMask) : chunk);
       }),
@@ -563,23 +735,19 @@ export class Scan {
   }
 
   /** Decodes the kept pages of a column (its dictionary first); undefined when they do not decode to the rows the offset index promises. */
-  private async decodePages(p: ColumnFetch, bytes: Uint8Array[], col: ColumnDescriptor, opts: ChunkDecodeOptions, where: (offset: number) => { rowGroup: number; path: string; offset: number }): Promise<DecodedChunk | undefined> {
-    let dictionary = p.dict?.values;
-    if (p.dictSlot >= 0) {
-      const d = await decodeColumnChunk(bytes[p.dictSlot]!, col, p.md, where(p.range.start), opts);
-      if (d.numLevels !== 0) return undefined;
-      dictionary = d.dictionary;
-    }
-    const { firstRows, pages } = p.index!;
-    const numRows = this.group(where(0).rowGroup).num_rows;
+  private async decodePages(g: number, p: FetchedColumn): Promise<DecodedChunk | undefined> {
+    const dictionary = await this.runDictionary(g, p);
+    if (dictionary === null) return undefined;
+    const { firstRows } = p.index!;
+    const numRows = this.group(g).num_rows;
     const parts: DecodedChunk[] = [];
-    for (const s of p.slots) {
-      const part = await decodeColumnChunk(bytes[s.slot]!, col, p.md, where(pages[s.firstPage]!.start), { ...opts, dictionary, firstDataPage: s.firstPage });
-      const want = (s.lastPage + 1 < firstRows.length ? firstRows[s.lastPage + 1]! : numRows) - firstRows[s.firstPage]!;
-      if (part.pages !== s.lastPage - s.firstPage + 1 || chunkRows(part) !== want) return undefined;
+    for (const run of p.runs) {
+      const part = await this.openRun(g, p, run, dictionary).take(Infinity);
+      const want = (run.lastPage + 1 < firstRows.length ? firstRows[run.lastPage + 1]! : numRows) - firstRows[run.firstPage]!;
+      if (part.pages !== run.lastPage - run.firstPage + 1 || chunkRows(part) !== want) return undefined;
       parts.push(part);
     }
-    return concatChunks(parts, col);
+    return concatChunks(parts, this.ctx.schema.columns[p.col]!);
   }
 
   /**
