@@ -1,8 +1,8 @@
 // Helpers of the batch-iteration tests (here and in apps/conformance/test/batches.test.ts): all batches of an
-// iteration with their bookkeeping checked, and columnar batches turned back into rows by an independent walk of the
-// Arrow-shaped layout.
+// iteration with their bookkeeping checked, columnar batches turned back into rows by an independent walk of the
+// Arrow-shaped layout, and a batch iteration's scan statistics checked against those of readRows.
 import { expect } from 'vitest';
-import type { ColumnarVector, ParquetFile, ReadOptions } from '@parquetry/parquet-reader';
+import type { ColumnarVector, ParquetFile, ReadOptions, ScanStats } from '@parquetry/parquet-reader';
 import { firstDifference } from '../../parquet-writer/test/arbitraries.js';
 
 /** Slot `i` of a vector as a row value (an independent walk of the Arrow-shaped layout). */
@@ -72,4 +72,32 @@ export async function columnsBoth(file: ParquetFile, batchSize: number, options:
     for (const r of rowsOf(b.columns)) batched[b.rowGroup]!.push(r);
   }
   return { whole, batched };
+}
+
+/**
+ * The batches' statistics against readRows': equal bytes and requests by kind, row groups, pages skipped, chunks and
+ * rows returned; pages, rows and values decoded no more, and equal when `exact` (with the page index: every page
+ * fetched holds a row wanted). A chunk read whole is decoded by batches only as far as the last row they need (the
+ * end of a row range, the last batch holding a match), by readRows to its end.
+ */
+export function agree(b: ScanStats, r: ScanStats, exact: boolean): void {
+  expect(b.bytes).toEqual(r.bytes);
+  expect(b.requests).toEqual(r.requests);
+  expect(b.rowGroups).toEqual(r.rowGroups);
+  expect(b.pages.skipped).toBe(r.pages.skipped);
+  expect(b.rowsReturned).toBe(r.rowsReturned);
+  expect(Object.keys(b.columns).sort()).toEqual(Object.keys(r.columns).sort());
+  for (const [path, c] of Object.entries(r.columns)) {
+    const d = b.columns[path]!;
+    expect({ path, chunks: d.chunks, pagesSkipped: d.pagesSkipped }).toEqual({ path, chunks: c.chunks, pagesSkipped: c.pagesSkipped });
+    if (exact) expect({ path, pagesRead: d.pagesRead }).toEqual({ path, pagesRead: c.pagesRead });
+    else expect(d.pagesRead).toBeLessThanOrEqual(c.pagesRead);
+  }
+  const decoded = (s: ScanStats) => ({ pages: s.pages.read, rows: s.rowsDecoded, values: s.valuesDecoded });
+  if (exact) expect(decoded(b)).toEqual(decoded(r));
+  else {
+    expect(b.pages.read).toBeLessThanOrEqual(r.pages.read);
+    expect(b.rowsDecoded).toBeLessThanOrEqual(r.rowsDecoded);
+    expect(b.valuesDecoded).toBeLessThanOrEqual(r.valuesDecoded);
+  }
 }

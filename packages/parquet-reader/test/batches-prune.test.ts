@@ -14,6 +14,7 @@ import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { matchRow, openParquet, type ColumnBatch, type Filter, type ParquetFile, type PruneOptions, type ReadOptions, type RowBatch, type ScanStats } from '@parquetry/parquet-reader';
 import { codecs, filterArb, rowOf, schema, stageSets, tableArb, writeOptionsArb } from './prune-arbitraries.js';
 import { typedError } from './helpers.js';
+import { agree } from './batch-helpers.js';
 
 type BatchRead = ReadOptions & { batchSize: number; form: 'rows' | 'columns' };
 
@@ -40,34 +41,6 @@ async function whole(file: ParquetFile, options: ReadOptions): Promise<{ rows: R
   let stats: ScanStats | undefined;
   const rows = await file.readRows({ ...options, onScan: (s) => (stats = s) });
   return { rows, stats: stats! };
-}
-
-/**
- * The batches' statistics against readRows': equal bytes and requests by kind, row groups, pages skipped, chunks and
- * rows returned; pages, rows and values decoded no more, and equal when `exact` (with the page index: every page
- * fetched holds a row wanted). A chunk read whole is decoded by batches only as far as the last row they need (the
- * end of a row range, the last batch holding a match), by readRows to its end.
- */
-function agree(b: ScanStats, r: ScanStats, exact: boolean): void {
-  expect(b.bytes).toEqual(r.bytes);
-  expect(b.requests).toEqual(r.requests);
-  expect(b.rowGroups).toEqual(r.rowGroups);
-  expect(b.pages.skipped).toBe(r.pages.skipped);
-  expect(b.rowsReturned).toBe(r.rowsReturned);
-  expect(Object.keys(b.columns).sort()).toEqual(Object.keys(r.columns).sort());
-  for (const [path, c] of Object.entries(r.columns)) {
-    const d = b.columns[path]!;
-    expect({ path, chunks: d.chunks, pagesSkipped: d.pagesSkipped }).toEqual({ path, chunks: c.chunks, pagesSkipped: c.pagesSkipped });
-    if (exact) expect({ path, pagesRead: d.pagesRead }).toEqual({ path, pagesRead: c.pagesRead });
-    else expect(d.pagesRead).toBeLessThanOrEqual(c.pagesRead);
-  }
-  const decoded = (s: ScanStats) => ({ pages: s.pages.read, rows: s.rowsDecoded, values: s.valuesDecoded });
-  if (exact) expect(decoded(b)).toEqual(decoded(r));
-  else {
-    expect(b.pages.read).toBeLessThanOrEqual(r.pages.read);
-    expect(b.rowsDecoded).toBeLessThanOrEqual(r.rowsDecoded);
-    expect(b.valuesDecoded).toBeLessThanOrEqual(r.valuesDecoded);
-  }
 }
 
 const pageIndexOn = (p: boolean | PruneOptions) => p === true || (p !== false && p.pageIndex !== false);

@@ -3,7 +3,8 @@
  * DuckDB, …): on every readable file, filters built from its own values on each column with one value per row give
  * the rows of an unpruned read filtered in the test; the page-index files skip pages; the bloom-filter files skip
  * row groups (plaintext, without and with `bloom_filter_length`, and the encrypted one, whose bloom filters and page
- * indexes are decrypted); tampering with an encrypted index or filter is detected.
+ * indexes are decrypted); tampering with an encrypted index or filter is detected. Every filtered read is repeated in
+ * batches, which must return the same rows with the same bytes fetched and pages skipped.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { createZstdCodec } from '../../codec-zstd/src/index.js';
 import type { FileDecryptionProperties } from '@parquetry/parquet-crypto';
 import { compareValues, matchRow, openParquet, type Filter, type ParquetFile, type ScanStats } from '@parquetry/parquet-reader';
 import { HAVE_CORPUS, corpus, readBytes, typedError } from './helpers.js';
+import { agree } from './batch-helpers.js';
 
 const data = path.join(corpus, 'data');
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -33,6 +35,15 @@ async function read(file: ParquetFile, filter: Filter, prune: boolean | object =
   let stats: ScanStats | undefined;
   const rows = await file.readRows({ filter, prune, variants: 'raw', onScan: (s) => (stats = s) });
   return { rows, stats: stats! };
+}
+
+/** The same read in batches (through the same pipeline): every row, and the one report. */
+async function readBatches(file: ParquetFile, filter: Filter, batchSize: number, prune: boolean | object = true): Promise<{ rows: Record<string, unknown>[]; stats: ScanStats }> {
+  const stats: ScanStats[] = [];
+  const rows: Record<string, unknown>[] = [];
+  for await (const b of file.iterateBatches({ filter, prune, batchSize, variants: 'raw', onScan: (s) => stats.push(s) })) rows.push(...b.rows);
+  expect(stats.length).toBe(1);
+  return { rows, stats: stats[0]! };
 }
 
 /** The value at a path of a row (nested structs), or undefined when the path crosses a list or map. */
@@ -111,6 +122,10 @@ describe.skipIf(!HAVE_CORPUS)('corpus: pruned reads equal unpruned reads', () =>
           continue;
         }
         expect(got, `${name} ${col.pathString}`).toEqual(want);
+        // in batches: the same rows, fetched and skipped alike
+        const batched = await readBatches(file, filter, 97);
+        expect(batched.rows, `${name} ${col.pathString}, batches`).toEqual(want);
+        agree(batched.stats, stats, false);
         seen.pagesSkipped += stats.pages.skipped;
         seen.rowGroupsSkipped += stats.rowGroups.total - stats.rowGroups.read;
       }
@@ -131,6 +146,12 @@ describe.skipIf(!HAVE_CORPUS)('corpus page indexes', () => {
     expect(on.stats.pages.skipped).toBeGreaterThan(0.9 * (on.stats.pages.read + on.stats.pages.skipped));
     expect(off.stats.pages.skipped).toBe(0);
     expect(on.stats.bytes.data + on.stats.bytes.dictionary + on.stats.bytes.index).toBeLessThan(off.stats.bytes.data);
+    // in batches of 7: the same rows, pages and bytes
+    for (const [prune, whole] of [[true, on], [{ pageIndex: false }, off]] as const) {
+      const b = await readBatches(file, filter, 7, prune);
+      expect(b.rows).toEqual(whole.rows);
+      agree(b.stats, whole.stats, prune === true);
+    }
   });
 
   test('int32_with_null_pages: null pages are skipped for comparisons and kept for is null', async () => {
