@@ -67,9 +67,9 @@ export interface ReadOptions extends ValueOptions {
    */
   prune?: boolean | PruneOptions;
   /**
-   * Called once when the read ends (for {@link ParquetFile.iterateRowGroups}: when the iteration ends, or is left
-   * early) with its {@link ScanStats}: bytes and requests by kind, row groups and pages read and skipped (and
-   * why), rows decoded and returned.
+   * Called once when the read ends (for {@link ParquetFile.iterateRowGroups} and {@link ParquetFile.iterateBatches}:
+   * when the iteration ends, fails, or is left early) with its {@link ScanStats}: bytes and requests by kind, row
+   * groups and pages read and skipped (and why), rows decoded and returned.
    */
   onScan?: (stats: ScanStats) => void;
 }
@@ -111,12 +111,16 @@ export interface ParquetFile {
    * rather than a row group. Batches never span row groups and never split a record. `form: 'rows'` (default) yields
    * `{ rowGroup, rowStart, rowEnd, rows }` with rows as {@link ParquetFile.readRows} returns them; `form: 'columns'`
    * yields `{ rowGroup, rowStart, rowEnd, columns }` with vectors as {@link ParquetFile.readRowGroupColumns} returns
-   * them. Projection, row groups, row range, value mapping and `filter` (exact, per batch; batches without a match
-   * are skipped) work as in those methods.
+   * them. Projection, row groups, row range, value mapping, `filter`, `prune` and `onScan` work as in those methods:
+   * the batches of a filtered read, concatenated, are exactly what `readRows` returns, fetched through the same
+   * pruning pipeline (row-group statistics, dictionaries, bloom filters, and the page index: only the pages holding
+   * the kept rows are fetched and decoded, batches are formed from the kept rows, the filter is evaluated per batch
+   * and batches without a match are skipped).
    * @param options - batch size (or a byte budget sized from SizeStatistics), form, and the reading options.
    * @returns the batches, in file order.
    * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_UNSUPPORTED` (a filter on a column inside a list, map or VARIANT),
-   *   `ROW_COUNT_MISMATCH`, and the reading errors.
+   *   `ROW_COUNT_MISMATCH` (also for an offset index whose pages prove to hold other rows than it says after some of
+   *   them were returned, which `readRows` reads whole instead), and the reading errors.
    */
   iterateBatches(options?: BatchOptions & { form?: 'rows' }): AsyncGenerator<RowBatch>;
   /**
@@ -137,7 +141,7 @@ export interface ParquetFile {
   /**
    * What every read of this file cost so far, the footer included: the sum of the reads' {@link ScanStats}, with
    * bytes and requests as counted at the byte source since the file was opened (`bytes.footer`, `requests.footer`
-   * are the footer's; reads that do not report statistics, such as batch iteration, add their requests too).
+   * are the footer's; reads still running are counted too).
    * @returns a snapshot (later reads do not change it).
    */
   scanStats(): ScanStats;
