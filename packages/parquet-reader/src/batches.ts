@@ -306,29 +306,15 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const idx = cols.map((_, i) => i).filter((i) => sel[i]);
   const outIdx = idx.filter((i) => outSel[i]);
   const groups = options.rowGroups ?? host.metadata.row_groups.map((_, i) => i);
-  const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
-  const rowStart = options.rowStart ?? 0;
-  const rowEnd = options.rowEnd ?? Infinity;
-  const firstRow: number[] = [];
-  let acc = 0;
-  for (const rg of host.metadata.row_groups) {
-    firstRow.push(acc);
-    acc += rg.num_rows;
-  }
   const scan = host.newScan(options, outSel, filter, filterIdx, decimals);
   const out = new Assembler(host, options, form);
   try {
     if (idx.length === 0) return;
     for (const g of groups) {
       const group = host.rowGroup(g);
-      const start = firstRow[g]!;
-      if (ranged && (start >= rowEnd || start + group.num_rows <= rowStart)) {
-        scan.skipRowRange();
-        continue;
-      }
-      const cut = ranged && (start < rowStart || start + group.num_rows > rowEnd);
-      const first = Math.max(0, rowStart - start);
-      const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
+      const range = scan.rowRange(g, options.rowStart, options.rowEnd);
+      if (range === undefined) continue;
+      const { start, cut, first, last } = range;
       const kept = filter || cut ? await scan.planRowGroup(g, first, last) : scan.wholeRowGroup(g);
       if (kept === undefined || kept.count === 0) continue;
       let size = batchSize;

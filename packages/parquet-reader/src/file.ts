@@ -411,40 +411,25 @@ class File implements ParquetFile {
     const { filterIdx, decimals } = this.filterPlan(filter, options);
     this.checkFilterColumns(filterIdx, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
-    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
-    const rowStart = options.rowStart ?? 0;
-    const rowEnd = options.rowEnd ?? Infinity;
     const maps = options.maps ?? 'map';
     const anyColumn = outSel.includes(true);
-    // row offsets of each row group, from the footer (used only to skip groups outside the row range)
-    const firstRow: number[] = [];
-    let acc = 0;
-    for (const rg of this.metadata.row_groups) {
-      firstRow.push(acc);
-      acc += rg.num_rows;
-    }
     const scan = this.newScan(options, outSel, filter, filterIdx, decimals);
     try {
       for (const g of groups) {
-        const group = this.rowGroup(g);
-        const start = firstRow[g]!;
-        if (ranged && (start >= rowEnd || start + group.num_rows <= rowStart)) {
-          scan.skipRowRange();
-          continue;
-        }
-        const cut = ranged && (start < rowStart || start + group.num_rows > rowEnd);
+        this.rowGroup(g);
+        const range = scan.rowRange(g, options.rowStart, options.rowEnd);
+        if (range === undefined) continue;
+        const { cut, first, last } = range;
         let rows: Record<string, unknown>[];
         if (filter || (cut && anyColumn)) {
           // the pipeline: prune, decode the filter columns' kept pages, evaluate, then only the matching rows of the rest
-          const first = Math.max(0, rowStart - start);
-          const last = Math.max(0, Math.min(rowEnd - start, Number.MAX_SAFE_INTEGER));
           const chunks = await scan.rowGroup(g, first, last, true);
           if (chunks === undefined) continue;
           rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
         } else {
           const chunks = await this.decodeChunks(g, outSel, scan);
           rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
-          if (cut) rows = rows.slice(Math.max(0, rowStart - start), Math.max(0, rowEnd - start));
+          if (cut) rows = rows.slice(first, last);
         }
         if (options.variants !== 'raw') this.variants?.(rows);
         scan.returned(rows.length);

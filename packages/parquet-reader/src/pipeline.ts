@@ -289,12 +289,36 @@ export class Scan {
     return undefined;
   }
 
+  private firstRows: number[] | undefined;
+
   /**
-   * Counts a row group skipped because of the row range.
+   * Where a row group stands against a read's row range: outside it (counted as skipped), or its rows in it.
+   * @param g - row group ordinal.
+   * @param rowStart - the read's first row, counted over the file (undefined: 0).
+   * @param rowEnd - the row after its last (undefined: the end of the file).
+   * @returns undefined for a row group outside the range; else its first row in the file, whether the range cuts it,
+   *   and the range's first row and the row after its last, as rows of the row group (`last` may pass its end).
    */
-  skipRowRange(): void {
-    this.stats.rowGroups.total++;
-    this.skip('rowRange');
+  rowRange(g: number, rowStart: number | undefined, rowEnd: number | undefined): { start: number; cut: boolean; first: number; last: number } | undefined {
+    if (this.firstRows === undefined) {
+      this.firstRows = [];
+      let acc = 0;
+      for (const rg of this.ctx.metadata.row_groups) {
+        this.firstRows.push(acc);
+        acc += rg.num_rows;
+      }
+    }
+    const start = this.firstRows[g]!;
+    const numRows = this.group(g).num_rows;
+    const ranged = rowStart !== undefined || rowEnd !== undefined;
+    const from = rowStart ?? 0;
+    const to = rowEnd ?? Infinity;
+    if (ranged && (start >= to || start + numRows <= from)) {
+      this.stats.rowGroups.total++;
+      return this.skip('rowRange');
+    }
+    const cut = ranged && (start < from || start + numRows > to);
+    return { start, cut, first: Math.max(0, from - start), last: Math.max(0, Math.min(to - start, Number.MAX_SAFE_INTEGER)) };
   }
 
   /**

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
-import { bufferSource, openParquet, type ColumnarVector, type Filter, type ParquetFile } from '@parquetry/parquet-reader';
+import { bufferSource, openParquet, type Filter, type ParquetFile } from '@parquetry/parquet-reader';
+import { rowOf } from './prune-arbitraries.js';
 
 let dir = '';
 let con: DuckDBConnection;
@@ -114,23 +115,6 @@ describe('filtered reads of flat columns agree with the row-assembly path', () =
     expect(fast.length).toBeGreaterThan(1000);
   });
 });
-
-/** Slot `i` of a vector as a row value (maps as Map, as readRows gives them). */
-function rowOf(v: ColumnarVector, i: number): unknown {
-  if (v.validity && v.validity[i] === 0) return null;
-  switch (v.kind) {
-    case 'leaf':
-      return v.values[i];
-    case 'binary':
-      return v.data.subarray(v.offsets[i]!, v.offsets[i + 1]!);
-    case 'struct':
-      return Object.fromEntries(v.children.map((c) => [c.field.name, rowOf(c, i)]));
-    case 'list':
-      return Array.from({ length: v.offsets[i + 1]! - v.offsets[i]! }, (_, k) => rowOf(v.element, v.offsets[i]! + k));
-    case 'map':
-      return new Map(Array.from({ length: v.offsets[i + 1]! - v.offsets[i]! }, (_, k) => [rowOf(v.keys, v.offsets[i]! + k), v.values ? rowOf(v.values, v.offsets[i]! + k) : null]));
-  }
-}
 
 describe('filter first, then only the matching rows of every column (nested outputs)', () => {
   let nested: ParquetFile;
