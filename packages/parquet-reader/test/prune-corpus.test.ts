@@ -217,6 +217,12 @@ describe.skipIf(!HAVE_CORPUS)('corpus bloom filters', () => {
     const r = await read(file, range);
     expect(r.rows).toEqual(all.filter((row) => matchRow(range, row)));
     expect(r.stats.pages.skipped).toBeGreaterThan(0);
+    // in batches: the encrypted pages of each run decrypted with their own ordinals (AAD), the same rows and bytes
+    for (const [filter, whole] of [[range, r], [{ column: 'double_field', op: '=', value: 1500.5 }, hit], [{ column: 'double_field', op: '=', value: 7.25 }, miss]] as const) {
+      const b = await readBatches(file, filter as Filter, 7);
+      expect(b.rows).toEqual(whole.rows);
+      agree(b.stats, whole.stats, true);
+    }
   });
 
   test('a tampered encrypted bloom filter or column index fails authentication', async () => {
