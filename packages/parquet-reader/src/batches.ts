@@ -288,7 +288,8 @@ const batchLength = (b: RowBatch | ColumnBatch): number => ('rows' in b ? b.rows
  * @returns the batches, in file order.
  * @throws ParquetError `INVALID_ARGUMENT` for a bad `batchSize`/`batchBytes`, `FILTER_UNSUPPORTED` for a filter on
  *   a column inside a list, map or VARIANT (as the other reads), `ROW_COUNT_MISMATCH` when the chunks of a row group
- *   disagree on their rows, and every reading error (located at the row group, column, page and file offset).
+ *   disagree on their rows (or an offset index proves wrong after rows it located were returned), and every reading
+ *   error (located at the row group, column, page and file offset).
  */
 export async function* iterateBatches(host: BatchHost, options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
   checkCount('batchSize', options.batchSize);
