@@ -171,8 +171,19 @@ export class CountingSource {
   /** Every request since the file was opened. */
   readonly totals: ScanStats = emptyScanStats();
 
-  /** @param source - the file's byte source. */
-  constructor(readonly source: ByteSource) {}
+  /**
+   * @param source - the file's byte source; the requests it made on its own (an HTTP source's opening suffix request,
+   * see {@link ByteSource.takeUncounted}) are counted as footer requests.
+   */
+  constructor(readonly source: ByteSource) {
+    const opening = source.takeUncounted?.();
+    if (opening !== undefined) this.count('footer', opening.bytes, opening.requests, undefined);
+  }
+
+  /** Where the bytes the source holds in memory begin (reads past it cost no request: {@link ByteSource.heldFrom}). */
+  private heldFrom(): number {
+    return this.source.heldFrom ?? this.source.byteLength;
+  }
 
   /**
    * The largest read made for the footer (the tail guess): page indexes and bloom filters usually lie just before
@@ -199,7 +210,8 @@ export class CountingSource {
     return {
       byteLength: this.source.byteLength,
       read: async (start, end) => {
-        this.count(kind, end - start, 1, read);
+        const held = this.heldFrom();
+        if (start < held) this.count(kind, Math.min(end, held) - start, 1, read);
         const bytes = await this.source.read(start, end);
         if (kind === 'footer' && (this.tail === undefined || bytes.length > this.tail.bytes.length)) this.tail = { start, bytes };
         return bytes;
@@ -211,7 +223,9 @@ export class CountingSource {
    * Fetches several ranges, merging those less than `maxGap` bytes apart into one request. A merged request counts
    * once, for the kind holding most of its bytes; its bytes are split between the kinds of the ranges it holds (a gap
    * counts for the range before it), so the byte counts add up to exactly what was fetched. Index and bloom filter
-   * ranges inside the bytes read with the footer are served from them, without a request (counted as footer bytes).
+   * ranges inside the bytes read with the footer are served from them, without a request (counted as footer bytes),
+   * and so are ranges of any kind inside the bytes the source holds ({@link ByteSource.heldFrom}); a request reaching
+   * into those counts only the bytes before them.
    * @param ranges - the ranges (any order, may overlap).
    * @param read - the statistics of the read.
    * @param maxGap - the largest gap bridged by one request (default 64 KiB).
@@ -220,8 +234,9 @@ export class CountingSource {
   async fetch(ranges: readonly KindRange[], read: ScanStats | undefined, maxGap = 65536): Promise<Uint8Array[]> {
     const out: Uint8Array[] = new Array(ranges.length);
     const tail = this.tail;
+    const held = this.heldFrom();
     const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.start - ranges[b]!.start);
-    const groups: { start: number; end: number; members: number[] }[] = [];
+    const groups: { start: number; end: number; members: number[]; held?: true }[] = [];
     for (const i of order) {
       const r = ranges[i]!;
       if (tail && (r.kind === 'index' || r.kind === 'bloom') && r.start >= tail.start && r.end <= tail.start + tail.bytes.length) {
@@ -229,24 +244,34 @@ export class CountingSource {
         out[i] = tail.bytes.subarray(r.start - tail.start, r.end - tail.start);
         continue;
       }
+      if (r.start >= held) {
+        // held by the source (an HTTP source's tail): no request
+        groups.push({ start: r.start, end: r.end, members: [i], held: true });
+        continue;
+      }
       const last = groups[groups.length - 1];
-      if (last && r.start <= last.end + maxGap) {
+      if (last && !last.held && r.start <= last.end + maxGap) {
         last.end = Math.max(last.end, r.end);
         last.members.push(i);
       } else groups.push({ start: r.start, end: r.end, members: [i] });
     }
     await Promise.all(
       groups.map(async (g) => {
+        if (g.held) {
+          out[g.members[0]!] = await this.source.read(g.start, g.end);
+          return;
+        }
         let cursor = g.start;
         let before = ranges[g.members[0]!]!.kind;
         for (const i of g.members) {
           const r = ranges[i]!;
+          // bytes from `held` on are not fetched
           if (r.start > cursor) {
-            this.count(before, r.start - cursor, 0, read);
+            this.count(before, Math.max(0, Math.min(r.start, held) - cursor), 0, read);
             cursor = r.start;
           }
           if (r.end > cursor) {
-            this.count(r.kind, r.end - cursor, 0, read);
+            this.count(r.kind, Math.max(0, Math.min(r.end, held) - cursor), 0, read);
             cursor = r.end;
           }
           before = r.kind;

@@ -1,10 +1,18 @@
 /**
  * Byte sources: where a Parquet file's bytes come from. The reader asks only for the ranges it needs
- * (the footer, then the column chunks it will decode), merging nearby ranges into one request.
+ * (the footer at the end of the file, then the column chunks it will decode: see the file layout in
+ * https://github.com/apache/parquet-format/blob/master/README.md#file-format), merging nearby ranges into one request.
+ *
+ * The HTTP source ({@link fetchSource}) uses range requests (RFC 9110 §14, https://www.rfc-editor.org/rfc/rfc9110#section-14):
+ * its first request is a suffix range (`Range: bytes=-N`) that returns the file's tail, where the footer is, together
+ * with the file size; the tail is kept and serves every later read it covers. Conditional requests (RFC 9110 §13:
+ * `If-Match`, `If-Unmodified-Since`) and the validators of every answer make a file replaced between requests an error
+ * rather than a mix of two files.
  *
  * @module
  */
-import { ParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
+import { DEFAULT_TAIL_GUESS } from './footer.js';
 
 /** Random access to a file's bytes. `read` may be called concurrently. */
 export interface ByteSource {
@@ -16,6 +24,18 @@ export interface ByteSource {
    * @param end - last byte (exclusive), at most `byteLength`.
    */
   read(start: number, end: number): Promise<Uint8Array>;
+  /**
+   * Optional: the source holds the bytes `[heldFrom, byteLength)` in memory (an HTTP source keeps the tail its first
+   * request returned), so a read inside them costs no request and a read reaching into them fetches only the bytes
+   * before `heldFrom`. The reader's scan statistics count no request and no bytes for held bytes. Absent: nothing held.
+   */
+  readonly heldFrom?: number;
+  /**
+   * Optional: the requests the source made on its own before any `read` (an HTTP source's first, suffix-range request,
+   * which fetched the tail), reported once: later calls return zeros. The reader counts them as footer requests.
+   * @returns the requests made and the file bytes they fetched.
+   */
+  takeUncounted?(): { requests: number; bytes: number };
 }
 
 /**
@@ -36,56 +56,495 @@ export function bufferSource(bytes: Uint8Array | ArrayBuffer): ByteSource {
 
 /** Options of {@link fetchSource}. */
 export interface FetchSourceOptions {
-  /** The file size, when known (saves one request). */
+  /**
+   * The file size, when known: no request is made up front, and the first read reaching the end of the file (the
+   * footer's) is kept as the tail, as the suffix request's answer would be.
+   */
   byteLength?: number;
   /** Extra request headers (authorisation, …). */
   headers?: Record<string, string>;
   /** A `fetch` implementation (default `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Bytes asked for by the first, suffix-range request (default 64 KiB, the reader's default `tailGuess`): the
+   * footer is read from them, and so is everything else they cover (a file this small costs one request in all).
+   */
+  tailGuess?: number;
+  /** Aborts every request of this source, running or later: they fail with `ABORTED`. */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds one request may take, from sending it to the last byte of its answer (default 30,000; 0: no limit).
+   * A request that takes longer is abandoned and retried like a dropped connection; the last one fails with `TIMEOUT`.
+   */
+  timeout?: number;
+  /**
+   * Retries of a request after a transient failure: HTTP 408, 429, 5xx (except 501 and 505), a dropped connection or
+   * network error, a timeout (default 3). Other 4xx answers are never retried.
+   */
+  retries?: number;
+  /**
+   * Base delay of the exponential backoff in milliseconds (default 100): retry k waits a random time between half and
+   * all of `retryDelay × 2^k`, at most `maxRetryDelay`. A `Retry-After` header (429, 503) sets the wait instead.
+   */
+  retryDelay?: number;
+  /**
+   * Longest wait before a retry in milliseconds (default 10,000). A server asking (`Retry-After`) for a longer wait
+   * fails the request at once with `HTTP_ERROR`.
+   */
+  maxRetryDelay?: number;
+  /**
+   * Largest file kept whole in memory when the server ignores `Range` and answers with the whole file (HTTP 200):
+   * up to this size the body is kept and every read is served from it; a larger file fails with
+   * `RANGE_NOT_SUPPORTED` without downloading it (default 32 MiB; 0: never keep a whole body).
+   */
+  maxWholeBody?: number;
+  /**
+   * Detect a file changed between requests (default true): later requests carry `If-Match` (a strong ETag) or
+   * `If-Unmodified-Since` (a Last-Modified date), and every answer's ETag and Last-Modified are compared with the
+   * first ones'. `false` drops both (for servers behind a load balancer whose nodes disagree on ETags, or to avoid
+   * CORS preflights for `If-Match`). The file size in `Content-Range` is checked either way.
+   */
+  detectChanges?: boolean;
+}
+
+/** A {@link ByteSource} over HTTP range requests, from {@link fetchSource}. */
+export interface HttpSource extends ByteSource {
+  /** The file's URL. */
+  readonly url: string;
+  /** Start of the bytes held in memory (`byteLength` when none): the tail, or 0 when the whole file is held. */
+  readonly heldFrom: number;
+  /** HTTP requests sent so far: every attempt (retries, HEAD and refused requests included). */
+  readonly requestsSent: number;
+  /** Body bytes received so far. */
+  readonly bytesReceived: number;
+  /** The ETag the file was first seen with (undefined when the server sends none or does not expose it). */
+  readonly etag: string | undefined;
+  /**
+   * The opening suffix request (when it fetched bytes), reported once; later calls return zeros.
+   * @returns the requests made and the file bytes they fetched.
+   */
+  takeUncounted(): { requests: number; bytes: number };
 }
 
 /**
- * A source over HTTP range requests. The size comes from `byteLength`, else from a HEAD request's
- * Content-Length, else from a suffix range request.
+ * A source over HTTP range requests. Without `byteLength`, the first request is a suffix range
+ * (`Range: bytes=-tailGuess`) answered with the file's tail and, in `Content-Range`, its size (no HEAD request); the
+ * tail is kept and serves the footer and any later read it covers. A server answering that request with the whole
+ * file (200) has the whole file kept (up to `maxWholeBody`); a server refusing suffix ranges (416, 400, 501) or hiding
+ * `Content-Range` (a cross-origin answer without `Access-Control-Expose-Headers: Content-Range`) costs a HEAD request
+ * for the size. Reads are retried with backoff on transient failures, bounded by `timeout`, cancelled by `signal`,
+ * and checked against the file's ETag, Last-Modified and size.
  * @param url - the file's URL.
- * @param options - size, headers, fetch implementation.
- * @returns a {@link ByteSource}.
- * @throws ParquetError `HTTP_ERROR` when the server refuses, or ignores range requests.
+ * @param options - size, headers, fetch implementation, tail guess, abort signal, timeout, retries, limits.
+ * @returns an {@link HttpSource}, holding the tail when the first request fetched it.
+ * @throws ParquetError `HTTP_ERROR` (a refused request, e.g. 404, or a transient failure after the retries, or no way
+ *   to learn the size), `NETWORK_ERROR` (connection failures after the retries), `TIMEOUT`, `ABORTED`,
+ *   `RANGE_NOT_SUPPORTED` (a file larger than `maxWholeBody` from a server ignoring ranges), `INVALID_OPTION`;
+ *   its reads throw these and `SOURCE_CHANGED` (the file changed since the first request), `OUT_OF_BOUNDS`.
  */
-export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<ByteSource> {
-  const f = options.fetch ?? globalThis.fetch;
-  const headers = options.headers ?? {};
-  let size = options.byteLength;
-  if (size === undefined) {
-    const head = await f(url, { method: 'HEAD', headers });
-    const len = head.headers.get('content-length');
-    if (head.ok && len !== null && /^\d+$/.test(len)) size = Number(len);
-    else {
-      const probe = await f(url, { headers: { ...headers, range: 'bytes=0-0' } });
-      const cr = probe.headers.get('content-range');
-      const m = cr ? /\/(\d+)$/.exec(cr) : null;
-      await probe.arrayBuffer();
-      if (probe.status !== 206 || !m) throw new ParquetError('HTTP_ERROR', `parquet-reader: ${url}: cannot learn the file size (HEAD ${head.status}, range ${probe.status})`);
-      size = Number(m[1]);
+export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<HttpSource> {
+  const src = new Http(url, options);
+  await src.open(options.byteLength);
+  return src;
+}
+
+/** A failure worth retrying (a transient status or a short body). */
+class Transient {
+  constructor(
+    readonly message: string,
+    readonly retryAfter?: number,
+  ) {}
+}
+
+/** What the opening suffix request learnt. */
+type Opening =
+  | { kind: 'tail'; size: number | undefined; body: Uint8Array }
+  | { kind: 'whole'; body: Uint8Array }
+  | { kind: 'size'; size: number }
+  | { kind: 'fallback'; why: string };
+
+const STRONG_ETAG = /^"[^"]*"$/;
+
+class Http implements HttpSource {
+  byteLength = 0;
+  requestsSent = 0;
+  bytesReceived = 0;
+  etag: string | undefined;
+  private lastModified: string | undefined;
+  private held: { from: number; bytes: Uint8Array } | undefined;
+  private uncounted = { requests: 0, bytes: 0 };
+  private readonly f: typeof globalThis.fetch;
+  private readonly headers: Record<string, string>;
+  private readonly signal: AbortSignal | undefined;
+  private readonly tailGuess: number;
+  private readonly timeout: number;
+  private readonly retries: number;
+  private readonly retryDelay: number;
+  private readonly maxRetryDelay: number;
+  private readonly maxWholeBody: number;
+  private readonly detectChanges: boolean;
+
+  constructor(
+    readonly url: string,
+    o: FetchSourceOptions,
+  ) {
+    // called without a `this` (a browser's fetch throws "Illegal invocation" on any other receiver)
+    this.f = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.headers = o.headers ?? {};
+    this.signal = o.signal;
+    this.tailGuess = option(o.tailGuess, DEFAULT_TAIL_GUESS, 'tailGuess', 1);
+    this.timeout = option(o.timeout, 30_000, 'timeout', 0);
+    this.retries = option(o.retries, 3, 'retries', 0);
+    this.retryDelay = option(o.retryDelay, 100, 'retryDelay', 0);
+    this.maxRetryDelay = option(o.maxRetryDelay, 10_000, 'maxRetryDelay', 0);
+    this.maxWholeBody = option(o.maxWholeBody, 32 * 1024 * 1024, 'maxWholeBody', 0);
+    this.detectChanges = o.detectChanges ?? true;
+  }
+
+  get heldFrom(): number {
+    return this.held?.from ?? this.byteLength;
+  }
+
+  takeUncounted(): { requests: number; bytes: number } {
+    const u = this.uncounted;
+    this.uncounted = { requests: 0, bytes: 0 };
+    return u;
+  }
+
+  /** Learns the size (and the tail) unless `byteLength` is given. */
+  async open(byteLength: number | undefined): Promise<void> {
+    if (byteLength !== undefined) {
+      this.byteLength = option(byteLength, 0, 'byteLength', 0);
+      return;
+    }
+    const range = `bytes=-${this.tailGuess}`;
+    const first = await this.send('GET', range, undefined, { range }, (res) => this.opening(res, range));
+    if (first.kind === 'tail' && first.size !== undefined) {
+      this.byteLength = first.size;
+      this.held = { from: first.size - first.body.length, bytes: first.body };
+    } else if (first.kind === 'whole') {
+      this.byteLength = first.body.length;
+      this.held = { from: 0, bytes: first.body };
+    } else if (first.kind === 'size') {
+      this.byteLength = first.size;
+    } else {
+      this.byteLength = await this.learnSize(first.kind === 'tail' ? 'the suffix answer has no readable Content-Range' : first.why);
+      // a tail whose position was unknown: it is the file's last bytes if its length is the one asked for (or the file's)
+      if (first.kind === 'tail' && (first.body.length === this.tailGuess || first.body.length === this.byteLength) && first.body.length <= this.byteLength) {
+        this.held = { from: this.byteLength - first.body.length, bytes: first.body };
+      }
+    }
+    if (first.kind === 'tail' || first.kind === 'whole') this.uncounted = { requests: 1, bytes: first.body.length };
+  }
+
+  /** Handles the answer to the suffix request. */
+  private async opening(res: Response, range: string): Promise<Opening> {
+    const s = res.status;
+    if (s === 206) {
+      this.noteValidators(res, range, undefined);
+      const cr = contentRange(res.headers.get('content-range'));
+      const body = await readBody(res, this.tailGuess);
+      if (body === undefined) throw this.error('HTTP_ERROR', range, undefined, `the answer holds more than the ${this.tailGuess} bytes asked for`);
+      this.bytesReceived += body.length;
+      if (cr?.start === undefined || cr.size === undefined) return { kind: 'tail', size: undefined, body };
+      if (cr.end !== cr.size - 1 || cr.end - cr.start + 1 !== body.length) {
+        throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range bytes ${cr.start}-${cr.end}/${cr.size} and ${body.length} bytes, not the file's last ${Math.min(this.tailGuess, cr.size)} bytes`);
+      }
+      return { kind: 'tail', size: cr.size, body };
+    }
+    if (s === 200) {
+      this.noteValidators(res, range, undefined);
+      const body = await readBody(res, this.maxWholeBody);
+      if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${this.maxWholeBody} bytes)` };
+      this.bytesReceived += body.length;
+      return { kind: 'whole', body };
+    }
+    await cancel(res);
+    if (s === 416) {
+      const cr = contentRange(res.headers.get('content-range'));
+      // "bytes */0": an empty file (no suffix of it is satisfiable); any other size: suffix ranges unsupported
+      if (cr?.size !== undefined) return { kind: 'size', size: cr.size };
+      return { kind: 'fallback', why: 'HTTP 416 to a suffix range' };
+    }
+    if (s === 400 || s === 501) return { kind: 'fallback', why: `HTTP ${s} to a suffix range` };
+    throw this.statusError(res, range, undefined);
+  }
+
+  /** The size from a HEAD request, else from a one-byte range request. */
+  private async learnSize(why: string): Promise<number> {
+    const head = await this.send('HEAD', 'HEAD', undefined, {}, async (res) => {
+      await cancel(res);
+      if (res.ok) {
+        this.noteValidators(res, 'HEAD', undefined);
+        const len = res.headers.get('content-length');
+        if (len !== null && /^\d+$/.test(len) && (res.headers.get('content-encoding') ?? 'identity') === 'identity') return Number(len);
+        return `HEAD ${res.status} without a Content-Length`;
+      }
+      if ([401, 403, 404, 410].includes(res.status)) throw this.statusError(res, 'HEAD', undefined);
+      return `HEAD ${res.status}`;
+    });
+    if (typeof head === 'number') return head;
+    const range = 'bytes=0-0';
+    const probe = await this.send('GET', range, 0, { range }, async (res) => {
+      if (res.status === 206) {
+        const cr = contentRange(res.headers.get('content-range'));
+        await cancel(res);
+        if (cr?.size !== undefined) {
+          this.noteValidators(res, range, 0);
+          return cr.size;
+        }
+        return `range ${res.status} without a readable Content-Range`;
+      }
+      if (res.status === 200) {
+        this.noteValidators(res, range, 0);
+        const body = await readBody(res, this.maxWholeBody);
+        if (body === undefined) throw this.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${this.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
+        this.bytesReceived += body.length;
+        this.held = { from: 0, bytes: body };
+        return body.length;
+      }
+      if (res.status === 416) {
+        await cancel(res);
+        const cr = contentRange(res.headers.get('content-range'));
+        if (cr?.size !== undefined) return cr.size;
+      }
+      throw this.statusError(res, range, 0);
+    });
+    if (typeof probe === 'number') return probe;
+    throw this.error('HTTP_ERROR', range, undefined, `cannot learn the file size (${why}; ${head}; ${probe})`);
+  }
+
+  async read(start: number, end: number): Promise<Uint8Array> {
+    checkRange(start, end, this.byteLength);
+    if (start === end) return new Uint8Array(0);
+    let held = this.held;
+    if (held !== undefined && start >= held.from) return held.bytes.subarray(start - held.from, end - held.from);
+    if (held !== undefined && end > held.from) {
+      // the bytes before the held tail, joined to the tail's start
+      const head = await this.fetchRange(start, held.from);
+      held = this.held!;
+      if (start >= held.from) return held.bytes.subarray(start - held.from, end - held.from);
+      const out = new Uint8Array(end - start);
+      out.set(head.subarray(0, Math.min(head.length, end - start)), 0);
+      if (end > start + head.length) out.set(held.bytes.subarray(start + head.length - held.from, end - held.from), head.length);
+      return out;
+    }
+    const bytes = await this.fetchRange(start, end);
+    // the footer's read when the size was given: keep it as the tail
+    if (end === this.byteLength && end - start <= this.tailGuess && (this.held === undefined || start < this.held.from)) this.held = { from: start, bytes };
+    return bytes;
+  }
+
+  /** One range request for `[start, end)`, checked, retried. */
+  private fetchRange(start: number, end: number): Promise<Uint8Array> {
+    const range = `bytes=${start}-${end - 1}`;
+    const headers: Record<string, string> = { range };
+    if (this.detectChanges && this.etag !== undefined && STRONG_ETAG.test(this.etag)) headers['if-match'] = this.etag;
+    else if (this.detectChanges && this.lastModified !== undefined) headers['if-unmodified-since'] = this.lastModified;
+    return this.send('GET', range, start, headers, async (res) => {
+      const s = res.status;
+      if (s === 206) {
+        this.noteValidators(res, range, start);
+        const cr = contentRange(res.headers.get('content-range'));
+        if (cr?.size !== undefined && cr.size !== this.byteLength) {
+          await cancel(res);
+          throw this.error('SOURCE_CHANGED', range, start, `the file is now ${cr.size} bytes, it was ${this.byteLength} when first read`);
+        }
+        if (cr !== undefined && (cr.start === undefined || cr.start > start || cr.end < end - 1)) {
+          await cancel(res);
+          throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${res.headers.get('content-range')}, not the range asked for`);
+        }
+        const first = cr?.start ?? start;
+        const want = cr?.start === undefined ? end - start : cr.end - cr.start + 1;
+        const body = await readBody(res, want);
+        if (body === undefined) throw this.error('HTTP_ERROR', range, start, `the answer holds more than the ${want} bytes of its range`);
+        this.bytesReceived += body.length;
+        if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes`);
+        return body.subarray(start - first, end - first);
+      }
+      if (s === 200) {
+        // the server ignored the range: the body is the whole file
+        this.noteValidators(res, range, start);
+        const body = this.byteLength <= this.maxWholeBody ? await readBody(res, this.maxWholeBody) : (await cancel(res), undefined);
+        if (body === undefined) {
+          throw this.error('RANGE_NOT_SUPPORTED', range, start, `the server ignored Range and answered with the whole file (HTTP 200), which is larger than maxWholeBody (${this.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
+        }
+        this.bytesReceived += body.length;
+        if (body.length !== this.byteLength) throw this.error('SOURCE_CHANGED', range, start, `the server ignored Range and answered with ${body.length} bytes, the file was ${this.byteLength} bytes when first read`);
+        this.held = { from: 0, bytes: body };
+        return body.subarray(start, end);
+      }
+      await cancel(res);
+      if (s === 412) throw this.error('SOURCE_CHANGED', range, start, `the file changed since it was first read (HTTP 412 to ${headers['if-match'] !== undefined ? `If-Match ${headers['if-match']}` : `If-Unmodified-Since ${headers['if-unmodified-since']}`})`);
+      if (s === 416) {
+        const cr = contentRange(res.headers.get('content-range'));
+        if (cr?.size !== undefined && cr.size !== this.byteLength) throw this.error('SOURCE_CHANGED', range, start, `the file is now ${cr.size} bytes, it was ${this.byteLength} when first read`);
+      }
+      throw this.statusError(res, range, start);
+    });
+  }
+
+  /** Records the first validators seen; throws SOURCE_CHANGED when an answer's differ. */
+  private noteValidators(res: Response, what: string, offset: number | undefined): void {
+    if (!this.detectChanges) return;
+    const etag = res.headers.get('etag') ?? undefined;
+    const lm = res.headers.get('last-modified') ?? undefined;
+    if (etag !== undefined && this.etag !== undefined && opaqueTag(etag) !== opaqueTag(this.etag)) {
+      throw this.error('SOURCE_CHANGED', what, offset, `the file changed since it was first read (ETag ${this.etag}, now ${etag})`);
+    }
+    if (lm !== undefined && this.lastModified !== undefined && lm !== this.lastModified && (etag === undefined || this.etag === undefined)) {
+      throw this.error('SOURCE_CHANGED', what, offset, `the file changed since it was first read (Last-Modified ${this.lastModified}, now ${lm})`);
+    }
+    this.etag ??= etag;
+    this.lastModified ??= lm;
+  }
+
+  /**
+   * Sends one request, retrying transient failures with backoff; `handle` reads the answer (and may throw a
+   * {@link Transient} to retry, or a ParquetError to fail).
+   */
+  private async send<T>(method: 'GET' | 'HEAD', what: string, offset: number | undefined, extra: Record<string, string>, handle: (res: Response) => Promise<T>): Promise<T> {
+    const headers = { ...this.headers, ...extra };
+    for (let attempt = 0; ; attempt++) {
+      if (this.signal?.aborted) throw this.aborted(what, offset);
+      const ctl = new AbortController();
+      let timedOut = false;
+      const timer = this.timeout > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), this.timeout) : undefined;
+      const onAbort = (): void => ctl.abort();
+      this.signal?.addEventListener('abort', onAbort, { once: true });
+      let code: string;
+      let detail: string;
+      let cause: unknown;
+      let retryAfter: number | undefined;
+      try {
+        this.requestsSent++;
+        const f = this.f;
+        const res = await f(this.url, { method, headers, signal: ctl.signal });
+        if (res.status === 408 || res.status === 429 || (res.status >= 500 && res.status !== 501 && res.status !== 505)) {
+          await cancel(res);
+          throw new Transient(`answered with HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, retryAfterMs(res.headers.get('retry-after')));
+        }
+        return await handle(res);
+      } catch (e) {
+        if (this.signal?.aborted) throw this.aborted(what, offset);
+        if (timedOut) [code, detail] = ['TIMEOUT', `no complete answer within ${this.timeout} ms`];
+        else if (isParquetError(e)) throw e;
+        else if (e instanceof Transient) [code, detail, retryAfter] = ['HTTP_ERROR', e.message, e.retryAfter];
+        else [code, detail, cause] = ['NETWORK_ERROR', e instanceof Error ? e.message : String(e), e];
+      } finally {
+        clearTimeout(timer);
+        this.signal?.removeEventListener('abort', onAbort);
+      }
+      const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
+      if (attempt >= this.retries) throw this.error(code, what, offset, `${detail}${tries}`, cause);
+      if (retryAfter !== undefined && retryAfter > this.maxRetryDelay) {
+        throw this.error(code, what, offset, `${detail}${tries}; the server asks to retry after ${Math.ceil(retryAfter / 1000)} s, longer than maxRetryDelay (${this.maxRetryDelay} ms)`);
+      }
+      const cap = Math.min(this.maxRetryDelay, this.retryDelay * 2 ** attempt);
+      await this.sleep(retryAfter ?? cap / 2 + (Math.random() * cap) / 2, what, offset);
     }
   }
-  const byteLength = size;
-  return {
-    byteLength,
-    async read(start, end) {
-      checkRange(start, end, byteLength);
-      if (start === end) return new Uint8Array(0);
-      const res = await f(url, { headers: { ...headers, range: `bytes=${start}-${end - 1}` } });
-      if (res.status !== 206 && !(res.status === 200 && start === 0 && end === byteLength)) {
-        throw new ParquetError('HTTP_ERROR', `parquet-reader: ${url}: range ${start}-${end - 1} answered with HTTP ${res.status}`, start);
-      }
-      const body = new Uint8Array(await res.arrayBuffer());
-      if (body.length !== end - start) {
-        throw new ParquetError('HTTP_ERROR', `parquet-reader: ${url}: range ${start}-${end - 1} returned ${body.length} bytes, expected ${end - start}`, start);
-      }
-      return body;
-    },
-  };
+
+  private sleep(ms: number, what: string, offset: number | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        clearTimeout(t);
+        reject(this.aborted(what, offset));
+      };
+      const t = setTimeout(() => {
+        this.signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      this.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private aborted(what: string, offset: number | undefined): ParquetError {
+    return this.error('ABORTED', what, offset, 'aborted by the signal', this.signal?.reason);
+  }
+
+  private statusError(res: Response, what: string, offset: number | undefined): ParquetError {
+    return this.error('HTTP_ERROR', what, offset, `answered with HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+  }
+
+  private error(code: string, what: string, offset: number | undefined, message: string, cause?: unknown): ParquetError {
+    const req = what === 'HEAD' ? `HEAD ${this.url}` : `GET ${this.url} (${what})`;
+    return new ParquetError(code, `parquet-reader: ${req}: ${message}`, offset, cause === undefined ? undefined : { cause });
+  }
+}
+
+/** A non-negative integer option (at least `min`), or its default. */
+function option(v: number | undefined, dflt: number, name: string, min: number): number {
+  if (v === undefined) return dflt;
+  if (!(Number.isSafeInteger(v) && v >= min)) throw new ParquetError('INVALID_OPTION', `parquet-reader: fetchSource option ${name} must be an integer >= ${min}, got ${String(v)}`);
+  return v;
+}
+
+/** Parses `bytes a-b/n`, `bytes a-b/*` and `bytes * /n` (RFC 9110 §14.4). */
+function contentRange(v: string | null): { start: number; end: number; size: number | undefined } | { start: undefined; end: undefined; size: number } | undefined {
+  if (v === null) return undefined;
+  const m = /^\s*bytes\s+(?:(\d+)-(\d+)|\*)\/(\d+|\*)\s*$/i.exec(v);
+  if (!m) return undefined;
+  const size = m[3] === '*' ? undefined : Number(m[3]);
+  if (m[1] === undefined) return size === undefined ? undefined : { start: undefined, end: undefined, size };
+  const start = Number(m[1]);
+  const end = Number(m[2]);
+  if (end < start || (size !== undefined && end >= size)) return undefined;
+  return { start, end, size };
+}
+
+/** Retry-After (seconds or an HTTP date) in milliseconds. */
+function retryAfterMs(v: string | null): number | undefined {
+  if (v === null) return undefined;
+  if (/^\s*\d+\s*$/.test(v)) return Number(v) * 1000;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
+}
+
+/** An ETag without its weakness mark (RFC 9110 §8.8.3.2 weak comparison). */
+function opaqueTag(tag: string): string {
+  return tag.startsWith('W/') ? tag.slice(2) : tag;
+}
+
+async function cancel(res: Response): Promise<void> {
+  try {
+    await res.body?.cancel();
+  } catch {
+    // the body is abandoned either way
+  }
+}
+
+/** The body, or undefined (and the body cancelled) when it holds more than `limit` bytes. */
+async function readBody(res: Response, limit: number): Promise<Uint8Array | undefined> {
+  const len = res.headers.get('content-length');
+  const declared = len !== null && /^\d+$/.test(len) && (res.headers.get('content-encoding') ?? 'identity') === 'identity' ? Number(len) : undefined;
+  if (declared !== undefined && declared > limit) {
+    await cancel(res);
+    return undefined;
+  }
+  if (res.body === null) {
+    const all = new Uint8Array(await res.arrayBuffer());
+    return all.length > limit ? undefined : all;
+  }
+  const reader = res.body.getReader();
+  let out = new Uint8Array(declared ?? 0);
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (n + value.length > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    if (n + value.length > out.length) {
+      const grown = new Uint8Array(Math.min(limit, Math.max(2 * out.length, n + value.length, 65536)));
+      grown.set(out.subarray(0, n));
+      out = grown;
+    }
+    out.set(value, n);
+    n += value.length;
+  }
+  return n === out.length ? out : out.subarray(0, n);
 }
 
 function checkRange(start: number, end: number, length: number): void {
