@@ -1,0 +1,5 @@
+import { parquetWriteBuffer } from 'hyparquet-writer';
+
+export function write(columnData) {
+  return parquetWriteBuffer({ columnData, codec: 'SNAPPY' });
+}
