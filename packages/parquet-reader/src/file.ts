@@ -167,14 +167,14 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
     if (!options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
-    const crypto = await import('@parquetry/parquet-crypto');
+    const crypto = await import('./decrypt.js');
     const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
     return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
   const { metadata } = decodePlainFooter(raw);
   if (metadata.encryption_algorithm) {
     // plaintext footer of an encrypted file: verify its signature when the footer key is known
-    const crypto = await import('@parquetry/parquet-crypto');
+    const crypto = await import('./decrypt.js');
     const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
     return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
