@@ -305,13 +305,21 @@ export function tarballProblems(entries: readonly TarEntry[], name: string, lice
   return out;
 }
 
+/** npm settings a person sets on purpose (a registry mirror, a cache, proxies, certificates): kept for the scratch npm. */
+const KEPT_NPM_SETTINGS = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|strict_ssl|cafile|ca)$/i;
+
 /**
- * The environment for a plain `npm` run in the scratch project: the caller's, less the `npm_*` variables a
- * package manager running the tests passes down (pnpm's own settings would otherwise steer npm).
+ * The environment for a plain `npm` run in the scratch project: the caller's, less the `npm_*`/`pnpm_*` variables a
+ * package manager running the tests passes down (its user agent, lifecycle and package variables, its own
+ * settings), but for the deliberate npm settings of {@link KEPT_NPM_SETTINGS}.
  * @param env - the environment to start from.
  */
 export function plainEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!/^(npm_|pnpm_)/i.test(k) && k !== 'INIT_CWD' && k !== 'PNPM_SCRIPT_SRC_DIR') out[k] = v;
+  for (const [k, v] of Object.entries(env)) {
+    if (/^(npm_|pnpm_)/i.test(k) && !KEPT_NPM_SETTINGS.test(k)) continue;
+    if (k === 'INIT_CWD' || k === 'PNPM_SCRIPT_SRC_DIR') continue;
+    out[k] = v;
+  }
   return out;
 }
