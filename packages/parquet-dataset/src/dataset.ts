@@ -1,0 +1,793 @@
+/**
+ * `openDataset`: many Parquet files read as one table.
+ *
+ * A dataset is a list of files (from a store's listing, a `_metadata` summary, or given), their hive partition
+ * values (from `key=value/` directories), and one schema (see `schema.ts` for the evolution rules). A read goes
+ * through three stages before the reader's own pipeline:
+ * 1. **Partitions**: the filter is evaluated on each file's partition values; files it rules out are skipped
+ *    before anything of them is fetched.
+ * 2. **Footer statistics**: of the files left, those whose every row group the row-group statistics rule out (the
+ *    reader's `statisticsPruner`, on the footer or on the `_metadata` summary) are skipped before any data request.
+ * 3. **The reader**: each remaining file is read by `@parquetry/parquet-reader` with the residual filter (what is
+ *    left once partition values and missing columns are substituted), its `prune` options and its `onScan`
+ *    statistics, summed over the files.
+ *
+ * Footers are fetched with bounded concurrency (`concurrency`, default 8); rows come out in file order.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file; `file_path` for summaries).
+ * @module
+ */
+import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
+import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
+import { addScanStats, emptyScanStats } from './scan-stats.js';
+import { DEFAULT_BATCH_SIZE, bufferSource, openParquet, statisticsPruner, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
+import { filterColumns } from '@parquetry/parquet-reader';
+import { inferPartitionType, parseHivePath, partitionElement, partitionValue, type PartitionField, type PartitionType } from './hive.js';
+import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
+import { partialFilter, topOf, type Residual } from './filter.js';
+import { COMMON_METADATA_FILE, METADATA_FILE, dataEndOf, decodeSummary, fileMetadataOf, footerServedSource, summaryFiles } from './summary.js';
+import type { DatasetStore } from './store.js';
+import { mapLimit, orderedAhead } from './pool.js';
+import { constantVector, nullVector, widenVector } from './vectors.js';
+
+/** How partition columns are found: hive `key=value/` directories (types inferred, or given per key), or none. */
+export type Partitioning = 'hive' | false | { /** Types by key; keys not listed are inferred. */ types: Readonly<Record<string, PartitionType>> };
+
+/** Options of {@link openDataset}. */
+export interface DatasetOptions extends OpenOptions {
+  /** Partition columns from the paths (default `'hive'`). */
+  partitioning?: Partitioning;
+  /**
+   * The dataset's schema (partition columns aside): `'union'` (default) unifies every file's footer, fetched when
+   * the dataset is opened; `'first'` takes the first file's (the other footers are fetched only when their files are
+   * read: columns they lack read as null, columns the first lacks are left out); or given as a `SchemaElement` list
+   * or a reader schema tree (no footer fetched at open). A `_common_metadata` or `_metadata` summary, when read,
+   * gives it instead (unless it is given here).
+   */
+  schema?: 'union' | 'first' | readonly SchemaElement[] | SchemaTree;
+  /**
+   * Read `_metadata` (the whole plan: files, row groups, statistics and footers in one request) or else
+   * `_common_metadata` (the schema) at the dataset root when present (default true).
+   */
+  summary?: boolean;
+  /** Largest number of files fetched from at once (footers at open and during reads; data in `readRows`; default 8). */
+  concurrency?: number;
+}
+
+/** A file of a dataset. */
+export interface DatasetFile {
+  /** Its path below the dataset root (or its URL). */
+  readonly path: string;
+  /** Its size, when known from the listing. */
+  readonly size: number | undefined;
+  /** Its hive partition values as written in the path (URL-decoded; null for `__HIVE_DEFAULT_PARTITION__`). */
+  readonly partition: Readonly<Record<string, string | null>>;
+}
+
+/** Options of a dataset read: the reader's, without its per-file row selection, and a dataset `onScan`. */
+export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'rowStart' | 'rowEnd' | 'onScan' | 'binary'> {
+  /**
+   * BYTE_ARRAY columns in columnar batches (DECIMAL excepted): `'vector'` (default) in Arrow's binary layout
+   * (offsets and bytes, as the reader's columnar reads give them), `'values'` as strings and byte arrays.
+   */
+  binary?: 'vector' | 'values';
+  /**
+   * Columns to read: top-level names or dotted paths of the files' columns, and partition column names (default:
+   * every column of the dataset, then the partition columns).
+   */
+  columns?: readonly (string | readonly string[])[];
+  /** Rows matching this filter only; it may name partition columns and columns some files lack (null there). */
+  filter?: Filter;
+  /** Called once when the read ends (also when it fails or an iteration is left early) with its statistics. */
+  onScan?: (stats: DatasetScanStats) => void;
+}
+
+/** Batches of a dataset read. */
+export interface DatasetBatchOptions extends DatasetReadOptions {
+  /** Rows per batch (default the reader's 10,000); batches never span files or row groups. */
+  batchSize?: number;
+}
+
+/** A batch of rows of one file. */
+export interface DatasetRowBatch {
+  /** The file. */
+  file: DatasetFile;
+  /** Row group ordinal in the file. */
+  rowGroup: number;
+  /** First row of the batch, counted over the file. */
+  rowStart: number;
+  /** Row after the batch's last, counted over the file. */
+  rowEnd: number;
+  /** The rows (dataset columns, then partition columns). */
+  rows: Record<string, unknown>[];
+}
+
+/** A batch of columns of one file. */
+export interface DatasetColumnBatch {
+  /** The file. */
+  file: DatasetFile;
+  /** Row group ordinal in the file. */
+  rowGroup: number;
+  /** First row of the batch, counted over the file. */
+  rowStart: number;
+  /** Row after the batch's last, counted over the file. */
+  rowEnd: number;
+  /** One vector per selected dataset column (partition columns last), typed as the dataset's schema says. */
+  columns: StructVector;
+}
+
+/** Fetches of one kind made by the dataset itself (not by the reader's reads). */
+export interface FetchCounts {
+  /** Requests. */
+  requests: number;
+  /** Bytes. */
+  bytes: number;
+}
+
+/** What a dataset read (or every read so far, with the open) cost and produced. */
+export interface DatasetScanStats {
+  /** Files of the dataset and what became of them. */
+  files: {
+    /** Files in the dataset. */
+    total: number;
+    /** Files whose footer was fetched from the store (not from a summary or an earlier fetch). */
+    opened: number;
+    /** Files read by the reader (their data considered). */
+    read: number;
+    /** Files skipped, by stage. */
+    skipped: {
+      /** The filter rules out the file's partition values (nothing of it fetched). */
+      partition: number;
+      /** Its footer statistics rule out every row group (no data fetched). */
+      statistics: number;
+    };
+  };
+  /** The summary files (`_metadata`, `_common_metadata`). */
+  summary: FetchCounts;
+  /** File footers. */
+  footers: FetchCounts;
+  /** The reader's statistics of every file read, summed (bytes and requests past the footers). */
+  reads: ScanStats;
+  /** All requests: summary, footers and reads. */
+  requests: number;
+  /** All bytes: summary, footers and reads. */
+  bytes: number;
+  /** Rows returned. */
+  rowsReturned: number;
+}
+
+/** Many Parquet files read as one table. */
+export interface Dataset {
+  /** The dataset root (a directory, a base URL, or `'list'` for given files). */
+  readonly location: string;
+  /** The files, in dataset order (path order, or the summary's). */
+  readonly files: readonly DatasetFile[];
+  /** The partition columns. */
+  readonly partitions: readonly PartitionField[];
+  /** The schema: the data columns, then the partition columns. */
+  readonly schema: SchemaTree;
+  /** Which summary file planned the dataset, if any. */
+  readonly summary: 'metadata' | 'common' | undefined;
+  /**
+   * Reads rows: the dataset's columns (null where a file lacks one, widened where a file has a narrower type),
+   * then the partition columns; files in order, each file's rows in order.
+   * @param options - projection, filter, pruning, value mapping, `onScan`.
+   * @returns the rows.
+   * @throws ParquetError `UNKNOWN_COLUMN`, `SCHEMA_MISMATCH`, `INVALID_PARTITION`, and the reader's errors (with the file's path).
+   */
+  readRows(options?: DatasetReadOptions): Promise<Record<string, unknown>[]>;
+  /**
+   * Iterates over the row groups read, file by file (footers fetched ahead, up to `concurrency`).
+   * @param options - as {@link Dataset.readRows}.
+   * @returns each row group's rows with its file.
+   * @throws ParquetError as {@link Dataset.readRows}.
+   */
+  iterateRowGroups(options?: DatasetReadOptions): AsyncGenerator<{ file: DatasetFile; rowGroup: number; rows: Record<string, unknown>[] }>;
+  /**
+   * Iterates over batches of rows (the reader's `iterateBatches` per file).
+   * @param options - batch size, `form: 'rows'` (default), and the read options.
+   * @returns the batches.
+   * @throws ParquetError as {@link Dataset.readRows}.
+   */
+  iterateBatches(options?: DatasetBatchOptions & { form?: 'rows' }): AsyncGenerator<DatasetRowBatch>;
+  /**
+   * Iterates over batches of Arrow-shaped vectors: each file's vectors, with the columns it lacks as all-null
+   * vectors, narrower types widened, and the partition columns as constant vectors.
+   * @param options - batch size, `form: 'columns'`, and the read options.
+   * @returns the batches.
+   * @throws ParquetError as {@link Dataset.readRows}.
+   */
+  iterateBatches(options: DatasetBatchOptions & { form: 'columns' }): AsyncGenerator<DatasetColumnBatch>;
+  /**
+   * Opens one file with the reader (its footer from the summary or fetched once, then kept).
+   * @param file - the file or its index.
+   * @returns the reader's file.
+   * @throws ParquetError `OUT_OF_RANGE` for an index outside the files, and the reader's open errors.
+   */
+  openFile(file: number | DatasetFile): Promise<ParquetFile>;
+  /**
+   * What opening the dataset and every read so far cost (reads still running are not included).
+   * @returns a snapshot.
+   */
+  scanStats(): DatasetScanStats;
+}
+
+/** A file given to {@link openDataset} directly: a URL, or a path with its bytes or byte source. */
+export type DatasetInput = string | { /** The path (partition values are read from it). */ path: string; /** The file. */ source: ByteSource | Uint8Array | ArrayBuffer };
+
+/**
+ * A zeroed {@link DatasetScanStats}.
+ * @param total - files in the dataset.
+ * @returns the statistics.
+ */
+export function emptyDatasetStats(total = 0): DatasetScanStats {
+  return {
+    files: { total, opened: 0, read: 0, skipped: { partition: 0, statistics: 0 } },
+    summary: { requests: 0, bytes: 0 },
+    footers: { requests: 0, bytes: 0 },
+    reads: emptyScanStats(),
+    requests: 0,
+    bytes: 0,
+    rowsReturned: 0,
+  };
+}
+
+/**
+ * Adds `b` into `a`.
+ * @param a - the accumulator (modified).
+ * @param b - the statistics to add.
+ * @returns `a`.
+ */
+export function addDatasetStats(a: DatasetScanStats, b: DatasetScanStats): DatasetScanStats {
+  a.files.opened += b.files.opened;
+  a.files.read += b.files.read;
+  a.files.skipped.partition += b.files.skipped.partition;
+  a.files.skipped.statistics += b.files.skipped.statistics;
+  a.summary.requests += b.summary.requests;
+  a.summary.bytes += b.summary.bytes;
+  a.footers.requests += b.footers.requests;
+  a.footers.bytes += b.footers.bytes;
+  addScanStats(a.reads, b.reads);
+  a.requests += b.requests;
+  a.bytes += b.bytes;
+  a.rowsReturned += b.rowsReturned;
+  return a;
+}
+
+function finish(s: DatasetScanStats): DatasetScanStats {
+  s.requests = s.summary.requests + s.footers.requests + s.reads.requests.total;
+  s.bytes = s.summary.bytes + s.footers.bytes + s.reads.bytes.total;
+  return s;
+}
+
+/** Skipped by the reader's convention: hidden files, `_`-prefixed files and directories (summaries, `_SUCCESS`, …). */
+function ignored(path: string): boolean {
+  return path.split('/').some((seg) => seg.startsWith('.') || seg.startsWith('_'));
+}
+
+interface Entry {
+  file: DatasetFile;
+  /** The footer, when a summary gave it. */
+  meta: FileMetaData | undefined;
+  /** The opened file (cached). */
+  opened: Promise<ParquetFile> | undefined;
+}
+
+/** What a read resolved once: output fields, file projection, filter, value options. */
+interface ReadPlan {
+  options: DatasetReadOptions;
+  /** Selected data fields (dataset top-level indexes) and partition columns. */
+  dataFields: number[];
+  partFields: number[];
+  /** The paths to pass to the reader, by top-level name. */
+  paths: Map<string, (string | readonly string[])[]>;
+  filter: Filter | undefined;
+  stats: DatasetScanStats;
+  /** The output struct field (for columnar batches). */
+  decimals: Set<string>;
+}
+
+/** A file ready to read: the reader's file, how its columns map, the residual filter. */
+interface Prepared {
+  entry: Entry;
+  file: ParquetFile;
+  mapping: ColumnMapping[];
+  residual: Residual;
+}
+
+class DatasetImpl implements Dataset {
+  readonly files: readonly DatasetFile[];
+  readonly schema: SchemaTree;
+  /** The data columns alone. */
+  private readonly data: SchemaTree;
+  private readonly totals: DatasetScanStats;
+
+  constructor(
+    readonly location: string,
+    private readonly store: DatasetStore,
+    private readonly entries: Entry[],
+    readonly partitions: readonly PartitionField[],
+    dataElements: readonly SchemaElement[],
+    readonly summary: 'metadata' | 'common' | undefined,
+    private readonly options: DatasetOptions,
+    openStats: DatasetScanStats,
+  ) {
+    this.files = entries.map((e) => e.file);
+    this.data = buildSchemaTree(dataElements);
+    this.schema = withPartitions(dataElements, partitions.map(partitionElement));
+    this.totals = openStats;
+  }
+
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 8);
+  }
+
+  scanStats(): DatasetScanStats {
+    return finish(addDatasetStats(emptyDatasetStats(this.entries.length), this.totals));
+  }
+
+  openFile(file: number | DatasetFile): Promise<ParquetFile> {
+    const e = typeof file === 'number' ? this.entries[file] : this.entries.find((x) => x.file === file);
+    if (!e) return Promise.reject(new ParquetError('OUT_OF_RANGE', `parquet-dataset: no file ${typeof file === 'number' ? file : `'${file.path}'`} in the dataset (${this.entries.length} files)`));
+    return this.open(e, undefined);
+  }
+
+  /** Opens a file once; counts its footer fetch in `stats` (when it was fetched for this call). */
+  open(e: Entry, stats: DatasetScanStats | undefined): Promise<ParquetFile> {
+    if (e.opened) return e.opened;
+    const { partitioning: _p, schema: _s, summary: _m, concurrency: _c, ...open } = this.options;
+    const meta = e.meta;
+    const end = meta ? dataEndOf(meta.row_groups) : undefined;
+    const where = `${this.location === 'list' ? '' : this.location}${e.file.path}`;
+    e.opened = (async () => {
+      try {
+        if (meta && end !== undefined) {
+          const { source, tailGuess } = footerServedSource(() => this.store.open(e.file.path, end), end, meta);
+          return await openParquet(source, { ...open, tailGuess });
+        }
+        const source = await this.store.open(e.file.path, e.file.size);
+        const file = await openParquet(source, open);
+        const s = file.scanStats();
+        for (const t of stats ? [stats, this.totals] : [this.totals]) {
+          t.files.opened++;
+          t.footers.requests += s.requests.footer;
+          t.footers.bytes += s.bytes.footer;
+        }
+        return file;
+      } catch (err) {
+        e.opened = undefined;
+        throw withPath(err, where);
+      }
+    })();
+    return e.opened;
+  }
+
+  private plan(options: DatasetReadOptions): ReadPlan {
+    const top = this.schema.field.fields;
+    const nData = this.data.field.fields.length;
+    const index = new Map(top.map((f, i) => [f.name, i]));
+    const paths = new Map<string, (string | readonly string[])[]>();
+    const picked = new Set<number>();
+    if (options.columns) {
+      for (const c of options.columns) {
+        const parts = typeof c === 'string' ? c.split('.') : c;
+        const i = index.get(parts[0] ?? '');
+        if (i === undefined) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: no column '${parts.join('.')}' in the dataset (columns: ${top.map((f) => f.name).join(', ')})`);
+        if (i >= nData && parts.length > 1) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: '${parts.join('.')}': partition column '${parts[0]}' has no fields`);
+        picked.add(i);
+        if (i < nData) {
+          let list = paths.get(parts[0]!);
+          if (!list) paths.set(parts[0]!, (list = []));
+          list.push(c);
+        }
+      }
+    } else {
+      top.forEach((f, i) => {
+        picked.add(i);
+        if (i < nData) paths.set(f.name, [f.name]);
+      });
+    }
+    const order = [...picked].sort((a, b) => a - b);
+    const filter = options.filter;
+    const decimals = new Set<string>();
+    if (filter) {
+      for (const c of filterColumns(filter)) {
+        const i = index.get(topOf(c));
+        if (i === undefined) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${c}', which is not a column of the dataset`);
+        if (i >= nData && c.includes('.')) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${c}': partition column '${topOf(c)}' has no fields`);
+        const leaf = this.data.columns.find((col) => col.pathString === c);
+        if (leaf?.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+      }
+    }
+    return {
+      options,
+      dataFields: order.filter((i) => i < nData),
+      partFields: order.filter((i) => i >= nData),
+      paths,
+      filter,
+      stats: emptyDatasetStats(this.entries.length),
+      decimals,
+    };
+  }
+
+  /** A file's partition values in the read's value mapping. */
+  private partitionValues(e: Entry, options: DatasetReadOptions): Map<string, unknown> {
+    const out = new Map<string, unknown>();
+    for (const p of this.partitions) {
+      const raw = e.file.partition[p.name] ?? null;
+      out.set(p.name, partitionValue(raw, p.type, options, `'${e.file.path}', partition '${p.name}'`));
+    }
+    return out;
+  }
+
+  /** Stage 1: partition pruning, synchronous and before any fetch. */
+  private partitionStage(plan: ReadPlan): { entry: Entry; residual: Residual; parts: Map<string, unknown> }[] {
+    const out: { entry: Entry; residual: Residual; parts: Map<string, unknown> }[] = [];
+    for (const entry of this.entries) {
+      const parts = this.partitionValues(entry, plan.options);
+      const residual: Residual = plan.filter ? partialFilter(plan.filter, (t) => (parts.has(t) ? { value: parts.get(t) } : undefined)) : true;
+      if (residual === false) {
+        plan.stats.files.skipped.partition++;
+        continue;
+      }
+      out.push({ entry, residual, parts });
+    }
+    return out;
+  }
+
+  /** Stage 2: the footer (fetched or from the summary), the column mapping, missing columns, footer statistics. */
+  private async prepare(plan: ReadPlan, c: { entry: Entry; residual: Residual }): Promise<Prepared | undefined> {
+    const file = await this.open(c.entry, plan.stats);
+    let mapping: ColumnMapping[];
+    try {
+      mapping = mapColumns(this.data, file.schema, c.entry.file.path);
+    } catch (err) {
+      throw withPath(err, '');
+    }
+    let residual = c.residual;
+    if (residual !== true && residual !== false) {
+      const missing = new Set(mapping.filter((m) => !m.present).map((m) => m.name));
+      if (missing.size > 0) residual = partialFilter(residual, (t) => (missing.has(t) ? { value: null } : undefined));
+    }
+    if (residual === false) {
+      plan.stats.files.skipped.statistics++;
+      return undefined;
+    }
+    const prune = plan.options.prune;
+    const statsOn = prune !== false && (prune === undefined || prune === true || prune.statistics !== false);
+    if (residual !== true && statsOn && file.metadata.row_groups.length > 0) {
+      const f = residual;
+      const any = file.metadata.row_groups.some((_, g) => {
+        try {
+          return statisticsPruner(f, (col) => file.statistics(g, col, valueOptions(plan.options)), plan.decimals);
+        } catch {
+          return true; // a column the reader will report on
+        }
+      });
+      if (!any) {
+        plan.stats.files.skipped.statistics++;
+        return undefined;
+      }
+    }
+    return { entry: c.entry, file, mapping, residual };
+  }
+
+  /**
+   * The reader's options for one file, or undefined when the read needs none of its columns (only partition columns
+   * or columns it lacks, and no filter left): its row counts come from the footer, and nothing else is fetched.
+   */
+  private readerOptions(plan: ReadPlan, p: Prepared): ReadOptions | undefined {
+    const { columns: _c, filter: _f, onScan: _o, ...rest } = plan.options;
+    const cols: (string | readonly string[])[] = [];
+    for (const m of p.mapping) if (m.present) for (const path of plan.paths.get(m.name) ?? []) cols.push(path);
+    const filtered = p.residual !== true && p.residual !== false;
+    if (cols.length === 0 && !filtered) return undefined;
+    // no output column but a filter: the filter's columns are read (and left out of the rows by shapeRows)
+    if (cols.length === 0) for (const c of filterColumns(p.residual as Filter)) cols.push(c);
+    const out: ReadOptions = { ...rest, columns: cols, onScan: (s) => addScanStats(plan.stats.reads, s) };
+    if (filtered) out.filter = p.residual as Filter;
+    return out;
+  }
+
+  /** Row groups of a file by their row counts in the footer (for a read that needs none of its columns). */
+  private *countedGroups(p: Prepared, batchSize: number): Generator<{ rowGroup: number; rowStart: number; rowEnd: number }> {
+    let start = 0;
+    for (let g = 0; g < p.file.metadata.row_groups.length; g++) {
+      const n = p.file.metadata.row_groups[g]!.num_rows;
+      for (let a = 0; a < n; a += batchSize) yield { rowGroup: g, rowStart: start + a, rowEnd: start + Math.min(n, a + batchSize) };
+      start += n;
+    }
+  }
+
+  /** Reshapes a file's rows to the dataset's: its fields in order, nulls for missing columns, widening, partitions. */
+  private shapeRows(plan: ReadPlan, p: Prepared, parts: Map<string, unknown>, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+    const top = this.schema.field.fields;
+    const data = plan.dataFields.map((i) => ({ name: top[i]!.name, m: p.mapping[i]! }));
+    const partsOut = plan.partFields.map((i) => ({ name: top[i]!.name, value: parts.get(top[i]!.name) ?? null }));
+    const asNumber = plan.options.int64 === 'number';
+    const out = new Array<Record<string, unknown>>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const o: Record<string, unknown> = {};
+      for (const { name, m } of data) {
+        let v = m.present ? (row[name] ?? null) : null;
+        if (m.widen === 'int64' && typeof v === 'number' && !asNumber) v = BigInt(v);
+        o[name] = v;
+      }
+      for (const { name, value } of partsOut) o[name] = value;
+      out[r] = o;
+    }
+    return out;
+  }
+
+  /** Reshapes a file's columnar batch to the dataset's. */
+  private shapeColumns(plan: ReadPlan, p: Prepared, parts: Map<string, unknown>, v: StructVector): StructVector {
+    const top = this.schema.field.fields;
+    const n = v.length;
+    const own = new Map(v.children.map((c) => [c.field.name, c]));
+    const children: ColumnarVector[] = [];
+    const fields = [];
+    for (const i of plan.dataFields) {
+      const f = top[i]!;
+      const m = p.mapping[i]!;
+      const c = m.present ? own.get(f.name) : undefined;
+      children.push(c ? widenVector(c, f, m.widen, plan.options) : nullVector(this.schema, f, n, plan.options));
+      fields.push(f);
+    }
+    for (const i of plan.partFields) {
+      const f = top[i]!;
+      children.push(constantVector(this.schema, f, n, parts.get(f.name) ?? null, plan.options));
+      fields.push(f);
+    }
+    return { kind: 'struct', field: { ...this.schema.field, fields }, length: n, validity: null, children };
+  }
+
+  private end(plan: ReadPlan): void {
+    finish(plan.stats);
+    addDatasetStats(this.totals, plan.stats);
+    plan.options.onScan?.(plan.stats);
+  }
+
+  /** Stages 1 and 2 over the files, footers fetched `concurrency` ahead of the consumer. */
+  private async *prepared(plan: ReadPlan): AsyncGenerator<{ p: Prepared; parts: Map<string, unknown> }> {
+    const kept = this.partitionStage(plan);
+    for await (const r of orderedAhead(kept, this.concurrency, async (c) => ({ p: await this.prepare(plan, c), parts: c.parts }))) {
+      if (r.p) yield { p: r.p, parts: r.parts };
+    }
+  }
+
+  async readRows(options: DatasetReadOptions = {}): Promise<Record<string, unknown>[]> {
+    const plan = this.plan(options);
+    try {
+      const kept = this.partitionStage(plan);
+      const parts = await mapLimit(kept, this.concurrency, async (c) => {
+        const p = await this.prepare(plan, c);
+        if (!p) return [];
+        plan.stats.files.read++;
+        const ro = this.readerOptions(plan, p);
+        const rows = ro
+          ? await p.file.readRows(ro).catch((err: unknown) => {
+              throw withPath(err, p.entry.file.path);
+            })
+          : emptyRows(p.file.numRows);
+        return this.shapeRows(plan, p, c.parts, rows);
+      });
+      const out = parts.flat();
+      plan.stats.rowsReturned += out.length;
+      return out;
+    } finally {
+      this.end(plan);
+    }
+  }
+
+  async *iterateRowGroups(options: DatasetReadOptions = {}): AsyncGenerator<{ file: DatasetFile; rowGroup: number; rows: Record<string, unknown>[] }> {
+    const plan = this.plan(options);
+    try {
+      for await (const { p, parts } of this.prepared(plan)) {
+        plan.stats.files.read++;
+        try {
+          const ro = this.readerOptions(plan, p);
+          const groups = ro ? p.file.iterateRowGroups(ro) : countedRowGroups(this.countedGroups(p, Infinity));
+          for await (const { rowGroup, rows } of groups) {
+            const shaped = this.shapeRows(plan, p, parts, rows);
+            plan.stats.rowsReturned += shaped.length;
+            yield { file: p.entry.file, rowGroup, rows: shaped };
+          }
+        } catch (err) {
+          throw withPath(err, p.entry.file.path);
+        }
+      }
+    } finally {
+      this.end(plan);
+    }
+  }
+
+  iterateBatches(options?: DatasetBatchOptions & { form?: 'rows' }): AsyncGenerator<DatasetRowBatch>;
+  iterateBatches(options: DatasetBatchOptions & { form: 'columns' }): AsyncGenerator<DatasetColumnBatch>;
+  async *iterateBatches(options: DatasetBatchOptions & { form?: 'rows' | 'columns' } = {}): AsyncGenerator<DatasetRowBatch | DatasetColumnBatch> {
+    const plan = this.plan(options);
+    const columns = options.form === 'columns';
+    try {
+      for await (const { p, parts } of this.prepared(plan)) {
+        plan.stats.files.read++;
+        const base = this.readerOptions(plan, p);
+        try {
+          if (!base) {
+            for (const b of this.countedGroups(p, options.batchSize ?? DEFAULT_BATCH_SIZE)) {
+              const n = b.rowEnd - b.rowStart;
+              plan.stats.rowsReturned += n;
+              if (columns) yield { file: p.entry.file, ...b, columns: this.shapeColumns(plan, p, parts, { kind: 'struct', field: this.data.field, length: n, validity: null, children: [] }) };
+              else yield { file: p.entry.file, ...b, rows: this.shapeRows(plan, p, parts, emptyRows(n)) };
+            }
+            continue;
+          }
+          const ro = { ...base, ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) };
+          if (columns) {
+            for await (const b of p.file.iterateBatches({ ...ro, form: 'columns' }) as AsyncGenerator<ColumnBatch>) {
+              const v = this.shapeColumns(plan, p, parts, b.columns);
+              plan.stats.rowsReturned += v.length;
+              yield { file: p.entry.file, rowGroup: b.rowGroup, rowStart: b.rowStart, rowEnd: b.rowEnd, columns: v };
+            }
+          } else {
+            for await (const b of p.file.iterateBatches({ ...ro, form: 'rows' }) as AsyncGenerator<RowBatch>) {
+              const rows = this.shapeRows(plan, p, parts, b.rows);
+              plan.stats.rowsReturned += rows.length;
+              yield { file: p.entry.file, rowGroup: b.rowGroup, rowStart: b.rowStart, rowEnd: b.rowEnd, rows };
+            }
+          }
+        } catch (err) {
+          throw withPath(err, p.entry.file.path);
+        }
+      }
+    } finally {
+      this.end(plan);
+    }
+  }
+}
+
+/** `n` empty row objects (a file read for none of its columns). */
+function emptyRows(n: number): Record<string, unknown>[] {
+  const out = new Array<Record<string, unknown>>(n);
+  for (let i = 0; i < n; i++) out[i] = {};
+  return out;
+}
+
+/** Row groups of empty rows, by their counts. */
+async function* countedRowGroups(groups: Iterable<{ rowGroup: number; rowStart: number; rowEnd: number }>): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+  for (const g of groups) yield { rowGroup: g.rowGroup, rows: emptyRows(g.rowEnd - g.rowStart) };
+}
+
+/** The value mapping of read options. */
+function valueOptions(o: DatasetReadOptions): ValueOptions {
+  const out: ValueOptions = {};
+  if (o.int64 !== undefined) out.int64 = o.int64;
+  if (o.timestamps !== undefined) out.timestamps = o.timestamps;
+  if (o.dates !== undefined) out.dates = o.dates;
+  if (o.decimals !== undefined) out.decimals = o.decimals;
+  if (o.strings !== undefined) out.strings = o.strings;
+  return out;
+}
+
+/** Prefixes a ParquetError's message with the file it happened in (once). */
+function withPath(err: unknown, path: string): unknown {
+  if (!(err instanceof ParquetError) || path === '' || err.message.includes(`'${path}'`)) return err;
+  return new ParquetError(err.code, `${err.message} (in '${path}')`, err.offset, { cause: err });
+}
+
+/** A store over files given one by one (URLs, or paths with their bytes). */
+function listStore(inputs: readonly DatasetInput[], options: DatasetOptions): { store: DatasetStore; files: { path: string }[] } {
+  const byPath = new Map<string, ByteSource | Uint8Array | ArrayBuffer>();
+  const files = inputs.map((x) => {
+    if (typeof x === 'string') return { path: x };
+    byPath.set(x.path, x.source);
+    return { path: x.path };
+  });
+  const store: DatasetStore = {
+    location: 'list',
+    async open(path, size) {
+      const given = byPath.get(path);
+      if (given) return given instanceof Uint8Array || given instanceof ArrayBuffer ? bufferSource(given) : given;
+      const { urlStore } = await import('./store.js');
+      return urlStore(new URL('.', path).href, options.tailGuess === undefined ? {} : { tailGuess: options.tailGuess }).open(path.slice(path.lastIndexOf('/') + 1), size);
+    },
+    get: () => Promise.resolve(undefined),
+  };
+  return { store, files };
+}
+
+/**
+ * Opens a dataset: lists its files (or reads its `_metadata` summary), parses their hive partitions, and settles
+ * its schema (see {@link DatasetOptions.schema}).
+ * @param input - a store (`memoryStore`, `urlStore`, or the Node entry's directory), or the files themselves:
+ *   URLs, or `{ path, source }` (partition values are parsed from the paths: for URLs, their path part).
+ * @param options - partitioning, schema, summary, concurrency, and the reader's open options (codecs, …).
+ * @returns the dataset.
+ * @throws ParquetError `NO_FILES` when there is nothing to read, `SCHEMA_MISMATCH` (see the evolution rules),
+ *   `INVALID_PARTITION`, `CORRUPT_SUMMARY`, and the reader's footer errors (with the file's path).
+ */
+export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
+  const stats = emptyDatasetStats();
+  let store: DatasetStore;
+  let listed: { path: string; size?: number }[] | undefined;
+  if (Array.isArray(input)) {
+    const l = listStore(input as readonly DatasetInput[], options);
+    store = l.store;
+    listed = l.files;
+  } else store = input as DatasetStore;
+
+  // summaries first: `_metadata` plans everything
+  let summaryMeta: FileMetaData | undefined;
+  let summaryKind: 'metadata' | 'common' | undefined;
+  if (listed === undefined) {
+    const all = store.list ? await store.list() : undefined;
+    const has = (name: string) => all === undefined || all.some((f) => f.path === name);
+    if (options.summary !== false) {
+      for (const [name, kind] of [[METADATA_FILE, 'metadata'], [COMMON_METADATA_FILE, 'common']] as const) {
+        if (!has(name)) continue;
+        const bytes = await store.get(name);
+        stats.summary.requests++;
+        if (!bytes) continue;
+        stats.summary.bytes += bytes.length;
+        try {
+          summaryMeta = await decodeSummary(bytes);
+        } catch (err) {
+          throw withPath(err, `${store.location}${name}`);
+        }
+        summaryKind = kind;
+        break;
+      }
+    }
+    // a _metadata without row groups (a dataset of empty files) names no file: the listing does
+    if (summaryKind === 'metadata' && summaryMeta!.row_groups.length === 0 && all !== undefined) summaryKind = 'common';
+    if (summaryKind === 'metadata') listed = undefined;
+    else if (all === undefined) {
+      throw new ParquetError('NO_FILES', `parquet-dataset: ${store.location}: the store cannot list its files and has no _metadata summary: give the files`);
+    } else listed = all.filter((f) => !ignored(f.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  let entries: Entry[];
+  if (summaryKind === 'metadata') {
+    const groups = summaryFiles(summaryMeta!);
+    entries = [...groups].map(([path, rgs]) => ({ file: { path, size: undefined, partition: {} }, meta: fileMetadataOf(summaryMeta!, rgs), opened: undefined }));
+  } else {
+    entries = listed!.map((f) => ({ file: { path: f.path, size: f.size, partition: {} }, meta: undefined, opened: undefined }));
+  }
+  if (entries.length === 0) throw new ParquetError('NO_FILES', `parquet-dataset: ${store.location}: no data files`);
+
+  // partitions
+  const partitioning = options.partitioning ?? 'hive';
+  const partitions: PartitionField[] = [];
+  if (partitioning !== false) {
+    const keys: string[] = [];
+    const values = new Map<string, (string | null)[]>();
+    for (const e of entries) {
+      const segs = parseHivePath(typeof e.file.path === 'string' && /^[a-z]+:\/\//i.test(e.file.path) ? new URL(e.file.path).pathname : e.file.path);
+      const part: Record<string, string | null> = {};
+      for (const s of segs) {
+        if (!values.has(s.key)) {
+          keys.push(s.key);
+          values.set(s.key, []);
+        }
+        values.get(s.key)!.push(s.value);
+        part[s.key] = s.value;
+      }
+      (e.file as { partition: Record<string, string | null> }).partition = part;
+    }
+    const given = typeof partitioning === 'object' ? partitioning.types : {};
+    for (const k of keys) partitions.push({ name: k, type: given[k] ?? inferPartitionType(values.get(k)!) });
+  }
+
+  // schema
+  let elements: readonly SchemaElement[];
+  const explicit = options.schema !== undefined && typeof options.schema !== 'string' ? options.schema : undefined;
+  const ds = new DatasetImpl(store.location, store, entries, partitions, [{ name: 'schema', num_children: 0 }], summaryKind, options, stats);
+  if (explicit) elements = Array.isArray(explicit) ? (explicit as readonly SchemaElement[]) : (explicit as SchemaTree).elements;
+  else if (summaryMeta) elements = summaryMeta.schema;
+  else if (options.schema === 'first') elements = (await ds.open(entries[0]!, undefined)).metadata.schema;
+  else {
+    const files = await mapLimit(entries, Math.max(1, options.concurrency ?? 8), (e) => ds.open(e, undefined));
+    elements = unifySchemas(files.map((f, i) => ({ schema: f.schema, file: entries[i]!.file.path })));
+  }
+  const out = new DatasetImpl(store.location, store, entries, partitions, elements, summaryKind, options, stats);
+  return out;
+}

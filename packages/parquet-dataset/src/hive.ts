@@ -1,0 +1,212 @@
+/**
+ * Hive-style partitioning: `key=value/` directories above a dataset's files, as Hive, Spark, DuckDB
+ * (`PARTITION_BY`, `hive_partitioning = true`) and pyarrow (`partitioning='hive'`) lay them out. Keys and values are
+ * URL-encoded (`%2F` for `/`, …); a null value is the directory `key=__HIVE_DEFAULT_PARTITION__`.
+ *
+ * Parquet itself has no partitioning: the values live only in the paths, and the files leave those columns out
+ * (https://github.com/apache/parquet-format/blob/master/README.md describes one file; `file_path` in a `ColumnChunk`
+ * is how a summary file points at the others).
+ * @module
+ */
+import { ParquetError, type SchemaElement } from '@parquetry/thrift-compact';
+import type { ValueOptions } from '@parquetry/parquet-column';
+import { field, schemaElements } from '@parquetry/parquet-writer';
+
+/** The directory name Hive writes for a null partition value. */
+export const HIVE_NULL = '__HIVE_DEFAULT_PARTITION__';
+
+/**
+ * The type of a partition column: `int32`/`int64` (decimal integers), `double`, `boolean` (`true`/`false`), `date`
+ * (`YYYY-MM-DD`, read as days since the epoch or a `Date` as the reader's `dates` option says) or `string`.
+ */
+export type PartitionType = 'int32' | 'int64' | 'double' | 'boolean' | 'date' | 'string';
+
+/** One `key=value` segment of a path, decoded. */
+export interface PartitionSegment {
+  /** The key (URL-decoded). */
+  key: string;
+  /** The value as written in the path (URL-decoded), or `null` for {@link HIVE_NULL}. */
+  value: string | null;
+}
+
+/** A partition column of a dataset. */
+export interface PartitionField {
+  /** The column name (the key). */
+  name: string;
+  /** Its type, inferred from the values or as given. */
+  type: PartitionType;
+}
+
+function decode(text: string, path: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch (e) {
+    throw new ParquetError('INVALID_PARTITION', `parquet-dataset: path '${path}': segment text '${text}' is not valid URL encoding`, undefined, { cause: e });
+  }
+}
+
+/**
+ * Parses the `key=value` directories of a file's path (the last segment, the file name, is not a directory).
+ * @param path - a `/`-separated path relative to the dataset root (a URL's path works too).
+ * @returns the segments in path order.
+ * @throws ParquetError `INVALID_PARTITION` for bad URL encoding, an empty key, or a key given twice.
+ */
+export function parseHivePath(path: string): PartitionSegment[] {
+  const parts = path.split('/');
+  const out: PartitionSegment[] = [];
+  for (let i = 0; i < parts.length - 1; i++) {
+    const seg = parts[i]!;
+    const eq = seg.indexOf('=');
+    if (eq < 0) continue;
+    const key = decode(seg.slice(0, eq), path);
+    if (key === '') throw new ParquetError('INVALID_PARTITION', `parquet-dataset: path '${path}': segment '${seg}' has an empty key`);
+    if (out.some((s) => s.key === key)) throw new ParquetError('INVALID_PARTITION', `parquet-dataset: path '${path}': key '${key}' appears twice`);
+    const raw = seg.slice(eq + 1);
+    out.push({ key, value: raw === HIVE_NULL ? null : decode(raw, path) });
+  }
+  return out;
+}
+
+const INT_RE = /^[+-]?\d+$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Days since 1970-01-01 of a valid `YYYY-MM-DD`, else undefined. */
+function parseDate(text: string): number | undefined {
+  const m = DATE_RE.exec(text);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  // Date.UTC maps years 0-99 to 1900-1999: set the full year explicitly
+  back.setUTCFullYear(y, mo - 1, d);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
+  return Math.round(back.getTime() / 86400000);
+}
+
+/**
+ * Formats days since the epoch as `YYYY-MM-DD`.
+ * @param days - days since 1970-01-01.
+ * @returns the date text.
+ */
+export function formatDate(days: number): string {
+  const d = new Date(days * 86400000);
+  const y = d.getUTCFullYear();
+  const ys = y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0');
+  return `${ys}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+function isInt64Text(t: string): boolean {
+  if (!INT_RE.test(t) || t.length > 21) return false;
+  const v = BigInt(t);
+  return v >= INT64_MIN && v <= INT64_MAX;
+}
+
+/**
+ * Infers a partition column's type from its values as DuckDB's `hive_types_autocast` does for the types it knows:
+ * `int64` when every value is a decimal integer within 64 bits, `date` when every value is a valid `YYYY-MM-DD`,
+ * else `string` (nulls do not count; a column of nulls only is `string`).
+ * @param values - the raw values of one key over the dataset's files.
+ * @returns the type.
+ */
+export function inferPartitionType(values: Iterable<string | null>): PartitionType {
+  let ints = true;
+  let dates = true;
+  let any = false;
+  for (const v of values) {
+    if (v === null) continue;
+    any = true;
+    if (ints && !isInt64Text(v)) ints = false;
+    if (dates && parseDate(v) === undefined) dates = false;
+    if (!ints && !dates) return 'string';
+  }
+  if (!any) return 'string';
+  return ints ? 'int64' : dates ? 'date' : 'string';
+}
+
+/**
+ * Converts a raw partition value to its column's JavaScript value, in the reader's value mapping.
+ * @param raw - the decoded path text, or null.
+ * @param type - the column's type.
+ * @param options - `int64: 'number'` for numbers instead of bigints, `dates: 'date'` for `Date`s instead of days.
+ * @param where - the path and key, for messages.
+ * @returns the value (null for null).
+ * @throws ParquetError `INVALID_PARTITION` when the text is not a value of the type.
+ */
+export function partitionValue(raw: string | null, type: PartitionType, options: ValueOptions, where: string): unknown {
+  if (raw === null) return null;
+  const bad = (): never => {
+    throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: '${raw}' is not a ${type} value`);
+  };
+  switch (type) {
+    case 'string':
+      return raw;
+    case 'int32': {
+      if (!INT_RE.test(raw)) return bad();
+      const n = Number(raw);
+      return n >= -(2 ** 31) && n < 2 ** 31 ? n : bad();
+    }
+    case 'int64':
+      if (!isInt64Text(raw)) return bad();
+      return options.int64 === 'number' ? Number(raw) : BigInt(raw);
+    case 'double': {
+      const n = raw.trim() === '' ? NaN : Number(raw);
+      return Number.isNaN(n) && raw !== 'NaN' ? bad() : n;
+    }
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : bad();
+    case 'date': {
+      const days = parseDate(raw);
+      if (days === undefined) return bad();
+      return options.dates === 'date' ? new Date(days * 86400000) : days;
+    }
+  }
+}
+
+/**
+ * Formats a value for a `key=value` directory: integers and doubles in decimal, booleans as `true`/`false`, dates
+ * (days since the epoch or `Date`) as `YYYY-MM-DD` when the column is a DATE, strings as they are; then URL-encoded,
+ * with null (and undefined) as {@link HIVE_NULL}.
+ * @param value - the row's value of the partition column.
+ * @param isDate - whether the column is a DATE (numbers are then days).
+ * @param where - the column and row, for messages.
+ * @returns the directory's value text.
+ * @throws ParquetError `INVALID_PARTITION` for a value with no text form (objects, arrays, bytes, NaN dates).
+ */
+export function formatPartitionValue(value: unknown, isDate: boolean, where: string): string {
+  if (value === null || value === undefined) return HIVE_NULL;
+  let text: string;
+  if (isDate && (typeof value === 'number' || value instanceof Date)) {
+    const days = typeof value === 'number' ? value : value.getTime() / 86400000;
+    if (!Number.isInteger(days)) throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: ${String(value)} is not a whole day`);
+    text = formatDate(days);
+  } else if (typeof value === 'string') text = value;
+  else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+  else throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: a ${value instanceof Uint8Array ? 'byte array' : typeof value} value cannot name a partition directory`);
+  return encodeURIComponent(text);
+}
+
+/**
+ * The SchemaElement of a partition column (OPTIONAL: a partition may be null).
+ * @param f - the partition column.
+ * @returns its element (no children).
+ */
+export function partitionElement(f: PartitionField): SchemaElement {
+  const spec =
+    f.type === 'int32'
+      ? field.int32()
+      : f.type === 'int64'
+        ? field.int64()
+        : f.type === 'double'
+          ? field.double()
+          : f.type === 'boolean'
+            ? field.boolean()
+            : f.type === 'date'
+              ? field.date()
+              : field.string();
+  return schemaElements({ [f.name]: spec })[1]!;
+}

@@ -1,0 +1,135 @@
+/**
+ * Node-only entry of `@parquetry/parquet-dataset`: datasets in a local directory. {@link directoryStore} lists a
+ * directory recursively, opens files for positional reads, and creates files through the writer's atomic file
+ * sink (a temporary file beside the target, renamed once complete); {@link openDataset} and {@link writeDataset}
+ * here also take a directory path.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file of the dataset).
+ * @module
+ */
+import { mkdir, open, readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ParquetError } from '@parquetry/thrift-compact';
+import type { ByteSource } from '@parquetry/parquet-reader';
+import { fileSink } from '@parquetry/parquet-writer/node';
+import { openDataset as openAny, type Dataset, type DatasetInput, type DatasetOptions } from './dataset.js';
+import type { DatasetStore, StoreEntry, WritableDatasetStore } from './store.js';
+import { writeDataset as writeAny, type DatasetData, type WriteDatasetOptions, type WriteDatasetResult } from './write.js';
+
+/** A local directory as a readable and writable dataset store. */
+export interface DirectoryStore extends DatasetStore, WritableDatasetStore {
+  /**
+   * Lists every file below the directory (none when it does not exist).
+   * @returns the files with their sizes.
+   */
+  list(): Promise<StoreEntry[]>;
+}
+
+/** Options of {@link directoryStore}. */
+export interface DirectoryStoreOptions {
+  /** fsync each file before its rename, and the directory after (default true). */
+  sync?: boolean;
+}
+
+function inside(root: string, rel: string): string {
+  const full = path.resolve(root, ...rel.split('/'));
+  if (full !== root && !full.startsWith(root + path.sep)) throw new ParquetError('INVALID_ARGUMENT', `parquet-dataset: path '${rel}' leaves the dataset directory ${root}`);
+  return full;
+}
+
+/**
+ * A local directory as a dataset store. Files are read with positional reads on a handle opened for each request
+ * (no handle stays open); written files appear at their path only once complete.
+ * @param dir - the dataset's root directory.
+ * @param options - durability of writes.
+ * @returns the store.
+ */
+export function directoryStore(dir: string, options: DirectoryStoreOptions = {}): DirectoryStore {
+  const root = path.resolve(dir);
+  return {
+    location: `${root}${path.sep}`,
+    async list() {
+      const out: StoreEntry[] = [];
+      const walk = async (rel: string): Promise<void> => {
+        let entries;
+        try {
+          entries = await readdir(path.join(root, rel), { withFileTypes: true });
+        } catch (e) {
+          if ((e as { code?: string }).code === 'ENOENT' && rel === '') return;
+          throw e;
+        }
+        for (const e of entries) {
+          const r = rel === '' ? e.name : `${rel}/${e.name}`;
+          if (e.isDirectory()) await walk(r);
+          else if (e.isFile()) out.push({ path: r, size: (await stat(path.join(root, r))).size });
+        }
+      };
+      await walk('');
+      return out;
+    },
+    async open(rel, size) {
+      const full = inside(root, rel);
+      const byteLength = size ?? (await stat(full)).size;
+      const source: ByteSource = {
+        byteLength,
+        async read(start, end) {
+          if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= byteLength)) {
+            throw new ParquetError('OUT_OF_BOUNDS', `parquet-dataset: read of bytes [${start}, ${end}) outside ${full} (${byteLength} bytes)`, start);
+          }
+          const fh = await open(full, 'r');
+          try {
+            const buf = new Uint8Array(end - start);
+            let done = 0;
+            while (done < buf.length) {
+              const { bytesRead } = await fh.read(buf, done, buf.length - done, start + done);
+              if (bytesRead === 0) throw new ParquetError('EOF', `parquet-dataset: ${full} ended at byte ${start + done}, expected ${end}`, start + done);
+              done += bytesRead;
+            }
+            return buf;
+          } finally {
+            await fh.close();
+          }
+        },
+      };
+      return source;
+    },
+    async get(rel) {
+      try {
+        return new Uint8Array(await readFile(inside(root, rel)));
+      } catch (e) {
+        if ((e as { code?: string }).code === 'ENOENT') return undefined;
+        throw e;
+      }
+    },
+    async create(rel) {
+      const full = inside(root, rel);
+      await mkdir(path.dirname(full), { recursive: true });
+      return fileSink(full, options.sync === undefined ? {} : { sync: options.sync });
+    },
+  };
+}
+
+/**
+ * Opens a dataset: a local directory (listed recursively), or any store or file list as the main entry's
+ * `openDataset`.
+ * @param input - a directory path, a store, or the files.
+ * @param options - as the main entry's `openDataset`.
+ * @returns the dataset.
+ * @throws ParquetError as the main entry's `openDataset`.
+ */
+export function openDataset(input: string | DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
+  return openAny(typeof input === 'string' ? directoryStore(input) : input, options);
+}
+
+/**
+ * Writes a dataset into a local directory (created as needed), or any writable store, as the main entry's
+ * `writeDataset`.
+ * @param data - rows or columns.
+ * @param target - a directory path, or a writable store.
+ * @param options - as the main entry's `writeDataset`.
+ * @returns what was written.
+ * @throws ParquetError as the main entry's `writeDataset`.
+ */
+export function writeDataset(data: DatasetData, target: string | WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  return writeAny(data, typeof target === 'string' ? directoryStore(target) : target, options);
+}

@@ -1,0 +1,184 @@
+/**
+ * Dataset stores: where a dataset's files live. A store lists files (when it can), opens one as a reader
+ * {@link ByteSource}, fetches a small file whole (a summary file: one request), and creates files for the writer.
+ * In this entry: {@link memoryStore} (files in memory) and {@link urlStore} (HTTP range requests below a base
+ * URL). The Node entry adds a local directory.
+ * @module
+ */
+import { ParquetError } from '@parquetry/thrift-compact';
+import { fetchSource, type ByteSource } from '@parquetry/parquet-reader';
+import { memorySink, type ByteSink } from '@parquetry/parquet-writer';
+
+/** A file of a store: its path below the dataset root (`/`-separated) and, when known, its size. */
+export interface StoreEntry {
+  /** Path relative to the dataset root, `/`-separated, e.g. `year=2024/part-0.parquet`. */
+  path: string;
+  /** Size in bytes, when known (saves a request when the file is opened). */
+  size?: number;
+}
+
+/** Where a dataset's files are read from. */
+export interface DatasetStore {
+  /** The dataset root, for messages (a directory or a base URL). */
+  readonly location: string;
+  /**
+   * Lists every file below the root (recursively), or is absent when the store cannot list (HTTP).
+   * @returns the files, in any order.
+   */
+  list?(): Promise<StoreEntry[]>;
+  /**
+   * Opens a file for random access.
+   * @param path - the path below the root.
+   * @param size - the size when known, or a bound the reads stay within.
+   * @returns the byte source.
+   */
+  open(path: string, size?: number): Promise<ByteSource>;
+  /**
+   * Fetches a whole (small) file in one request.
+   * @param path - the path below the root.
+   * @returns its bytes, or undefined when it does not exist.
+   */
+  get(path: string): Promise<Uint8Array | undefined>;
+}
+
+/** Where a dataset's files are written to. */
+export interface WritableDatasetStore {
+  /** The dataset root, for messages. */
+  readonly location: string;
+  /**
+   * Creates a file; it must appear at `path` only when the sink is closed (nothing, or nothing at `path`, when
+   * aborted).
+   * @param path - the path below the root (parent directories are created as needed).
+   * @returns the sink.
+   */
+  create(path: string): Promise<ByteSink>;
+  /**
+   * Lists what is already below the root (to refuse writing over an existing dataset), when the store can.
+   * @returns the files.
+   */
+  list?(): Promise<StoreEntry[]>;
+}
+
+/** A store over files held in memory (a browser, tests); readable and writable. */
+export interface MemoryStore extends DatasetStore, WritableDatasetStore {
+  /** The files by path (written files appear here when closed). */
+  readonly files: Map<string, Uint8Array>;
+  /**
+   * Lists the files.
+   * @returns every file with its size.
+   */
+  list(): Promise<StoreEntry[]>;
+}
+
+function missing(location: string, path: string): ParquetError {
+  return new ParquetError('NOT_FOUND', `parquet-dataset: ${location}: no file '${path}'`);
+}
+
+/**
+ * A store over files in memory.
+ * @param files - initial files by path (`/`-separated below the root).
+ * @returns the store.
+ */
+export function memoryStore(files: Record<string, Uint8Array> | Map<string, Uint8Array> = {}): MemoryStore {
+  const map = files instanceof Map ? files : new Map(Object.entries(files));
+  const location = 'memory';
+  return {
+    location,
+    files: map,
+    list: () => Promise.resolve([...map].map(([path, b]) => ({ path, size: b.length }))),
+    open(path) {
+      const b = map.get(path);
+      if (!b) return Promise.reject(missing(location, path));
+      const source: ByteSource = {
+        byteLength: b.length,
+        read(s, e) {
+          if (!(Number.isInteger(s) && Number.isInteger(e) && s >= 0 && s <= e && e <= b.length)) {
+            return Promise.reject(new ParquetError('OUT_OF_BOUNDS', `parquet-dataset: read of bytes [${s}, ${e}) outside '${path}' (${b.length} bytes)`, s));
+          }
+          return Promise.resolve(b.subarray(s, e));
+        },
+      };
+      return Promise.resolve(source);
+    },
+    get: (path) => Promise.resolve(map.get(path)),
+    create(path) {
+      const sink = memorySink();
+      return Promise.resolve({
+        write: (c: Uint8Array) => sink.write(c),
+        close() {
+          map.set(path, sink.bytes());
+        },
+        abort() {
+          sink.abort?.();
+        },
+      });
+    },
+  };
+}
+
+/** Options of {@link urlStore}. */
+export interface UrlStoreOptions {
+  /** Extra request headers (authorisation, …). */
+  headers?: Record<string, string>;
+  /** A `fetch` implementation (default `globalThis.fetch`). */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Bytes asked for by the first request to a file of unknown size: a suffix range (`bytes=-N`) whose answer gives
+   * the size and the footer at once, so that opening a file costs one request (default 64 KiB, the reader's tail
+   * guess: pass the same `tailGuess` to both).
+   */
+  tailGuess?: number;
+}
+
+/** Serves reads inside `tail` (the file's last bytes) from memory, the others from `source`. */
+function withTail(source: ByteSource, tail: Uint8Array): ByteSource {
+  const tailStart = source.byteLength - tail.length;
+  return {
+    byteLength: source.byteLength,
+    read: (s, e) => (s >= tailStart && e <= source.byteLength ? Promise.resolve(tail.subarray(s - tailStart, e - tailStart)) : source.read(s, e)),
+  };
+}
+
+/**
+ * A store below a base URL: files are opened with HTTP range requests (a file of unknown size with one suffix
+ * request that returns its size and its tail), summary files fetched whole. It cannot list: give the files, or
+ * let a `_metadata` summary list them.
+ * @param base - the dataset root URL (a trailing `/` is added when missing).
+ * @param options - headers, fetch implementation, first-request size.
+ * @returns the store.
+ */
+export function urlStore(base: string, options: UrlStoreOptions = {}): DatasetStore {
+  const root = base.endsWith('/') ? base : `${base}/`;
+  const f = options.fetch ?? globalThis.fetch;
+  const headers = options.headers ?? {};
+  const guess = options.tailGuess ?? 65536;
+  const urlOf = (path: string) => new URL(path.split('/').map(encodeURIComponent).join('/').replace(/%3D/g, '='), root).href;
+  return {
+    location: root,
+    async open(path, size) {
+      const url = urlOf(path);
+      if (size !== undefined) return fetchSource(url, { byteLength: size, headers, fetch: f });
+      const res = await f(url, { headers: { ...headers, range: `bytes=-${guess}` } });
+      const body = new Uint8Array(await res.arrayBuffer());
+      let total: number;
+      if (res.status === 206) {
+        const m = /\/(\d+)\s*$/.exec(res.headers.get('content-range') ?? '');
+        if (!m) throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: a 206 answer without the file size in Content-Range`);
+        total = Number(m[1]);
+      } else if (res.status === 200) total = body.length;
+      else throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: suffix range of ${guess} bytes answered with HTTP ${res.status}`);
+      const tail = res.status === 200 ? body.subarray(Math.max(0, total - guess)) : body;
+      return withTail(await fetchSource(url, { byteLength: total, headers, fetch: f }), tail);
+    },
+    async get(path) {
+      const url = urlOf(path);
+      const res = await f(url, { headers });
+      if (res.status === 404) {
+        await res.arrayBuffer().catch(() => undefined);
+        return undefined;
+      }
+      if (!res.ok) throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: GET answered with HTTP ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    },
+  };
+}
