@@ -2,8 +2,8 @@
  * `@parquetry/parquet-column` — the column layer the reader and the writer share, so that every rule about pages,
  * values and statistics exists once and is tested from both directions:
  *
- * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type) and
- *   {@link fromJsValues} (JavaScript → physical, the inverse).
+ * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type; `values: 'json'`
+ *   for the JSON-safe mapping of {@link jsonValues}) and {@link fromJsValues} (JavaScript → physical, the inverse).
  * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values) and {@link ChunkDecoder} (the same
  *   a batch of records at a time, page by page).
  * - Statistics: {@link columnStatistics} (read side, with the trust rules).
@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
+export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, MAX_STRING_LENGTH, type TimeUnit } from './json.js';
 export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';

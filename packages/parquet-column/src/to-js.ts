@@ -16,12 +16,18 @@
  * | INTERVAL | `{ months, days, millis }` | |
  * | BSON, GEOMETRY, GEOGRAPHY (WKB), unannotated binary | `Uint8Array` | |
  *
+ * `values: 'json'` replaces this mapping with a JSON-safe one (json.ts): nothing `JSON.stringify` throws on, nothing
+ * lost. A string of more than {@link MAX_STRING_LENGTH} bytes of UTF-8 is `VALUE_TOO_LARGE` in every runtime, found
+ * from its length before decoding (Chromium's TextDecoder returns `""` for text longer than a string may be, without
+ * an error; Node's refuses any input of more bytes than that).
+ *
  * @module
  */
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
+import { MAX_STRING_LENGTH, jsonBaseOptions, jsonValues } from './json.js';
 
 /** Value-mapping options (all default to the exact form). */
 export interface ValueOptions {
@@ -35,6 +41,15 @@ export interface ValueOptions {
   decimals?: 'string' | 'number';
   /** STRING, ENUM, JSON: `'string'` (default) or `'bytes'` (the UTF-8 bytes as `Uint8Array`, e.g. for values over 512 MiB). */
   strings?: 'string' | 'bytes';
+  /**
+   * `'native'` (default): the mapping above, refined by the other options. `'json'`: a JSON-safe mapping for printing
+   * or serialising (`JSON.stringify` never throws on it): INT64 as a number when safe else a decimal string,
+   * timestamps as ISO-8601 strings with the column's full precision (`Z` only when `isAdjustedToUTC`), DATE as
+   * `YYYY-MM-DD`, TIME as `HH:MM:SS.fff…`, INT96 as ISO-8601, binary as base64, NaN/±Infinity as strings; `int64`,
+   * `timestamps`, `dates` and `strings` are then ignored (`decimals` still applies). The reader also turns maps
+   * into plain objects (or `{ key, value }` arrays) and VARIANT values into JSON values under this option.
+   */
+  values?: 'native' | 'json';
 }
 
 /** An INTERVAL value. */
@@ -65,7 +80,27 @@ export function decodeUtf8(b: Uint8Array, start: number, end: number): string {
     for (let i = start; i < end; i++) if (b[i]! >= 0x80) return utf8.decode(b.subarray(start, end));
     return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[]);
   }
-  return utf8.decode(b.subarray(start, end));
+  // found by length before decoding, the same in every runtime: Node's decoder refuses input of more bytes than a
+  // string's limit (even multi-byte text that would fit), and Chromium's returns "" for text that does not fit
+  if (n > MAX_STRING_LENGTH) throw tooLong(n);
+  let s: string;
+  try {
+    s = utf8.decode(b.subarray(start, end));
+  } catch (e) {
+    throw tooLong(n, e);
+  }
+  // non-empty UTF-8 never decodes to "" (a runtime that cannot make the string might return it)
+  if (s.length === 0) throw tooLong(n);
+  return s;
+}
+
+function tooLong(bytes: number, cause?: unknown): ParquetError {
+  return new ParquetError(
+    'VALUE_TOO_LARGE',
+    `parquet-column: a string of ${bytes} bytes of UTF-8 is longer than this library decodes into a JavaScript string (at most ${MAX_STRING_LENGTH} bytes); read it with the option strings: 'bytes'`,
+    undefined,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 function isAscii(b: Uint8Array, start: number, end: number): boolean {
@@ -150,6 +185,7 @@ function toDate(v: bigint, unit: 'ms' | 'us' | 'ns'): Date {
  * @returns one JavaScript value per physical value.
  */
 export function convertValues(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
+  if (options.values === 'json') return jsonValues(convertValues(values, column, jsonBaseOptions(options)), column);
   const lt = column.node.logicalType;
   const t = column.type;
   switch (t) {
@@ -229,7 +265,7 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
         try {
           const base = offsets[0]!;
           const last = offsets[n]!;
-          if (n > 16 && last - base < 0x1fffffe8 && isAscii(data, base, last)) {
+          if (n > 16 && last - base <= MAX_STRING_LENGTH && isAscii(data, base, last)) {
             // ASCII: decode the whole run once and slice it (V8 keeps slices as views of the one string)
             const all = utf8.decode(data.subarray(base, last));
             for (; i < n; i++) out[i] = all.substring(offsets[i]! - base, offsets[i + 1]! - base);
@@ -237,10 +273,10 @@ export function convertValues(values: ColumnValues, column: ColumnDescriptor, op
             for (; i < n; i++) out[i] = decodeUtf8(data, offsets[i]!, offsets[i + 1]!);
           }
         } catch (e) {
-          // V8 strings hold at most 2^29 - 24 characters
+          // longer than MAX_STRING_LENGTH bytes (found before decoding), or a runtime's own limit
           throw new ParquetError(
             'VALUE_TOO_LARGE',
-            `parquet-column: column '${column.pathString}': value ${i} is ${offsets[i + 1]! - offsets[i]!} bytes of UTF-8, too long for a JavaScript string (read it with the option strings: 'bytes')`,
+            `parquet-column: column '${column.pathString}': value ${i} is ${offsets[i + 1]! - offsets[i]!} bytes of UTF-8, too long for a JavaScript string (at most ${MAX_STRING_LENGTH} bytes are decoded; read it with the option strings: 'bytes')`,
             undefined,
             { cause: e },
           );

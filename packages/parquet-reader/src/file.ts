@@ -14,6 +14,8 @@ import { Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipel
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import { variantRowTransform } from './variant.js';
 import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
+import { checkColumnsOption, checkFilter } from './filter-check.js';
+import { jsonRowTransform, jsonVector } from './json.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -42,7 +44,10 @@ export interface ReadOptions extends ValueOptions {
   rowStart?: number;
   /** Row after the last one to return (default: all). */
   rowEnd?: number;
-  /** Maps as `Map` objects (default) or plain objects keyed by the stringified key. */
+  /**
+   * Maps as `Map` objects (default) or plain objects keyed by the stringified key (under `values: 'json'`, plain
+   * objects when the keys allow, else arrays of `{ key, value }`).
+   */
   maps?: 'map' | 'object';
   /**
    * VARIANT columns: `'decode'` (default) returns each variant's value; `'raw'` leaves the assembled
@@ -58,6 +63,9 @@ export interface ReadOptions extends ValueOptions {
   /**
    * Only rows matching this filter, evaluated exactly; the pruning pipeline skips what cannot match (see `prune`).
    * Filter columns need not be in `columns`; they must have one value per row (not inside a list, map or VARIANT).
+   * The filter is checked before anything is read: an unknown operator or column, or a value of the wrong type for
+   * its column, is `FILTER_INVALID`; `Date`s, ISO-8601 strings and numbers are accepted where they convert exactly
+   * (timestamps, dates, times, INT64; see filter-check.ts).
    */
   filter?: Filter;
   /**
@@ -97,7 +105,9 @@ export interface ParquetFile {
    * per row: not inside a list or map).
    * @param rowGroup - the row group ordinal.
    * @param options - projection, value mapping, filter and row range.
-   * @throws ParquetError `FILTER_UNSUPPORTED` for a filter on a column inside a list or map, as well as the reading errors.
+   * @throws ParquetError `FILTER_INVALID` (a filter with an unknown operator or column, or a value of the wrong type),
+   *   `FILTER_UNSUPPORTED` for a filter on a column inside a list or map, `INVALID_ARGUMENT` (`columns` not an array),
+   *   as well as the reading errors.
    */
   readRowGroupColumns(rowGroup: number, options?: ReadOptions): Promise<StructVector>;
   /**
@@ -118,7 +128,8 @@ export interface ParquetFile {
    * and batches without a match are skipped).
    * @param options - batch size (or a byte budget sized from SizeStatistics), form, and the reading options.
    * @returns the batches, in file order.
-   * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_UNSUPPORTED` (a filter on a column inside a list, map or VARIANT),
+   * @throws ParquetError `INVALID_ARGUMENT`, `FILTER_INVALID` (see {@link ReadOptions.filter}), `FILTER_UNSUPPORTED`
+   *   (a filter on a column inside a list, map or VARIANT),
    *   `ROW_COUNT_MISMATCH` (also for an offset index whose pages prove to hold other rows than it says after some of
    *   them were returned, which `readRows` reads whole instead), and the reading errors.
    */
@@ -213,6 +224,34 @@ class File implements ParquetFile {
   }
 
   private readonly variants: ((rows: Record<string, unknown>[]) => void) | undefined;
+
+  /** The JSON-safe row conversions (VARIANT values decoded, or raw), built when first asked for. */
+  private readonly jsonRows: ({ f: ((rows: Record<string, unknown>[]) => void) | undefined } | undefined)[] = [undefined, undefined];
+
+  private jsonTransform(variantsDecoded: boolean): ((rows: Record<string, unknown>[]) => void) | undefined {
+    const k = variantsDecoded ? 1 : 0;
+    return (this.jsonRows[k] ??= { f: jsonRowTransform(this.schema, variantsDecoded) }).f;
+  }
+
+  /**
+   * Checks a read's options before anything is read: `columns` must be an array, the filter is validated and its
+   * values converted to its columns' types; under `values: 'json'` the read runs with the default mapping (so the
+   * filter compares native values) and its result is converted afterwards.
+   */
+  private prepare<O extends ReadOptions>(options: O, what: string): { options: O; json: boolean } {
+    checkColumnsOption(options.columns);
+    const json = options.values === 'json';
+    let o = options;
+    if (json) {
+      // the default mapping (decimals as asked), maps as Map: the JSON conversion decides their final form
+      const { values: _values, int64: _int64, timestamps: _timestamps, dates: _dates, strings: _strings, maps: _maps, ...rest } = options;
+      o = rest as O;
+    }
+    if (options.filter !== undefined) {
+      o = { ...o, filter: checkFilter(options.filter, this.schema, o, (c) => this.checkFilterColumns([c.index], what)) };
+    }
+    return { options: o, json };
+  }
 
   private readonly parquetMr816: boolean;
 
@@ -406,6 +445,9 @@ class File implements ParquetFile {
   }
 
   async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+    const prep = this.prepare(options, 'a read');
+    options = prep.options;
+    const json = prep.json ? this.jsonTransform(options.variants !== 'raw') : undefined;
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
     const { filterIdx, decimals } = this.filterPlan(filter, options);
@@ -432,6 +474,7 @@ class File implements ParquetFile {
           if (cut) rows = rows.slice(first, last);
         }
         if (options.variants !== 'raw') this.variants?.(rows);
+        json?.(rows);
         scan.returned(rows.length);
         yield { rowGroup: g, rows };
       }
@@ -443,6 +486,22 @@ class File implements ParquetFile {
   iterateBatches(options?: BatchOptions & { form?: 'rows' }): AsyncGenerator<RowBatch>;
   iterateBatches(options: BatchOptions & { form: 'columns' }): AsyncGenerator<ColumnBatch>;
   iterateBatches(options: BatchOptions = {}): AsyncGenerator<RowBatch | ColumnBatch> {
+    return this.batches(options);
+  }
+
+  private async *batches(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
+    const prep = this.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
+    const inner = this.batchIterator(prep.options);
+    if (!prep.json) return yield* inner;
+    const json = this.jsonTransform(prep.options.variants !== 'raw');
+    for await (const b of inner) {
+      if ('rows' in b) json?.(b.rows);
+      else b.columns = jsonVector(b.columns, this.schema);
+      yield b;
+    }
+  }
+
+  private batchIterator(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
     // the batch reader (batches.ts) gets this file's internals as closures
     return iterateBatches(
       {
@@ -461,6 +520,8 @@ class File implements ParquetFile {
   }
 
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
+    const prep = this.prepare(options, 'a columnar read');
+    options = prep.options;
     const sel = this.selectColumns(options.columns);
     const filter = options.filter;
     const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
@@ -483,6 +544,6 @@ class File implements ParquetFile {
     const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
     scan.returned(v.length);
     this.endScan(scan, options);
-    return v;
+    return prep.json ? jsonVector(v, this.schema) : v;
   }
 }

@@ -80,7 +80,7 @@ describe('filters', () => {
   });
 
   test('an unknown filter column is a typed error', async () => {
-    await expect(file.readRows({ filter: { column: 'nope', op: 'is null' } })).rejects.toMatchObject({ name: 'ParquetError', code: 'UNKNOWN_COLUMN' });
+    await expect(file.readRows({ filter: { column: 'nope', op: 'is null' } })).rejects.toMatchObject({ name: 'ParquetError', code: 'FILTER_INVALID' });
   });
 });
 

@@ -58,7 +58,7 @@ function at(row: Record<string, unknown>, p: readonly string[]): unknown {
 }
 
 /** Filters on one column from its own values: a present value, ranges around it, `in`, null tests, an absent value. */
-function filtersFor(column: string, values: unknown[]): Filter[] {
+function filtersFor(column: string, values: unknown[], decimal = false): Filter[] {
   const present = values.filter((v) => v !== null && v !== undefined && !(typeof v === 'number' && Number.isNaN(v)));
   if (present.length === 0) return [{ column, op: 'is null' }, { column, op: 'is not null' }];
   const sorted = [...present].sort((a, b) => compareValues(a, b) || 0);
@@ -73,7 +73,8 @@ function filtersFor(column: string, values: unknown[]): Filter[] {
     { and: [{ column, op: '>=', value: low }, { column, op: '<=', value: mid }] },
     { or: [{ column, op: '=', value: sorted[0] }, { not: { column, op: '!=', value: mid } }] },
   ];
-  if (typeof mid === 'string') out.push({ column, op: '=', value: `${mid}\u0001absent` });
+  // an absent value of the column's type (a decimal column takes decimal text only: anything else is FILTER_INVALID)
+  if (typeof mid === 'string') out.push({ column, op: '=', value: decimal ? `${mid}${mid.includes('.') ? '' : '.'}000001` : `${mid}\u0001absent` });
   if (typeof mid === 'number') out.push({ column, op: '=', value: mid + 0.5 });
   if (typeof mid === 'bigint') out.push({ column, op: 'in', values: [mid + 1n, -1n] });
   return out;
@@ -105,7 +106,7 @@ describe.skipIf(!HAVE_CORPUS)('corpus: pruned reads equal unpruned reads', () =>
     const decimals = new Set(file.schema.columns.filter((c) => c.node.logicalType?.DECIMAL || c.node.element.converted_type === 5).map((c) => c.pathString));
     for (const col of leaves) {
       const values = all.map((r) => at(r, col.path));
-      for (const filter of filtersFor(col.pathString, values)) {
+      for (const filter of filtersFor(col.pathString, values, decimals.has(col.pathString))) {
         let want: Record<string, unknown>[];
         try {
           want = all.filter((r) => matchRow(filter, r, decimals));
