@@ -1,0 +1,189 @@
+/**
+ * DuckDB interop, both ways. DuckDB writes a partitioned dataset in two COPYs with different schemas (a column added,
+ * one dropped, INTEGER→BIGINT and FLOAT→DOUBLE across files, null and URL-encoded partition values); we read it with
+ * results equal to DuckDB's own queries over it (`read_parquet('dir/**\/*.parquet', hive_partitioning = true,
+ * union_by_name = true)`), filters included, with the partition and statistics pruning visible in the scan
+ * statistics. Then DuckDB reads the datasets we write (partitioned, rolled, with summaries) with equal results.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { builtinCodecs } from '@parquetry/parquet-codecs';
+import { field } from '@parquetry/parquet-writer';
+import type { Filter } from '@parquetry/parquet-reader';
+import { openDataset, writeDataset } from '../src/node.js';
+import type { DatasetScanStats } from '../src/index.js';
+
+const codecs = builtinCodecs();
+let dir = '';
+let con: DuckDBConnection;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-dataset-duck-'));
+  con = await (await DuckDBInstance.create(':memory:')).connect();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** One value as text, the same for DuckDB's JSON rows and ours (dates as YYYY-MM-DD, numbers and bigints in decimal). */
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.fround(v) === v ? v : v);
+  return String(v);
+}
+const canon = (rows: readonly Record<string, unknown>[], cols: readonly string[]) => rows.map((r) => JSON.stringify(cols.map((c) => text(r[c])))).sort();
+
+/** The .parquet files below a directory, as `/`-separated relative paths in path order. */
+function parquetFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r);
+      else if (e.name.endsWith('.parquet')) out.push(r);
+    }
+  };
+  walk('');
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function duck(sql: string): Promise<Record<string, unknown>[]> {
+  return (await con.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+}
+
+describe('DuckDB writes, we read', () => {
+  let root = '';
+  const cols = ['id', 'amount', 'k', 'note', 'region', 'day'];
+  beforeAll(async () => {
+    root = path.join(dir, 'duck');
+    // v1: id INTEGER, amount FLOAT, k; 4 regions (one null), 3 days, row groups of 40
+    await con.run(`COPY (SELECT i::INTEGER AS id, (i * 1.25)::FLOAT AS amount, (i % 3)::INTEGER AS k,
+        CASE WHEN i % 9 = 0 THEN NULL ELSE 'r ' || (i % 4) END AS region, DATE '2024-01-01' + (i % 3)::INTEGER AS day
+      FROM range(0, 900) t(i)) TO '${root}' (FORMAT parquet, PARTITION_BY (region, day), ROW_GROUP_SIZE 40, OVERWRITE_OR_IGNORE true)`);
+    // v2: id BIGINT (ids 5000+), amount DOUBLE, note added, k dropped; regions with '/' and '=' in them
+    await con.run(`COPY (SELECT (5000 + i)::BIGINT AS id, i / 3 AS amount, 'n' || i AS note,
+        CASE WHEN i % 2 = 0 THEN 'a/b=c' ELSE 'r 1' END AS region, DATE '2024-01-01' + (i % 2)::INTEGER AS day
+      FROM range(0, 300) t(i)) TO '${root}' (FORMAT parquet, PARTITION_BY (region, day), FILENAME_PATTERN 'v2_{i}', ROW_GROUP_SIZE 40, OVERWRITE_OR_IGNORE true)`);
+  });
+
+  const all = () => `read_parquet('${root}/**/*.parquet', hive_partitioning = true, union_by_name = true)`;
+
+  test('the whole dataset: unified schema, widened types, nulls for missing columns, typed partitions', async () => {
+    const ds = await openDataset(root, { codecs });
+    expect(ds.files.map((f) => f.path)).toEqual(parquetFiles(root));
+    expect(ds.partitions).toEqual([
+      { name: 'region', type: 'string' },
+      { name: 'day', type: 'date' },
+    ]);
+    // DuckDB's union_by_name types: BIGINT id, DOUBLE amount
+    expect(ds.schema.field.fields.map((f) => f.name)).toEqual(['id', 'amount', 'k', 'note', 'region', 'day']);
+    expect(ds.schema.columns.map((c) => c.type).slice(0, 2)).toEqual([2, 5]);
+    const ours = await ds.readRows({ dates: 'date' });
+    const theirs = await duck(`SELECT ${cols.join(', ')} FROM ${all()}`);
+    expect(ours.length).toBe(1200);
+    expect(canon(ours, cols)).toEqual(canon(theirs, cols));
+  });
+
+  const filters: [string, Filter, string][] = [
+    ['a partition value', { column: 'region', op: '=', value: 'r 2' }, `region = 'r 2'`],
+    ['a URL-encoded partition value', { column: 'region', op: '=', value: 'a/b=c' }, `region = 'a/b=c'`],
+    ['the null partition', { column: 'region', op: 'is null' }, `region IS NULL`],
+    ['a date range', { column: 'day', op: '>=', value: new Date(Date.UTC(2024, 0, 2)) }, `day >= DATE '2024-01-02'`],
+    ['data and partition columns', { and: [{ column: 'id', op: '<', value: 100 }, { column: 'region', op: 'in', values: ['r 0', 'r 3'] }] }, `id < 100 AND region IN ('r 0', 'r 3')`],
+    ['a column only old files have', { column: 'k', op: '=', value: 1 }, `k = 1`],
+    ['a column only new files have', { column: 'note', op: 'is not null' }, `note IS NOT NULL`],
+    ['an OR across kinds', { or: [{ column: 'region', op: '=', value: 'r 3' }, { column: 'amount', op: '>', value: 1100 }] }, `region = 'r 3' OR amount > 1100`],
+  ];
+  for (const [name, filter, where] of filters) {
+    test(`filter on ${name} equals DuckDB's WHERE ${where}`, async () => {
+      const ds = await openDataset(root, { codecs });
+      let s: DatasetScanStats | undefined;
+      const ours = await ds.readRows({ dates: 'date', filter, onScan: (x) => (s = x) });
+      const theirs = await duck(`SELECT ${cols.join(', ')} FROM ${all()} WHERE ${where}`);
+      expect(canon(ours, cols)).toEqual(canon(theirs, cols));
+      expect(s!.files.read + s!.files.skipped.partition + s!.files.skipped.statistics).toBe(ds.files.length);
+      if (name.includes('partition value') || name === 'the null partition') expect(s!.files.skipped.partition).toBeGreaterThanOrEqual(12);
+    });
+  }
+
+  test('pruning in the scan statistics: partitions first (no footer fetched), then footer statistics', async () => {
+    // the schema given (the unified one): no footer is fetched at open, the others only for files that survive
+    // partition pruning
+    const data = (await openDataset(root, { codecs })).schema.elements.slice(0, -2);
+    data[0] = { ...data[0]!, num_children: 4 };
+    const ds = await openDataset(root, { codecs, schema: data });
+    const total = ds.files.length;
+    const r1 = ds.files.filter((f) => f.partition.region === 'r 1').length;
+    const v2 = ds.files.filter((f) => f.path.includes('/v2_')).length;
+    expect([r1, v2]).toEqual([4, 2]); // 'r 1': three days of v1, one of v2
+    let s: DatasetScanStats | undefined;
+    await ds.readRows({ filter: { column: 'region', op: '=', value: 'r 1' }, onScan: (x) => (s = x) });
+    expect(s!.files).toEqual({ total, opened: r1, read: r1, skipped: { partition: total - r1, statistics: 0 } });
+    expect(s!.footers.requests).toBe(r1);
+    // ids of the v2 files start at 5000: `id < 1000` rules them out by their footer statistics
+    const rows = await ds.readRows({ filter: { column: 'id', op: '<', value: 1000 }, onScan: (x) => (s = x) });
+    expect(rows.length).toBe(900);
+    expect(s!.files).toEqual({ total, opened: total - r1, read: total - v2, skipped: { partition: 0, statistics: v2 } });
+    expect(s!.reads.rowGroups.skipped.statistics).toBe(0); // the reader is never handed a file it cannot use
+  });
+
+  test('columnar batches hold the same values as the rows', async () => {
+    const ds = await openDataset(root, { codecs });
+    const rows = await ds.readRows({ columns: ['id', 'region'], int64: 'number' });
+    let n = 0;
+    const ids: number[] = [];
+    for await (const b of ds.iterateBatches({ form: 'columns', columns: ['id', 'region'], int64: 'number', batchSize: 17 })) {
+      const id = b.columns.children[0]!;
+      expect(id.kind === 'leaf' && id.values instanceof Float64Array).toBe(true);
+      if (id.kind === 'leaf') for (let i = 0; i < id.length; i++) ids.push(id.values[i] as number);
+      n += b.columns.length;
+    }
+    expect(n).toBe(rows.length);
+    expect(ids).toEqual(rows.map((r) => r.id));
+  });
+});
+
+describe('we write, DuckDB reads', () => {
+  const rows = Array.from({ length: 2500 }, (_, i) => ({
+    id: BigInt(i),
+    name: i % 11 === 0 ? null : `name ${i}`,
+    score: i % 13 === 0 ? null : i / 8,
+    tenant: ['acme', 'globex', 'a/b c', null][i % 4]!,
+    day: 19723 + (i % 5),
+  }));
+  const schema = { id: field.int64({ required: true }), name: field.string(), score: field.double(), tenant: field.string(), day: field.date() };
+  const cols = ['id', 'name', 'score', 'tenant', 'day'];
+  const expected = rows.map((r) => ({ ...r, day: new Date(r.day * 86400000) }));
+
+  test('partitioned, rolled by rows, with summaries: DuckDB (hive_partitioning) reads the same rows', async () => {
+    const out = path.join(dir, 'ours');
+    const res = await writeDataset(rows, out, { schema, partitionBy: ['tenant', 'day'], maxRowsPerFile: 100, summary: true });
+    // 4 tenants × 5 days, 125 rows each: two files of at most 100 rows per partition
+    expect(res.files.length).toBe(40);
+    expect(res.files.every((f) => f.rows <= 100)).toBe(true);
+    expect(fs.existsSync(path.join(out, '_metadata'))).toBe(true);
+    const theirs = await duck(`SELECT ${cols.join(', ')} FROM read_parquet('${out}/**/*.parquet', hive_partitioning = true)`);
+    expect(canon(theirs, cols)).toEqual(canon(expected, cols));
+    const types = await duck(`SELECT typeof(tenant) t, typeof(day) d FROM read_parquet('${out}/**/*.parquet', hive_partitioning = true) LIMIT 1`);
+    expect(types).toEqual([{ t: 'VARCHAR', d: 'DATE' }]);
+    // a filtered query gives the same rows as ours over the same files
+    const where = `tenant = 'a/b c' AND score > 100`;
+    const f: Filter = { and: [{ column: 'tenant', op: '=', value: 'a/b c' }, { column: 'score', op: '>', value: 100 }] };
+    const ds = await openDataset(out, { codecs });
+    expect(ds.summary).toBe('metadata');
+    const ours = await ds.readRows({ filter: f, dates: 'date' });
+    expect(canon(ours, cols)).toEqual(canon(await duck(`SELECT ${cols.join(', ')} FROM read_parquet('${out}/**/*.parquet', hive_partitioning = true) WHERE ${where}`), cols));
+  });
+
+  test('rolled by bytes, unpartitioned, columnar input: DuckDB reads the same rows', async () => {
+    const out = path.join(dir, 'ours-bytes');
+    const { writeParquet } = await import('@parquetry/parquet-writer');
+    const { openParquet } = await import('@parquetry/parquet-reader');
+    const file = await openParquet(await writeParquet(rows, { schema }), { codecs });
+    const res = await writeDataset(await file.readRowGroupColumns(0), out, { maxBytesPerFile: 6 * 1024 });
+    expect(res.files.length).toBeGreaterThan(2);
+    const theirs = await duck(`SELECT ${cols.join(', ')} FROM read_parquet('${out}/*.parquet')`);
+    expect(canon(theirs, cols)).toEqual(canon(expected, cols));
+  });
+});
