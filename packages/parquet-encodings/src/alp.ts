@@ -19,7 +19,8 @@
 import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { packN, packWide, unpackN, unpackWide } from './bit-util.js';
 import { encodingError, truncated } from './errors.js';
-import type { ValueCodec } from './types.js';
+import type { ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 const TWO_32 = 4294967296;
 
@@ -446,8 +447,8 @@ export function encodeAlpDouble(values: Float64Array, start: number, count: numb
   }
 }
 
-/** ALP, for FLOAT and DOUBLE. */
-export const alpCodec: ValueCodec = {
+/** The decoding half of {@link alpCodec}: what a reader registers, with no encoder reachable from it. */
+export const alpDecoder: ValueDecoder = {
   encoding: 10,
   name: 'ALP',
   supports: (type) => type === Type.FLOAT || type === Type.DOUBLE,
@@ -461,9 +462,11 @@ export const alpCodec: ValueCodec = {
     const out = new Float64Array(count);
     return { values: out, pos: decodeAlpDouble(src, pos, end, out, 0, count) };
   },
-  encode(values, column, w) {
-    if (column.type === Type.FLOAT && values instanceof Float32Array) encodeAlpFloat(values, 0, values.length, w);
-    else if (column.type === Type.DOUBLE && values instanceof Float64Array) encodeAlpDouble(values, 0, values.length, w);
-    else throw encodingError('ENCODING_ARGUMENT', `ALP: values do not match physical type ${column.type}`);
-  },
 };
+
+/** ALP, for FLOAT and DOUBLE. */
+export const alpCodec: ValueCodec = /*#__PURE__*/ withEncoder(alpDecoder, function encode(values, column, w) {
+  if (column.type === Type.FLOAT && values instanceof Float32Array) encodeAlpFloat(values, 0, values.length, w);
+  else if (column.type === Type.DOUBLE && values instanceof Float64Array) encodeAlpDouble(values, 0, values.length, w);
+  else throw encodingError('ENCODING_ARGUMENT', `ALP: values do not match physical type ${column.type}`);
+});

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { PACK, UNPACK } from './bit-pack-kernels.js';
+import { UNPACK } from './bit-pack-kernels.js';
+import { PACK } from './bit-pack-encode-kernels.js';
 
 const scratch8 = /*#__PURE__*/ new Int32Array(8);
 const scratchBytes = /*#__PURE__*/ new Uint8Array(40);

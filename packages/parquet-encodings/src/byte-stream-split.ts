@@ -11,7 +11,8 @@
  */
 import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { encodingError, truncated } from './errors.js';
-import type { ColumnValues, DecodeResult, ValueCodec } from './types.js';
+import type { ColumnValues, DecodeResult, ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 /**
  * Un-splits `count` values of `width` bytes from `src[pos…]` into `out` (`count · width` bytes).
@@ -111,20 +112,22 @@ function decode(src: Uint8Array, pos: number, end: number, count: number, type: 
   return { values, pos: decodeByteStreamSplit(src, pos, end, count, width, bytes) };
 }
 
-/** BYTE_STREAM_SPLIT, for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY. */
-export const byteStreamSplitCodec: ValueCodec = {
+/** The decoding half of {@link byteStreamSplitCodec}: what a reader registers, with no encoder reachable from it. */
+export const byteStreamSplitDecoder: ValueDecoder = {
   encoding: 9,
   name: 'BYTE_STREAM_SPLIT',
   supports: (type) => type === Type.FLOAT || type === Type.DOUBLE || type === Type.INT32 || type === Type.INT64 || type === Type.FIXED_LEN_BYTE_ARRAY,
   decode: (src, pos, end, count, column) => decode(src, pos, end, count, column.type, column.typeLength),
-  encode(values, column, w) {
-    const width = widthOf(column.type, column.typeLength, 0);
-    if ('offsets' in values) throw encodingError('ENCODING_ARGUMENT', 'BYTE_STREAM_SPLIT: BYTE_ARRAY values are not supported');
-    if ('width' in values) {
-      if (values.width !== width) throw encodingError('ENCODING_ARGUMENT', `BYTE_STREAM_SPLIT: values of ${values.width} bytes for a type length of ${width}`);
-      return encodeByteStreamSplit(values.data, values.data.length / width, width, w);
-    }
-    if (values.BYTES_PER_ELEMENT !== width) throw encodingError('ENCODING_ARGUMENT', `BYTE_STREAM_SPLIT: values do not match physical type ${column.type}`);
-    encodeByteStreamSplit(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), values.length, width, w);
-  },
 };
+
+/** BYTE_STREAM_SPLIT, for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY. */
+export const byteStreamSplitCodec: ValueCodec = /*#__PURE__*/ withEncoder(byteStreamSplitDecoder, function encode(values, column, w) {
+  const width = widthOf(column.type, column.typeLength, 0);
+  if ('offsets' in values) throw encodingError('ENCODING_ARGUMENT', 'BYTE_STREAM_SPLIT: BYTE_ARRAY values are not supported');
+  if ('width' in values) {
+    if (values.width !== width) throw encodingError('ENCODING_ARGUMENT', `BYTE_STREAM_SPLIT: values of ${values.width} bytes for a type length of ${width}`);
+    return encodeByteStreamSplit(values.data, values.data.length / width, width, w);
+  }
+  if (values.BYTES_PER_ELEMENT !== width) throw encodingError('ENCODING_ARGUMENT', `BYTE_STREAM_SPLIT: values do not match physical type ${column.type}`);
+  encodeByteStreamSplit(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), values.length, width, w);
+});

@@ -16,10 +16,12 @@
  * @module
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
-import { PACK, UNPACK_DELTA } from './bit-pack-kernels.js';
+import { UNPACK_DELTA } from './bit-pack-kernels.js';
+import { PACK } from './bit-pack-encode-kernels.js';
 import { orBits, read32At, unpackN } from './bit-util.js';
 import { encodingError, truncated } from './errors.js';
-import type { ValueCodec } from './types.js';
+import type { ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 const TWO_32 = 4294967296;
 /** Largest accepted values-per-miniblock (bounds scratch allocations; writers use 32–512). */
@@ -410,8 +412,8 @@ export function encodeDeltaBinaryPackedInt64(values: BigInt64Array, start: numbe
   }
 }
 
-/** DELTA_BINARY_PACKED, for INT32 and INT64. */
-export const deltaBinaryPackedCodec: ValueCodec = {
+/** The decoding half of {@link deltaBinaryPackedCodec}: what a reader registers, with no encoder reachable from it. */
+export const deltaBinaryPackedDecoder: ValueDecoder = {
   encoding: 5,
   name: 'DELTA_BINARY_PACKED',
   supports: (type) => type === Type.INT32 || type === Type.INT64,
@@ -425,9 +427,11 @@ export const deltaBinaryPackedCodec: ValueCodec = {
     const out = new Int32Array(count);
     return { values: out, pos: decodeDeltaBinaryPackedInt32(src, pos, end, out, 0, count) };
   },
-  encode(values, column, w) {
-    if (column.type === Type.INT64 && values instanceof BigInt64Array) encodeDeltaBinaryPackedInt64(values, 0, values.length, w);
-    else if (column.type === Type.INT32 && values instanceof Int32Array) encodeDeltaBinaryPackedInt32(values, 0, values.length, w);
-    else throw encodingError('ENCODING_ARGUMENT', `DELTA_BINARY_PACKED: values do not match physical type ${column.type}`);
-  },
 };
+
+/** DELTA_BINARY_PACKED, for INT32 and INT64. */
+export const deltaBinaryPackedCodec: ValueCodec = /*#__PURE__*/ withEncoder(deltaBinaryPackedDecoder, function encode(values, column, w) {
+  if (column.type === Type.INT64 && values instanceof BigInt64Array) encodeDeltaBinaryPackedInt64(values, 0, values.length, w);
+  else if (column.type === Type.INT32 && values instanceof Int32Array) encodeDeltaBinaryPackedInt32(values, 0, values.length, w);
+  else throw encodingError('ENCODING_ARGUMENT', `DELTA_BINARY_PACKED: values do not match physical type ${column.type}`);
+});

@@ -14,7 +14,8 @@ import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { decodeDeltaBinaryPackedInt32, encodeDeltaBinaryPackedInt32 } from './delta-binary-packed.js';
 import { decodeDeltaLengthByteArray } from './delta-length-byte-array.js';
 import { encodingError } from './errors.js';
-import type { ByteArrays, FixedLenByteArrays, ValueCodec } from './types.js';
+import type { ByteArrays, FixedLenByteArrays, ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 /** Largest total size of rebuilt values (offsets are Int32). */
 const MAX_TOTAL = 0x7fffffff;
@@ -98,8 +99,8 @@ export function encodeDeltaByteArray(values: ByteArrays, w: ByteWriter): void {
   w.pos = p;
 }
 
-/** DELTA_BYTE_ARRAY, for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY. */
-export const deltaByteArrayCodec: ValueCodec = {
+/** The decoding half of {@link deltaByteArrayCodec}: what a reader registers, with no encoder reachable from it. */
+export const deltaByteArrayDecoder: ValueDecoder = {
   encoding: 7,
   name: 'DELTA_BYTE_ARRAY',
   supports: (type) => type === Type.BYTE_ARRAY || type === Type.FIXED_LEN_BYTE_ARRAY,
@@ -117,14 +118,16 @@ export const deltaByteArrayCodec: ValueCodec = {
     const values: FixedLenByteArrays = { width, data: r.values.data };
     return { values, pos: r.pos };
   },
-  encode(values, column, w) {
-    if ('offsets' in values) return encodeDeltaByteArray(values, w);
-    if ('width' in values && column.type === Type.FIXED_LEN_BYTE_ARRAY) {
-      const n = values.width > 0 ? values.data.length / values.width : 0;
-      const offsets = new Int32Array(n + 1);
-      for (let i = 0; i <= n; i++) offsets[i] = i * values.width;
-      return encodeDeltaByteArray({ offsets, data: values.data }, w);
-    }
-    throw encodingError('ENCODING_ARGUMENT', 'DELTA_BYTE_ARRAY: values must be ByteArrays or FixedLenByteArrays');
-  },
 };
+
+/** DELTA_BYTE_ARRAY, for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY. */
+export const deltaByteArrayCodec: ValueCodec = /*#__PURE__*/ withEncoder(deltaByteArrayDecoder, function encode(values, column, w) {
+  if ('offsets' in values) return encodeDeltaByteArray(values, w);
+  if ('width' in values && column.type === Type.FIXED_LEN_BYTE_ARRAY) {
+    const n = values.width > 0 ? values.data.length / values.width : 0;
+    const offsets = new Int32Array(n + 1);
+    for (let i = 0; i <= n; i++) offsets[i] = i * values.width;
+    return encodeDeltaByteArray({ offsets, data: values.data }, w);
+  }
+  throw encodingError('ENCODING_ARGUMENT', 'DELTA_BYTE_ARRAY: values must be ByteArrays or FixedLenByteArrays');
+});

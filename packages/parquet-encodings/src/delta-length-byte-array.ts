@@ -13,7 +13,8 @@
 import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { decodeDeltaBinaryPackedInt32, encodeDeltaBinaryPackedInt32 } from './delta-binary-packed.js';
 import { encodingError, truncated } from './errors.js';
-import type { ByteArrays, ValueCodec } from './types.js';
+import type { ByteArrays, ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 /**
  * Decodes `count` DELTA_LENGTH_BYTE_ARRAY values; `data` is a zero-copy view of `src`.
@@ -56,14 +57,16 @@ export function encodeDeltaLengthByteArray(values: ByteArrays, w: ByteWriter): v
   w.bytes(data.subarray(offsets[0]!, offsets[n]!));
 }
 
-/** DELTA_LENGTH_BYTE_ARRAY, for BYTE_ARRAY. */
-export const deltaLengthByteArrayCodec: ValueCodec = {
+/** The decoding half of {@link deltaLengthByteArrayCodec}: what a reader registers, with no encoder reachable from it. */
+export const deltaLengthByteArrayDecoder: ValueDecoder = {
   encoding: 6,
   name: 'DELTA_LENGTH_BYTE_ARRAY',
   supports: (type) => type === Type.BYTE_ARRAY,
   decode: (src, pos, end, count) => decodeDeltaLengthByteArray(src, pos, end, count),
-  encode(values, _column, w) {
-    if (!('offsets' in values)) throw encodingError('ENCODING_ARGUMENT', 'DELTA_LENGTH_BYTE_ARRAY: values must be ByteArrays');
-    encodeDeltaLengthByteArray(values, w);
-  },
 };
+
+/** DELTA_LENGTH_BYTE_ARRAY, for BYTE_ARRAY. */
+export const deltaLengthByteArrayCodec: ValueCodec = /*#__PURE__*/ withEncoder(deltaLengthByteArrayDecoder, function encode(values, _column, w) {
+  if (!('offsets' in values)) throw encodingError('ENCODING_ARGUMENT', 'DELTA_LENGTH_BYTE_ARRAY: values must be ByteArrays');
+  encodeDeltaLengthByteArray(values, w);
+});

@@ -11,7 +11,8 @@ import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { encodingError, truncated } from './errors.js';
 import { decodePlain, encodePlain } from './plain.js';
 import { bitWidthOf, decodeRleHybrid, encodeRleHybrid } from './rle-hybrid.js';
-import type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec } from './types.js';
+import type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 /**
  * Decodes a dictionary page's values (PLAIN for every type).
@@ -290,7 +291,7 @@ function latin1(data: Uint8Array, a: number, b: number): string {
   return s;
 }
 
-function dictionaryCodec(encoding: 2 | 8, name: string): ValueCodec {
+function dictionaryDecoder(encoding: 2 | 8, name: string): ValueDecoder {
   return {
     encoding,
     name,
@@ -304,14 +305,22 @@ function dictionaryCodec(encoding: 2 | 8, name: string): ValueCodec {
       const next = decodeDictionaryIndices(src, pos, end, idx, 0, count);
       return { values: applyDictionary(dictionary, idx, count, pos), pos: next };
     },
-    encode(values, _column, w) {
-      if (!(values instanceof Int32Array)) throw encodingError('ENCODING_ARGUMENT', `${name}: encode takes the Int32Array of dictionary indices`);
-      encodeDictionaryIndices(values, 0, values.length, w);
-    },
   };
 }
 
+function dictionaryCodec(decoder: ValueDecoder): ValueCodec {
+  return withEncoder(decoder, (values, _column, w) => {
+    if (!(values instanceof Int32Array)) throw encodingError('ENCODING_ARGUMENT', `${decoder.name}: encode takes the Int32Array of dictionary indices`);
+    encodeDictionaryIndices(values, 0, values.length, w);
+  });
+}
+
+/** The decoding half of {@link plainDictionaryCodec}: what a reader registers, with no encoder reachable from it. */
+export const plainDictionaryDecoder: ValueDecoder = /*#__PURE__*/ dictionaryDecoder(2, 'PLAIN_DICTIONARY');
+/** The decoding half of {@link rleDictionaryCodec}: what a reader registers, with no encoder reachable from it. */
+export const rleDictionaryDecoder: ValueDecoder = /*#__PURE__*/ dictionaryDecoder(8, 'RLE_DICTIONARY');
+
 /** PLAIN_DICTIONARY (= 2, the Parquet 1.0 name): indices in data pages; decode needs the dictionary. */
-export const plainDictionaryCodec: ValueCodec = /*#__PURE__*/ dictionaryCodec(2, 'PLAIN_DICTIONARY');
+export const plainDictionaryCodec: ValueCodec = /*#__PURE__*/ dictionaryCodec(plainDictionaryDecoder);
 /** RLE_DICTIONARY (= 8): indices in data pages; decode needs the dictionary. */
-export const rleDictionaryCodec: ValueCodec = /*#__PURE__*/ dictionaryCodec(8, 'RLE_DICTIONARY');
+export const rleDictionaryCodec: ValueCodec = /*#__PURE__*/ dictionaryCodec(rleDictionaryDecoder);

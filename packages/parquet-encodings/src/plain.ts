@@ -13,7 +13,8 @@
  */
 import { Type, type ByteWriter } from '@parquetry/thrift-compact';
 import { encodingError, truncated } from './errors.js';
-import type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec } from './types.js';
+import type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 function checkCount(what: string, pos: number, end: number, count: number, bytesPer: number, src: Uint8Array): void {
   if (!(count >= 0 && Number.isInteger(count)) || !(pos >= 0 && pos <= end && end <= src.length)) {
@@ -326,11 +327,13 @@ export function encodePlain(values: ColumnValues, column: ColumnDescriptor, w: B
   else throw encodingError('ENCODING_ARGUMENT', `PLAIN: values do not match physical type ${t}`);
 }
 
-/** PLAIN, for every physical type. */
-export const plainCodec: ValueCodec = {
+/** The decoding half of {@link plainCodec}: what a reader registers, with no encoder reachable from it. */
+export const plainDecoder: ValueDecoder = {
   encoding: 0,
   name: 'PLAIN',
   supports: (type) => type >= 0 && type <= 7,
   decode: (src, pos, end, count, column) => decodePlain(src, pos, end, count, column),
-  encode: encodePlain,
 };
+
+/** PLAIN, for every physical type. */
+export const plainCodec: ValueCodec = /*#__PURE__*/ withEncoder(plainDecoder, encodePlain);

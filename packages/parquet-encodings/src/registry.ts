@@ -1,34 +1,77 @@
 /**
  * The encoding registry: one entry per implemented `Encoding` number. Adding an encoding is one
- * module exporting a {@link ValueCodec} plus one line here (see the package README).
+ * module exporting a {@link ValueDecoder} and its {@link ValueCodec}, plus one line in each table here (see the
+ * package README). Decoding looks up {@link DECODERS} only, so a reader's bundle holds no encoder.
  *
  * @module
  */
 import type { ByteWriter, Type } from '@parquetry/thrift-compact';
 import { EncodingNames, TypeNames } from '@parquetry/thrift-compact';
-import { alpCodec } from './alp.js';
-import { byteStreamSplitCodec } from './byte-stream-split.js';
-import { deltaBinaryPackedCodec } from './delta-binary-packed.js';
-import { deltaByteArrayCodec } from './delta-byte-array.js';
-import { deltaLengthByteArrayCodec } from './delta-length-byte-array.js';
-import { plainDictionaryCodec, rleDictionaryCodec } from './dictionary.js';
+import { alpCodec, alpDecoder } from './alp.js';
+import { byteStreamSplitCodec, byteStreamSplitDecoder } from './byte-stream-split.js';
+import { deltaBinaryPackedCodec, deltaBinaryPackedDecoder } from './delta-binary-packed.js';
+import { deltaByteArrayCodec, deltaByteArrayDecoder } from './delta-byte-array.js';
+import { deltaLengthByteArrayCodec, deltaLengthByteArrayDecoder } from './delta-length-byte-array.js';
+import { plainDictionaryCodec, plainDictionaryDecoder, rleDictionaryCodec, rleDictionaryDecoder } from './dictionary.js';
 import { encodingError } from './errors.js';
-import { plainCodec } from './plain.js';
-import { rleCodec } from './rle-hybrid.js';
-import type { ColumnDescriptor, ColumnValues, DecodeResult, ValueCodec } from './types.js';
+import { plainCodec, plainDecoder } from './plain.js';
+import { rleCodec, rleDecoder } from './rle-hybrid.js';
+import type { ColumnDescriptor, ColumnValues, DecodeResult, ValueCodec, ValueDecoder } from './types.js';
+
+/** A table keyed by `Encoding` number (a function call, so that bundlers drop an unused table: see DECODERS). */
+function byEncoding<C extends ValueDecoder>(list: readonly C[]): Readonly<Partial<Record<number, C>>> {
+  const table: Partial<Record<number, C>> = {};
+  for (const c of list) table[c.encoding] = c;
+  return table;
+}
 
 /** Every implemented value encoding, keyed by its parquet.thrift `Encoding` number. */
-export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = {
-  [plainCodec.encoding]: plainCodec,
-  [plainDictionaryCodec.encoding]: plainDictionaryCodec,
-  [rleCodec.encoding]: rleCodec,
-  [rleDictionaryCodec.encoding]: rleDictionaryCodec,
-  [deltaBinaryPackedCodec.encoding]: deltaBinaryPackedCodec,
-  [deltaLengthByteArrayCodec.encoding]: deltaLengthByteArrayCodec,
-  [deltaByteArrayCodec.encoding]: deltaByteArrayCodec,
-  [byteStreamSplitCodec.encoding]: byteStreamSplitCodec,
-  [alpCodec.encoding]: alpCodec,
-};
+export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = /*#__PURE__*/ byEncoding<ValueCodec>([
+  plainCodec,
+  plainDictionaryCodec,
+  rleCodec,
+  rleDictionaryCodec,
+  deltaBinaryPackedCodec,
+  deltaLengthByteArrayCodec,
+  deltaByteArrayCodec,
+  byteStreamSplitCodec,
+  alpCodec,
+]);
+
+/** The decoding half of every implemented value encoding, keyed by its parquet.thrift `Encoding` number. */
+export const DECODERS: Readonly<Partial<Record<number, ValueDecoder>>> = /*#__PURE__*/ byEncoding<ValueDecoder>([
+  plainDecoder,
+  plainDictionaryDecoder,
+  rleDecoder,
+  rleDictionaryDecoder,
+  deltaBinaryPackedDecoder,
+  deltaLengthByteArrayDecoder,
+  deltaByteArrayDecoder,
+  byteStreamSplitDecoder,
+  alpDecoder,
+]);
+
+function checked<C extends ValueDecoder>(codec: C | undefined, encoding: number, type: Type): C {
+  if (codec === undefined) {
+    throw encodingError('ENCODING_UNSUPPORTED', `encoding ${EncodingNames[encoding] ?? encoding} is not implemented`);
+  }
+  if (!codec.supports(type)) {
+    throw encodingError('ENCODING_UNSUPPORTED', `encoding ${codec.name} is not defined for physical type ${TypeNames[type] ?? type}`);
+  }
+  return codec;
+}
+
+/**
+ * Looks up the decoder for an encoding and checks that it supports the physical type (what readers use: no
+ * encoder is reachable from it).
+ * @param encoding - the parquet.thrift `Encoding` number.
+ * @param type - the physical type.
+ * @returns the decoder.
+ * @throws ParquetError `ENCODING_UNSUPPORTED` when the encoding is unknown or not defined for the type.
+ */
+export function getDecoder(encoding: number, type: Type): ValueDecoder {
+  return checked(DECODERS[encoding], encoding, type);
+}
 
 /**
  * Looks up the codec for an encoding and checks that it supports the physical type.
@@ -38,14 +81,7 @@ export const ENCODINGS: Readonly<Partial<Record<number, ValueCodec>>> = {
  * @throws ParquetError `ENCODING_UNSUPPORTED` when the encoding is unknown or not defined for the type.
  */
 export function getCodec(encoding: number, type: Type): ValueCodec {
-  const codec = ENCODINGS[encoding];
-  if (codec === undefined) {
-    throw encodingError('ENCODING_UNSUPPORTED', `encoding ${EncodingNames[encoding] ?? encoding} is not implemented`);
-  }
-  if (!codec.supports(type)) {
-    throw encodingError('ENCODING_UNSUPPORTED', `encoding ${codec.name} is not defined for physical type ${TypeNames[type] ?? type}`);
-  }
-  return codec;
+  return checked(ENCODINGS[encoding], encoding, type);
 }
 
 /**
@@ -61,7 +97,7 @@ export function getCodec(encoding: number, type: Type): ValueCodec {
  * @throws ParquetError `ENCODING_UNSUPPORTED`, and the codes of the encoding's decoder.
  */
 export function decodeValues(encoding: number, src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues): DecodeResult {
-  return getCodec(encoding, column.type).decode(src, pos, end, count, column, dictionary);
+  return getDecoder(encoding, column.type).decode(src, pos, end, count, column, dictionary);
 }
 
 /**

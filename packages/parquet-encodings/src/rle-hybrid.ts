@@ -17,9 +17,11 @@
  * @module
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
-import { PACK, UNPACK } from './bit-pack-kernels.js';
+import { UNPACK } from './bit-pack-kernels.js';
+import { PACK } from './bit-pack-encode-kernels.js';
 import { checkRange, encodingError, truncated } from './errors.js';
-import type { ValueCodec } from './types.js';
+import type { ValueCodec, ValueDecoder } from './types.js';
+import { withEncoder } from './value-codec.js';
 
 /**
  * Upper bound on values per encoded byte used to refuse absurd counts before allocating:
@@ -280,11 +282,8 @@ export function bitWidthOf(maxValue: number): number {
   return maxValue <= 0 ? 0 : 32 - Math.clz32(maxValue);
 }
 
-/**
- * RLE (= 3) as a data-page value encoding: BOOLEAN values as a 4-byte length followed by the
- * hybrid at bit width 1 (Encodings.md: "RLE … for BOOLEAN values in data pages").
- */
-export const rleCodec: ValueCodec = {
+/** The decoding half of {@link rleCodec}: what a reader registers, with no encoder reachable from it. */
+export const rleDecoder: ValueDecoder = {
   encoding: 3,
   name: 'RLE',
   supports: (type) => type === Type.BOOLEAN,
@@ -299,11 +298,16 @@ export const rleCodec: ValueCodec = {
     for (let i = 0; i < count; i++) out[i] = tmp[i]!;
     return { values: out, pos: next };
   },
-  encode(values, _column, w) {
-    if (!(values instanceof Uint8Array)) throw encodingError('ENCODING_ARGUMENT', 'RLE: BOOLEAN values must be a Uint8Array');
-    const tmp = new Int32Array(values.length);
-    for (let i = 0; i < values.length; i++) tmp[i] = values[i] ? 1 : 0;
-    encodeRleHybridPrefixed(tmp, 0, tmp.length, 1, w);
-  },
 };
+
+/**
+ * RLE (= 3) as a data-page value encoding: BOOLEAN values as a 4-byte length followed by the
+ * hybrid at bit width 1 (Encodings.md: "RLE … for BOOLEAN values in data pages").
+ */
+export const rleCodec: ValueCodec = /*#__PURE__*/ withEncoder(rleDecoder, function encode(values, _column, w) {
+  if (!(values instanceof Uint8Array)) throw encodingError('ENCODING_ARGUMENT', 'RLE: BOOLEAN values must be a Uint8Array');
+  const tmp = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) tmp[i] = values[i] ? 1 : 0;
+  encodeRleHybridPrefixed(tmp, 0, tmp.length, 1, w);
+});
 

@@ -68,10 +68,10 @@ export interface DecodeResult {
 }
 
 /**
- * One Parquet encoding: decode `count` values from a byte range, encode values into a writer.
- * Implementations are stateless objects registered in {@link ENCODINGS} under their `Encoding` number.
+ * The decoding half of a {@link ValueCodec}: everything a reader needs. Readers look encodings up among decoders
+ * only ({@link getDecoder}), so no encoder is reachable from (or bundled with) a reader.
  */
-export interface ValueCodec {
+export interface ValueDecoder {
   /** The parquet.thrift `Encoding` number this codec implements. */
   readonly encoding: Encoding;
   /** Human-readable encoding name. */
@@ -83,6 +83,13 @@ export interface ValueCodec {
    * @param dictionary - the decoded dictionary page, for dictionary encodings only.
    */
   decode(src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues): DecodeResult;
+}
+
+/**
+ * One Parquet encoding: decode `count` values from a byte range, encode values into a writer.
+ * Implementations are stateless objects registered in {@link ENCODINGS} under their `Encoding` number.
+ */
+export interface ValueCodec extends ValueDecoder {
   /** Encodes all `values` (for dictionary encodings: the `Int32Array` of indices) into `w`. */
   encode(values: ColumnValues, column: ColumnDescriptor, w: ByteWriter): void;
 }

@@ -203,7 +203,8 @@ describe('BIT_PACKED (deprecated, MSB first)', () => {
 
 describe('generated bit-packing kernels vs a bit-by-bit reference', () => {
   test.each(Array.from({ length: 33 }, (_, w) => w))('width %i', async (bw) => {
-    const { PACK, UNPACK } = await import('../src/bit-pack-kernels.js');
+    const { UNPACK } = await import('../src/bit-pack-kernels.js');
+    const { PACK } = await import('../src/bit-pack-encode-kernels.js');
     const src = Uint8Array.from({ length: bw * 3 }, (_, i) => (i * 37 + bw * 11 + 5) & 0xff);
     const out = new Int32Array(24);
     UNPACK[bw]!(src, 0, out, 0, 3);
