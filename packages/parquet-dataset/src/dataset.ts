@@ -348,11 +348,11 @@ class DatasetImpl implements Dataset {
         const source = await this.store.open(e.file.path, e.file.size);
         const file = await openParquet(source, open);
         const s = file.scanStats();
-        for (const t of stats ? [stats, this.totals] : [this.totals]) {
-          t.files.opened++;
-          t.footers.requests += s.requests.footer;
-          t.footers.bytes += s.bytes.footer;
-        }
+        // a read's footers reach the totals with the read's statistics when it ends
+        const t = stats ?? this.totals;
+        t.files.opened++;
+        t.footers.requests += s.requests.footer;
+        t.footers.bytes += s.bytes.footer;
         return file;
       } catch (err) {
         e.opened = undefined;

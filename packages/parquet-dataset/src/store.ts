@@ -6,7 +6,7 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import { fetchSource, type ByteSource } from '@parquetry/parquet-reader';
+import type { ByteSource } from '@parquetry/parquet-reader';
 import { memorySink, type ByteSink } from '@parquetry/parquet-writer';
 
 /** A file of a store: its path below the dataset root (`/`-separated) and, when known, its size. */
@@ -130,12 +130,45 @@ export interface UrlStoreOptions {
   tailGuess?: number;
 }
 
-/** Serves reads inside `tail` (the file's last bytes) from memory, the others from `source`. */
+/**
+ * A byte source over HTTP range requests (one GET per read) within `byteLength` bytes, which may be the file's size
+ * or a bound the reads stay within (a file planned from `_metadata`, whose size is not known).
+ */
+function rangeSource(url: string, byteLength: number, f: typeof globalThis.fetch, headers: Record<string, string>): ByteSource {
+  return {
+    byteLength,
+    async read(start, end) {
+      if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= byteLength)) {
+        throw new ParquetError('OUT_OF_BOUNDS', `parquet-dataset: read of bytes [${start}, ${end}) outside ${url} (${byteLength} bytes)`, start);
+      }
+      if (start === end) return new Uint8Array(0);
+      const res = await f(url, { headers: { ...headers, range: `bytes=${start}-${end - 1}` } });
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (res.status === 206 && body.length === end - start) return body;
+      if (res.status === 200 && body.length >= end) return body.subarray(start, end); // a server that ignores Range
+      throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: range ${start}-${end - 1} answered with HTTP ${res.status} and ${body.length} bytes, expected 206 and ${end - start}`, start);
+    },
+  };
+}
+
+/**
+ * Serves the first read inside `tail` (the file's last bytes, fetched with its size) from memory — the reader's
+ * footer read — then forgets them: later reads go to `source`, so that a file keeps no buffer and every later
+ * request is a real one (the scan statistics count what the server sends).
+ */
 function withTail(source: ByteSource, tail: Uint8Array): ByteSource {
   const tailStart = source.byteLength - tail.length;
+  let kept: Uint8Array | undefined = tail;
   return {
     byteLength: source.byteLength,
-    read: (s, e) => (s >= tailStart && e <= source.byteLength ? Promise.resolve(tail.subarray(s - tailStart, e - tailStart)) : source.read(s, e)),
+    read(s, e) {
+      const t = kept;
+      if (t !== undefined && s >= tailStart && e <= source.byteLength) {
+        kept = undefined;
+        return Promise.resolve(t.subarray(s - tailStart, e - tailStart));
+      }
+      return source.read(s, e);
+    },
   };
 }
 
@@ -157,7 +190,7 @@ export function urlStore(base: string, options: UrlStoreOptions = {}): DatasetSt
     location: root,
     async open(path, size) {
       const url = urlOf(path);
-      if (size !== undefined) return fetchSource(url, { byteLength: size, headers, fetch: f });
+      if (size !== undefined) return rangeSource(url, size, f, headers);
       const res = await f(url, { headers: { ...headers, range: `bytes=-${guess}` } });
       const body = new Uint8Array(await res.arrayBuffer());
       let total: number;
@@ -168,7 +201,7 @@ export function urlStore(base: string, options: UrlStoreOptions = {}): DatasetSt
       } else if (res.status === 200) total = body.length;
       else throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: suffix range of ${guess} bytes answered with HTTP ${res.status}`);
       const tail = res.status === 200 ? body.subarray(Math.max(0, total - guess)) : body;
-      return withTail(await fetchSource(url, { byteLength: total, headers, fetch: f }), tail);
+      return withTail(rangeSource(url, total, f, headers), tail);
     },
     async get(path) {
       const url = urlOf(path);

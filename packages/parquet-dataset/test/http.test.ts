@@ -1,0 +1,90 @@
+/**
+ * Datasets over HTTP, counted at a local server: a 100-file partitioned dataset read with a filter on the partition
+ * column through `urlStore` with its `_metadata` (one request plans it), through a list of URLs with the schema of
+ * the first file, and with every footer unified at open; the requests and bytes our scan statistics report equal
+ * what the server saw; concurrency stays within the bound.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { builtinCodecs } from '@parquetry/parquet-codecs';
+import { field } from '@parquetry/parquet-writer';
+import type { Filter } from '@parquetry/parquet-reader';
+import { openDataset, urlStore, type DatasetScanStats } from '../src/index.js';
+import { openDataset as openLocal, writeDataset } from '../src/node.js';
+import { serveDirectory, type FileServer } from './http-server.js';
+
+const codecs = builtinCodecs();
+let dir = '';
+let server: FileServer;
+const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, tenant: `t${String(i % 20).padStart(2, '0')}`, v: (i * 7919) % 10007, s: `row ${i}` }));
+const schema = { id: field.int32({ required: true }), tenant: field.string(), v: field.int32(), s: field.string() };
+const filter: Filter = { column: 'tenant', op: 'in', values: ['t03', 't17'] };
+const expected = rows.filter((r) => r.tenant === 't03' || r.tenant === 't17');
+const sortById = (rs: Record<string, unknown>[]) => [...rs].sort((a, b) => (a.id as number) - (b.id as number));
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-dataset-http-'));
+  // 20 tenants × 5 files of 200 rows = 100 files
+  const res = await writeDataset(rows, dir, { schema, partitionBy: ['tenant'], maxRowsPerFile: 200, summary: true });
+  expect(res.files.length).toBe(100);
+  server = await serveDirectory(dir, 2);
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('100 files over HTTP, filtered on the partition column', () => {
+  test('with _metadata: one request plans the dataset; only the 10 kept files are fetched, their data only', async () => {
+    server.reset();
+    const ds = await openDataset(urlStore(server.url), { codecs });
+    expect(ds.summary).toBe('metadata');
+    expect(server.counts.requests).toBe(1);
+    let s: DatasetScanStats | undefined;
+    const got = await ds.readRows({ filter, onScan: (x) => (s = x) });
+    expect(sortById(got)).toEqual(expected);
+    expect(s!.files).toEqual({ total: 100, opened: 0, read: 10, skipped: { partition: 90, statistics: 0 } });
+    const paths = new Set(server.counts.paths.slice(1));
+    expect([...paths].every((p) => p.startsWith('/tenant=t03/') || p.startsWith('/tenant=t17/'))).toBe(true);
+    expect(paths.size).toBe(10);
+    const total = ds.scanStats();
+    expect(total.requests).toBe(server.counts.requests);
+    expect(total.bytes).toBe(server.counts.bytes);
+  });
+
+  test('a list of URLs, schema of the first file: one footer request per kept file (a suffix range), then its data', async () => {
+    server.reset();
+    const urls = (await openLocal(dir, { codecs, summary: false, schema: 'first' })).files.map((f) => `${server.url}${f.path}`);
+    server.reset();
+    const ds = await openDataset(urls, { codecs, schema: 'first' });
+    expect(server.counts.requests).toBe(1); // the first file's footer
+    let s: DatasetScanStats | undefined;
+    const got = await ds.readRows({ filter, onScan: (x) => (s = x) });
+    expect(sortById(got)).toEqual(expected);
+    expect(s!.files).toEqual({ total: 100, opened: 10, read: 10, skipped: { partition: 90, statistics: 0 } });
+    expect(s!.footers.requests).toBe(10);
+    const total = ds.scanStats();
+    expect(total.requests).toBe(server.counts.requests);
+    expect(total.bytes).toBe(server.counts.bytes);
+    expect(total.files.opened).toBe(11);
+  });
+
+  test('unified at open: every footer fetched, at most `concurrency` requests in flight', async () => {
+    server.reset();
+    const ds = await openDataset(urlStore(server.url), { codecs, summary: false, concurrency: 4, schema: 'union' }).catch((e: unknown) => e);
+    // a URL store cannot list: without the summary there is nothing to unify
+    expect(ds).toMatchObject({ code: 'NO_FILES' });
+    const urls = (await openLocal(dir, { codecs, summary: false, schema: 'first' })).files.map((f) => `${server.url}${f.path}`);
+    server.reset();
+    const all = await openDataset(urls, { codecs, concurrency: 4 });
+    expect(server.counts.requests).toBe(100);
+    expect(server.counts.maxInFlight).toBeLessThanOrEqual(4);
+    expect(server.counts.maxInFlight).toBeGreaterThan(1);
+    server.reset();
+    const got = await all.readRows({ filter });
+    expect(sortById(got)).toEqual(expected);
+    expect(server.counts.maxInFlight).toBeLessThanOrEqual(4 * 2); // a file's reads may overlap (filter column, then the rest)
+  });
+});
