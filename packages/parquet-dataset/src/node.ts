@@ -110,15 +110,30 @@ export function directoryStore(dir: string, options: DirectoryStoreOptions = {})
 }
 
 /**
- * Opens a dataset: a local directory (listed recursively), or any store or file list as the main entry's
- * `openDataset`.
- * @param input - a directory path, a store, or the files.
+ * Opens a dataset: a local directory (listed recursively), a list of local file paths and URLs (partition values
+ * are parsed from the paths), or any store or file list as the main entry's `openDataset`.
+ * @param input - a directory path, a store, or the files (local paths, URLs, or `{ path, source }`).
  * @param options - as the main entry's `openDataset`.
  * @returns the dataset.
- * @throws ParquetError as the main entry's `openDataset`.
+ * @throws ParquetError as the main entry's `openDataset`; `NOT_FOUND` for a listed local file that does not exist.
  */
-export function openDataset(input: string | DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
-  return openAny(typeof input === 'string' ? directoryStore(input) : input, options);
+export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
+  if (typeof input === 'string') return openAny(directoryStore(input), options);
+  if (!Array.isArray(input)) return openAny(input as DatasetStore, options);
+  const files = await Promise.all(
+    (input as readonly (string | DatasetInput)[]).map(async (x): Promise<DatasetInput> => {
+      if (typeof x !== 'string' || /^[a-z][a-z0-9+.-]*:\/\//i.test(x)) return x;
+      const full = path.resolve(x);
+      const size = await stat(full).then(
+        (st) => st.size,
+        (e: unknown) => {
+          throw new ParquetError('NOT_FOUND', `parquet-dataset: no file ${full}`, undefined, { cause: e });
+        },
+      );
+      return { path: x.split(path.sep).join('/'), source: await directoryStore(path.dirname(full)).open(path.basename(full), size) };
+    }),
+  );
+  return openAny(files, options);
 }
 
 /**
