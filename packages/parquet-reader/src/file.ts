@@ -14,6 +14,7 @@ import { Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipel
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import { variantRowTransform } from './variant.js';
 import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
+import { loadDecryption } from './optional.js';
 import { checkColumnsOption, checkFilter } from './filter-check.js';
 import { jsonRowTransform, jsonVector } from './json.js';
 
@@ -178,14 +179,14 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
     if (!options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
-    const crypto = await import('./decrypt.js');
+    const crypto = await loadDecryption();
     const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
     return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }
   const { metadata } = decodePlainFooter(raw);
   if (metadata.encryption_algorithm) {
     // plaintext footer of an encrypted file: verify its signature when the footer key is known
-    const crypto = await import('./decrypt.js');
+    const crypto = await loadDecryption();
     const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
     return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
   }

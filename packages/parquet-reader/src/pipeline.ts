@@ -25,7 +25,9 @@ import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, isParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
-import { allPagesDictionaryEncoded, bloomProbeValues, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, readBloomFilters, type BloomProbe, type LeafFilter } from './prune.js';
+import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
+import type { BloomProbe } from './bloom-stage.js';
+import { loadBloomStage } from './optional.js';
 import { allRows, countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask, type RowRanges } from './row-ranges.js';
 import { columnScan, emptyScanStats, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
 import { keepRows, selectRows } from './select.js';
@@ -501,7 +503,7 @@ export class Scan {
         if (this.ctx.chunkRange(g, col.index, md).start !== dictAt) continue;
         // a bloom filter smaller than the dictionary page answers for less: the bloom stage decides this one
         const bloomBytes = md.bloom_filter_offset === undefined ? undefined : md.bloom_filter_length;
-        if (prune.bloom && bloomBytes !== undefined && bloomBytes < md.data_page_offset - dictAt && bloomProbeValues(l, col, options, decimals) !== undefined) continue;
+        if (prune.bloom && bloomBytes !== undefined && bloomBytes < md.data_page_offset - dictAt && (await loadBloomStage()).bloomProbeValues(l, col, options, decimals) !== undefined) continue;
         candidates.push(l);
         dictCols.set(col.index, md);
       }
@@ -529,14 +531,14 @@ export class Scan {
       }
     }
     if (prune.bloom) {
-      const probes = new Map<LeafFilter, ReturnType<typeof bloomProbeValues>>();
+      const probes = new Map<LeafFilter, BloomValue[]>();
       const bloomCols = new Map<number, ColumnMetaData>();
       for (const l of leaves) {
         const col = colOf.get(l.column)!;
         if (checked.has(col.index)) continue;
         const md = await this.chunkMeta(g, col.index);
         if (md.bloom_filter_offset === undefined) continue;
-        const values = bloomProbeValues(l, col, options, decimals);
+        const values = (await loadBloomStage()).bloomProbeValues(l, col, options, decimals);
         if (values === undefined) continue;
         probes.set(l, values);
         bloomCols.set(col.index, md);
@@ -549,7 +551,7 @@ export class Scan {
           const i = colOf.get(l.column)!.index;
           valuesOf.set(i, [...(valuesOf.get(i) ?? []), ...values!]);
         }
-        const filters = await readBloomFilters(
+        const filters = await (await loadBloomStage()).readBloomFilters(
           this.ctx.io,
           this.stats,
           ids.map((i) => {

@@ -1,0 +1,61 @@
+/**
+ * The reader's optional parts, each loaded with `import()` the first time a file needs it, so that a bundle holds
+ * them in lazy chunks and an install may leave their packages out (optional peer dependencies):
+ * - decryption (`@parquetry/parquet-crypto`, https://github.com/apache/parquet-format/blob/master/Encryption.md),
+ *   for an encrypted file;
+ * - the bloom-filter stage (`@parquetry/parquet-bloom`, https://github.com/apache/parquet-format/blob/master/BloomFilter.md),
+ *   for a filtered read of a chunk that has a bloom filter;
+ * - VARIANT decoding (`@parquetry/parquet-variant`, https://github.com/apache/parquet-format/blob/master/VariantEncoding.md),
+ *   for a file with a VARIANT column.
+ *
+ * A package that is not installed is a `DEPENDENCY_MISSING` error naming it and what it was needed for.
+ * @module
+ */
+import { ParquetError } from '@parquetry/thrift-compact';
+
+/**
+ * Whether a failed `import()` says that a package cannot be found (Node's `ERR_MODULE_NOT_FOUND`, or a bundler's
+ * or browser's "cannot find / resolve / failed to fetch" for that package).
+ * @param e - what the import rejected with.
+ * @param pkg - the package name.
+ * @returns true when `e` is a missing-module error for `pkg`.
+ */
+export function isMissingPackage(e: unknown, pkg: string): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string' || !message.includes(pkg)) return false;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find|could not resolve|failed to (fetch|resolve)/i.test(message);
+}
+
+/**
+ * Loads an optional part once (the promise is kept; a failed load is retried next time).
+ * @param load - the `import()` of the part's module.
+ * @param pkg - the package it needs.
+ * @param purpose - what the file needs it for, for the error message.
+ * @returns a loader.
+ */
+export function optionalPart<M>(load: () => Promise<M>, pkg: string, purpose: string): () => Promise<M> {
+  let p: Promise<M> | undefined;
+  return () =>
+    (p ??= load().catch((e: unknown) => {
+      p = undefined;
+      if (isMissingPackage(e, pkg)) {
+        throw new ParquetError('DEPENDENCY_MISSING', `parquet-reader: ${purpose} needs ${pkg}, which is not installed; add it to your dependencies (npm install ${pkg}), or use the \`parquetry\` package, which brings every part`, undefined, { cause: e });
+      }
+      throw e;
+    }));
+}
+
+/**
+ * Loads the decryption functions (for an encrypted file).
+ * @returns the decrypt module.
+ * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-crypto` is not installed (as a rejected promise).
+ */
+export const loadDecryption: () => Promise<typeof import('./decrypt.js')> = /*#__PURE__*/ optionalPart(() => import('./decrypt.js'), '@parquetry/parquet-crypto', 'this file is encrypted: decrypting it');
+
+/**
+ * Loads the bloom-filter stage (for a filtered read of a chunk with a bloom filter).
+ * @returns the bloom stage module.
+ * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-bloom` is not installed (as a rejected promise).
+ */
+export const loadBloomStage: () => Promise<typeof import('./bloom-stage.js')> = /*#__PURE__*/ optionalPart(() => import('./bloom-stage.js'), '@parquetry/parquet-bloom', 'a filter probing this file\'s bloom filters');
