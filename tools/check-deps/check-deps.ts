@@ -17,6 +17,7 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'parquet-column': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs'],
   'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
   'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
+  arrow: ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-reader', 'parquet-writer'],
   'parquet-dataset': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-reader', 'parquet-writer'],
 };
 

@@ -1,0 +1,151 @@
+"""pyarrow (Arrow C++) as the peer of @parquetry/arrow's tests.
+
+  write-all DIR       a table with every Arrow type that maps to Parquet: DIR/all.parquet (pyarrow's defaults,
+                      ARROW:schema stored), DIR/all.noschema.parquet (store_schema=False); DIR/source.arrows (the
+                      table itself as an IPC stream); DIR/all.arrows, DIR/all.noschema.arrows, DIR/all.dict.arrows
+                      (pq.read_table of the files, the last with read_dictionary on two columns).
+  read FILE OUT       pq.read_table(FILE) as an IPC stream in OUT; prints {"ok": true} or {"error": "..."}.
+  read-many DIR FILE… pq.read_table of each FILE into DIR/<index>.arrows; prints one JSON result per file.
+"""
+import datetime
+import decimal
+import json
+import random
+import sys
+import uuid
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+N = 2500
+
+
+def sometimes_null(rng, values, p=0.15):
+    return [None if rng.random() < p else v for v in values]
+
+
+def build_table():
+    rng = random.Random(20240601)
+    n = N
+    ints = lambda lo, hi: [rng.randint(lo, hi) for _ in range(n)]
+    words = ['', 'a', 'héllo', 'naïve ☃', 'x' * 40, 'emoji 😀', 'tab\tnew\nline']
+    text = lambda: [rng.choice(words) + str(rng.randint(0, 50)) for _ in range(n)]
+    blobs = lambda: [bytes(rng.randint(0, 255) for _ in range(rng.randint(0, 20))) for _ in range(n)]
+
+    def dec(p, s):
+        return [decimal.Decimal(rng.randint(-(10 ** p) + 1, 10 ** p - 1)).scaleb(-s) for _ in range(n)]
+
+    floats = [rng.choice([0.0, -0.0, 1.5, -2.25, float('inf'), float('-inf'), float('nan'), rng.uniform(-1e6, 1e6)]) for _ in range(n)]
+    halfs = [rng.choice([0.0, -0.0, 1.5, -2.0, 65504.0, 6.103515625e-05, 5.960464477539063e-08, float('inf'), float('nan')]) for _ in range(n)]
+    dates = [datetime.date(1970, 1, 1) + datetime.timedelta(days=rng.randint(-40000, 40000)) for _ in range(n)]
+    tags = ['red', 'green', 'blue', 'cyan', 'magenta']
+
+    cols = {
+        'bool': pa.array(sometimes_null(rng, [rng.random() < 0.5 for _ in range(n)]), pa.bool_()),
+        'int8': pa.array(sometimes_null(rng, ints(-128, 127)), pa.int8()),
+        'int16': pa.array(sometimes_null(rng, ints(-32768, 32767)), pa.int16()),
+        'int32': pa.array(sometimes_null(rng, ints(-2 ** 31, 2 ** 31 - 1)), pa.int32()),
+        'int64': pa.array(sometimes_null(rng, ints(-2 ** 63, 2 ** 63 - 1)), pa.int64()),
+        'uint8': pa.array(sometimes_null(rng, ints(0, 255)), pa.uint8()),
+        'uint16': pa.array(sometimes_null(rng, ints(0, 65535)), pa.uint16()),
+        'uint32': pa.array(sometimes_null(rng, ints(0, 2 ** 32 - 1)), pa.uint32()),
+        'uint64': pa.array(sometimes_null(rng, ints(0, 2 ** 64 - 1)), pa.uint64()),
+        'float16': pa.array(sometimes_null(rng, halfs), pa.float16()),
+        'float32': pa.array(sometimes_null(rng, floats), pa.float32()),
+        'float64': pa.array(sometimes_null(rng, floats), pa.float64()),
+        'string': pa.array(sometimes_null(rng, text()), pa.string()),
+        'large_string': pa.array(sometimes_null(rng, text()), pa.large_string()),
+        'string_view': pa.array(sometimes_null(rng, text()), pa.string_view()),
+        'binary': pa.array(sometimes_null(rng, blobs()), pa.binary()),
+        'large_binary': pa.array(sometimes_null(rng, blobs()), pa.large_binary()),
+        'binary_view': pa.array(sometimes_null(rng, blobs()), pa.binary_view()),
+        'fixed_size_binary': pa.array(sometimes_null(rng, [bytes(rng.randint(0, 255) for _ in range(3)) for _ in range(n)]), pa.binary(3)),
+        'decimal32': pa.array(sometimes_null(rng, dec(5, 2)), pa.decimal32(5, 2)),
+        'decimal64': pa.array(sometimes_null(rng, dec(15, 2)), pa.decimal64(15, 2)),
+        'decimal128_small': pa.array(sometimes_null(rng, dec(7, 3)), pa.decimal128(7, 3)),
+        'decimal128': pa.array(sometimes_null(rng, dec(38, 10)), pa.decimal128(38, 10)),
+        'decimal128_int': pa.array(sometimes_null(rng, dec(18, 0)), pa.decimal128(18, 0)),
+        'decimal256': pa.array(sometimes_null(rng, dec(60, 5)), pa.decimal256(60, 5)),
+        'date32': pa.array(sometimes_null(rng, dates), pa.date32()),
+        'date64': pa.array(sometimes_null(rng, dates), pa.date64()),
+        'time32_s': pa.array(sometimes_null(rng, ints(0, 86399)), pa.time32('s')),
+        'time32_ms': pa.array(sometimes_null(rng, ints(0, 86399999)), pa.time32('ms')),
+        'time64_us': pa.array(sometimes_null(rng, ints(0, 86399999999)), pa.time64('us')),
+        'time64_ns': pa.array(sometimes_null(rng, ints(0, 86399999999999)), pa.time64('ns')),
+        'timestamp_s': pa.array(sometimes_null(rng, ints(-2 ** 40, 2 ** 40)), pa.timestamp('s')),
+        'timestamp_ms': pa.array(sometimes_null(rng, ints(-2 ** 50, 2 ** 50)), pa.timestamp('ms')),
+        'timestamp_us': pa.array(sometimes_null(rng, ints(-2 ** 62, 2 ** 62)), pa.timestamp('us')),
+        'timestamp_ns': pa.array(sometimes_null(rng, ints(-2 ** 63, 2 ** 63 - 1)), pa.timestamp('ns')),
+        'timestamp_us_utc': pa.array(sometimes_null(rng, ints(-2 ** 62, 2 ** 62)), pa.timestamp('us', 'UTC')),
+        'timestamp_ms_ny': pa.array(sometimes_null(rng, ints(-2 ** 50, 2 ** 50)), pa.timestamp('ms', 'America/New_York')),
+        'timestamp_ns_offset': pa.array(sometimes_null(rng, ints(-2 ** 62, 2 ** 62)), pa.timestamp('ns', '+01:00')),
+        'timestamp_s_tz': pa.array(sometimes_null(rng, ints(-2 ** 40, 2 ** 40)), pa.timestamp('s', 'Asia/Tokyo')),
+        'duration_s': pa.array(sometimes_null(rng, ints(-2 ** 40, 2 ** 40)), pa.duration('s')),
+        'duration_ms': pa.array(sometimes_null(rng, ints(-2 ** 50, 2 ** 50)), pa.duration('ms')),
+        'duration_us': pa.array(sometimes_null(rng, ints(-2 ** 62, 2 ** 62)), pa.duration('us')),
+        'duration_ns': pa.array(sometimes_null(rng, ints(-2 ** 63, 2 ** 63 - 1)), pa.duration('ns')),
+        'null': pa.nulls(n),
+        'dict_string': pa.array(sometimes_null(rng, [rng.choice(tags) for _ in range(n)]), pa.string()).dictionary_encode().cast(pa.dictionary(pa.int8(), pa.string())),
+        'dict_binary': pa.array(sometimes_null(rng, [rng.choice(tags).encode() for _ in range(n)]), pa.binary()).dictionary_encode(),
+        'dict_large_string': pa.array(sometimes_null(rng, [rng.choice(tags) for _ in range(n)]), pa.large_string()).dictionary_encode(),
+        'dict_int64': pa.array(sometimes_null(rng, [rng.choice([5, 7, 2 ** 40]) for _ in range(n)]), pa.int64()).dictionary_encode().cast(pa.dictionary(pa.int16(), pa.int64())),
+        'list_int32': pa.array(sometimes_null(rng, [sometimes_null(rng, ints(-5, 5)[: rng.randint(0, 4)]) for _ in range(n)]), pa.list_(pa.int32())),
+        'large_list_string': pa.array(sometimes_null(rng, [sometimes_null(rng, text()[: rng.randint(0, 3)]) for _ in range(n)]), pa.large_list(pa.string())),
+        'fixed_size_list': pa.array([[rng.randint(-9, 9), rng.randint(-9, 9)] for _ in range(n)], pa.list_(pa.int16(), 2)),
+        'list_list': pa.array(sometimes_null(rng, [[sometimes_null(rng, ints(0, 9)[: rng.randint(0, 3)]) for _ in range(rng.randint(0, 3))] for _ in range(n)]), pa.list_(pa.list_(pa.int64()))),
+        'list_struct': pa.array(sometimes_null(rng, [[{'a': rng.randint(0, 99), 'b': rng.choice(tags)} for _ in range(rng.randint(0, 3))] for _ in range(n)]), pa.list_(pa.struct([('a', pa.int32()), ('b', pa.string())]))),
+        'struct': pa.array(sometimes_null(rng, [{'x': rng.choice([None, rng.randint(0, 9)]), 'y': {'z': rng.choice([None, 'zz', 'é'])}, 'l': [rng.random() for _ in range(rng.randint(0, 2))]} for _ in range(n)]),
+                           pa.struct([('x', pa.int32()), ('y', pa.struct([('z', pa.string())])), ('l', pa.list_(pa.float64()))])),
+        'map': pa.array(sometimes_null(rng, [[(rng.choice(tags) + str(k), rng.choice([None, rng.randint(0, 9)])) for k in range(rng.randint(0, 3))] for _ in range(n)]), pa.map_(pa.string(), pa.int32())),
+        'map_list': pa.array(sometimes_null(rng, [[(k, [rng.choice(tags)]) for k in range(rng.randint(0, 2))] for _ in range(n)]), pa.map_(pa.int64(), pa.list_(pa.string()))),
+        'uuid': pa.array(sometimes_null(rng, [uuid.UUID(int=rng.getrandbits(128)).bytes for _ in range(n)]), pa.uuid()),
+        'json': pa.array(sometimes_null(rng, [json.dumps({'k': rng.randint(0, 9)}) for _ in range(n)]), pa.json_()),
+        'required_int32': pa.array(ints(-100, 100), pa.int32()),
+        'required_list': pa.array([ints(0, 9)[: rng.randint(0, 3)] for _ in range(n)], pa.list_(pa.field('item', pa.int32(), nullable=False))),
+        'with_id': pa.array(sometimes_null(rng, ints(0, 9)), pa.int64()),
+    }
+    fields = []
+    for name, arr in cols.items():
+        nullable = not name.startswith('required')
+        md = {'PARQUET:field_id': '42'} if name == 'with_id' else None
+        fields.append(pa.field(name, arr.type, nullable=nullable, metadata=md))
+    schema = pa.schema(fields, metadata={'origin': 'pyarrow_peer', 'note': 'every type'})
+    return pa.Table.from_arrays(list(cols.values()), schema=schema)
+
+
+def write_ipc(table, path):
+    with pa.ipc.new_stream(path, table.schema) as w:
+        w.write_table(table)
+
+
+def write_all(d):
+    t = build_table()
+    write_ipc(t, f'{d}/source.arrows')
+    opts = dict(row_group_size=1000, data_page_size=4096)
+    pq.write_table(t, f'{d}/all.parquet', **opts)
+    pq.write_table(t, f'{d}/all.noschema.parquet', store_schema=False, **opts)
+    write_ipc(pq.read_table(f'{d}/all.parquet'), f'{d}/all.arrows')
+    write_ipc(pq.read_table(f'{d}/all.noschema.parquet'), f'{d}/all.noschema.arrows')
+    write_ipc(pq.read_table(f'{d}/all.noschema.parquet', read_dictionary=['string', 'binary']), f'{d}/all.dict.arrows')
+    print(json.dumps({'ok': True, 'rows': t.num_rows, 'pyarrow': pa.__version__}))
+
+
+def read(path, out):
+    try:
+        write_ipc(pq.read_table(path, use_threads=False), out)
+        return {'ok': True}
+    except Exception as e:  # the peer refuses the file: report why
+        return {'error': f'{type(e).__name__}: {e}'}
+
+
+if __name__ == '__main__':
+    cmd = sys.argv[1]
+    if cmd == 'write-all':
+        write_all(sys.argv[2])
+    elif cmd == 'read':
+        print(json.dumps(read(sys.argv[2], sys.argv[3])))
+    elif cmd == 'read-many':
+        d = sys.argv[2]
+        print(json.dumps([read(p, f'{d}/{i}.arrows') for i, p in enumerate(sys.argv[3:])]))
+    else:
+        raise SystemExit(f'unknown command {cmd}')
