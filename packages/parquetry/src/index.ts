@@ -7,6 +7,9 @@
  *   with every codec preset, and everything else that package exports: the schema builder ({@link field}, {@link schemaElements},
  *   {@link schemaFromElements}), {@link inferSchema}, the sinks ({@link memorySink}, {@link writableSink}) and the
  *   option and schema types.
+ * - {@link openDataset} / {@link writeDataset}: datasets of many files (`@parquetry/parquet-dataset`: hive partitions,
+ *   schema evolution, `_metadata` summaries, pruning) with every codec preset, and its stores ({@link memoryStore},
+ *   {@link urlStore}).
  * - {@link allCodecs} (every codec of parquet.thrift, both directions) and {@link syncCodecs} (all but BROTLI, no
  *   WebAssembly).
  * - `parquetry/node`: `openFile(path)`, `writeFile(path, rows)`, `createFileWriter(path)`, `fileSink(path)` and the
@@ -19,3 +22,30 @@ export { openParquet } from './open.js';
 // the writer package as is, but for the entry points that take codecs, which get every codec preset (local exports win)
 export * from '@parquetry/parquet-writer';
 export { appendParquet, createWriter, writeParquet } from './write.js';
+export { openDataset, writeDataset } from './dataset.js';
+export {
+  memoryStore,
+  urlStore,
+  type Dataset,
+  type DatasetOptions,
+  type DatasetInput,
+  type DatasetFile,
+  type DatasetReadOptions,
+  type DatasetBatchOptions,
+  type DatasetRowBatch,
+  type DatasetColumnBatch,
+  type DatasetScanStats,
+  type FetchCounts,
+  type Partitioning,
+  type PartitionField,
+  type PartitionType,
+  type DatasetStore,
+  type WritableDatasetStore,
+  type MemoryStore,
+  type StoreEntry,
+  type UrlStoreOptions,
+  type WriteDatasetOptions,
+  type WriteDatasetResult,
+  type WrittenFile,
+  type DatasetData,
+} from '@parquetry/parquet-dataset';

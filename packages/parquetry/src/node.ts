@@ -1,6 +1,8 @@
 /**
  * Node-only entry of `parquetry`: local files ({@link openFile}, {@link writeFile}, {@link createFileWriter},
- * {@link fileSink}, {@link appendFileSink}: pass it to `createWriter(sink, { append: sink.append })`) and the `parquetry` command line ({@link main}).
+ * {@link fileSink}, {@link appendFileSink}: pass it to `createWriter(sink, { append: sink.append })`), datasets in
+ * local directories ({@link openDataset}, {@link writeDataset}, {@link directoryStore}) and the `parquetry` command
+ * line ({@link main}).
  *
  * ```
  * parquetry schema <file>                      the schema tree (every element): repetition, physical and logical types
@@ -19,3 +21,5 @@
 export { openFile, writeFile, createFileWriter, type LocalParquetFile, type WriteFileOptions } from './node/files.js';
 export { fileSink, appendFileSink, type FileSink, type AppendFileSink, type FileSinkOptions } from '@parquetry/parquet-writer/node';
 export { main, type MainIO } from './node/cli.js';
+export { openDataset, writeDataset } from './node/dataset.js';
+export { directoryStore, type DirectoryStore, type DirectoryStoreOptions } from '@parquetry/parquet-dataset/node';

@@ -1,0 +1,45 @@
+/**
+ * Datasets of many Parquet files (`@parquetry/parquet-dataset`) with every codec preset: hive partitions, schema
+ * evolution, `_metadata` summaries, pruning by partition values and footer statistics.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file; `file_path` in summaries).
+ * @module
+ */
+import {
+  openDataset as openWith,
+  writeDataset as writeWith,
+  type Dataset,
+  type DatasetData,
+  type DatasetInput,
+  type DatasetOptions,
+  type DatasetStore,
+  type WritableDatasetStore,
+  type WriteDatasetOptions,
+  type WriteDatasetResult,
+} from '@parquetry/parquet-dataset';
+import { allCodecs } from './codecs.js';
+
+/**
+ * Opens a dataset with every codec preset ({@link allCodecs}): `@parquetry/parquet-dataset`'s `openDataset` without
+ * having to pass `codecs`.
+ * @param input - a store (`memoryStore`, `urlStore`), or the files (URLs, or `{ path, source }`).
+ * @param options - partitioning, schema, summary, concurrency and reader options; `codecs` defaults to every codec.
+ * @returns the dataset.
+ * @throws ParquetError as `@parquetry/parquet-dataset`'s `openDataset` (`NO_FILES`, `SCHEMA_MISMATCH`, …).
+ */
+export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
+  return openWith(input, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+}
+
+/**
+ * Writes a dataset with every codec preset: `@parquetry/parquet-dataset`'s `writeDataset` without having to pass
+ * `codecs` for the compression chosen.
+ * @param data - rows or columns (partition columns included).
+ * @param store - where the files go (`memoryStore`, or `parquetry/node`'s `writeDataset` for a directory).
+ * @param options - partitioning, rolling, summary and writer options; `codecs` defaults to every codec.
+ * @returns the files written.
+ * @throws ParquetError as `@parquetry/parquet-dataset`'s `writeDataset`.
+ */
+export async function writeDataset(data: DatasetData, store: WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  return writeWith(data, store, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+}

@@ -1,0 +1,33 @@
+/**
+ * Datasets in local directories with every codec preset: `@parquetry/parquet-dataset/node`'s `openDataset` and
+ * `writeDataset` (a directory path, a list of local paths and URLs, or a store) without having to pass `codecs`.
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file; `file_path` in summaries).
+ * @module
+ */
+import type { Dataset, DatasetData, DatasetInput, DatasetOptions, DatasetStore, WritableDatasetStore, WriteDatasetOptions, WriteDatasetResult } from '@parquetry/parquet-dataset';
+import { openDataset as openWith, writeDataset as writeWith } from '@parquetry/parquet-dataset/node';
+import { allCodecs } from '../codecs.js';
+
+/**
+ * Opens a dataset (a directory, local paths, URLs, or a store) with every codec preset.
+ * @param input - a directory path, the files, or a store.
+ * @param options - as `@parquetry/parquet-dataset`'s `openDataset`; `codecs` defaults to every codec.
+ * @returns the dataset.
+ * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `openDataset`.
+ */
+export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
+  return openWith(input, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+}
+
+/**
+ * Writes a dataset into a local directory (or a writable store) with every codec preset.
+ * @param data - rows or columns (partition columns included).
+ * @param target - a directory path, or a writable store.
+ * @param options - as `@parquetry/parquet-dataset`'s `writeDataset`; `codecs` defaults to every codec.
+ * @returns the files written.
+ * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `writeDataset`.
+ */
+export async function writeDataset(data: DatasetData, target: string | WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  return writeWith(data, target, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+}
