@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `parquetry` command line (see `parquetry help`); the code is in src/cli.ts.
+// The `parquetry` command line (see `parquetry help`); the code is in src/node/cli.ts.
+import { once } from 'node:events';
 import { main } from '../dist/node.js';
 
 // output piped into a reader that stops early (`| head`): stop quietly
@@ -8,8 +9,8 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
-// Ctrl-C (or a TERM) stops a convert between batches: its temporary file is removed and no output is left;
-// a second signal exits at once (a temporary `.<out>.<random>.tmp` may then remain, never `<out>` itself)
+// Ctrl-C (or a TERM) stops a read or a convert between batches (a convert's temporary file is removed and no output
+// is left); a second signal exits at once (a temporary `.<out>.<random>.tmp` may then remain, never `<out>` itself)
 const stop = new AbortController();
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
@@ -18,11 +19,40 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-process.exitCode = await main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), {
-  error: (line) => process.stderr.write(`${line}\n`),
-  progress: (text) => process.stderr.write(text),
-  progressIsTTY: process.stderr.isTTY === true,
-  signal: stop.signal,
-});
-// a listener on SIGINT keeps nothing alive, but exit now rather than wait on stray handles
-process.exit(process.exitCode);
+// lines are gathered into 64 KiB writes; between batches the CLI waits for stdout to drain (a slow reader of a
+// pipe holds the read back instead of filling memory)
+let held = [];
+let size = 0;
+const flush = () => {
+  if (held.length === 0) return;
+  process.stdout.write(held.join(''));
+  held = [];
+  size = 0;
+};
+
+process.exitCode = await main(
+  process.argv.slice(2),
+  (line) => {
+    held.push(line, '\n');
+    size += line.length + 1;
+    if (size >= 65536) flush();
+  },
+  {
+    error: (line) => {
+      flush();
+      process.stderr.write(`${line}\n`);
+    },
+    progress: (text) => process.stderr.write(text),
+    progressIsTTY: process.stderr.isTTY === true,
+    outputIsTTY: process.stdout.isTTY === true,
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    drain: async () => {
+      flush();
+      if (process.stdout.writableNeedDrain) await once(process.stdout, 'drain');
+    },
+    signal: stop.signal,
+  },
+);
+flush();
+// a listener on SIGINT keeps nothing alive, but exit once stdout has taken everything rather than wait on stray handles
+process.stdout.write('', () => process.exit(process.exitCode));

@@ -351,7 +351,9 @@ describe('Parquet in: convert and rewrite', () => {
           await f.close();
         }
         const meta = await run('meta', out);
-        expect(meta.out.filter((l) => l.startsWith('  ')).every((l) => l.includes(`: ${codec.toUpperCase()} `))).toBe(true);
+        const chunkLines = meta.out.filter((l) => /^ {2}\S/.test(l));
+        expect(chunkLines.length).toBeGreaterThan(0);
+        expect(chunkLines.every((l) => l.includes(`: ${codec.toUpperCase()} `))).toBe(true);
         if (codec !== 'lzo' && codec !== 'lz4') expect(await difference('read_parquet($1)', 'read_parquet($2)', [src, out])).toBe(0);
       });
     }
@@ -395,7 +397,7 @@ describe('Parquet in: convert and rewrite', () => {
 });
 
 describe('errors and exit codes', () => {
-  test('usage errors exit 2 with a message naming what was wrong, then the usage', async () => {
+  test('usage errors exit 2 with one line naming what was wrong', async () => {
     const csv = at('ok.csv');
     fs.writeFileSync(csv, 'a,b\n1,x\n');
     const cases: [string[], RegExp][] = [
@@ -424,7 +426,7 @@ describe('errors and exit codes', () => {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.err[0], argv.join(' ')).toMatch(message);
-      expect(r.err[1], argv.join(' ')).toMatch(/^usage: parquetry /);
+      expect(r.err.length, argv.join(' ')).toBe(1);
       expect(r.out).toEqual([]);
     }
     expect(listing().filter((n) => n.startsWith('o.parquet') || n.startsWith('.o.parquet'))).toEqual([]);

@@ -1,83 +1,161 @@
 /**
- * The `parquetry` command line on the sample file the project ships, against DuckDB reading the same file.
+ * The `parquetry` command line on the sample file the project ships, against DuckDB reading the same file: schema
+ * (text and JSON), meta, count, head / tail / cat in every format, --version.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { main, openFile } from '../src/node.js';
+import { openFile } from '../src/node.js';
+import { canon, duckRows, duckdb, lit, parseCsv, repo, run, runWith, sample } from './cli-helpers.js';
 
-const sample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/sample/sample.parquet');
-let con: DuckDBConnection;
+const duck = async (sql: string) => (await (await duckdb()).runAndReadAll(sql)).getRowObjectsJS();
+const S = lit(sample);
+
+/** Our ndjson rows against DuckDB's rows of the same query, value by value. */
+async function sameRows(ours: Record<string, unknown>[], sql: string): Promise<void> {
+  const d = await duckRows(sql);
+  expect(ours.length).toBe(d.rows.length);
+  ours.forEach((row, i) => {
+    expect(Object.keys(row)).toEqual(d.names);
+    d.names.forEach((n, k) => expect(canon(row[n], d.types[k]!, 'ours'), `row ${i} ${n}`).toBe(canon(d.rows[i]![n], d.types[k]!, 'duck')));
+  });
+}
+
 beforeAll(async () => {
-  con = await (await DuckDBInstance.create(':memory:')).connect();
+  await duckdb();
 });
 
-async function run(...argv: string[]): Promise<{ code: number; lines: string[] }> {
-  const lines: string[] = [];
-  const code = await main(argv, (l) => lines.push(l));
-  return { code, lines };
-}
-const duck = async (sql: string) => (await con.runAndReadAll(sql)).getRowObjectsJS();
-
-describe('parquetry CLI', () => {
+describe('parquetry CLI on the sample file', () => {
   test('schema: one line per schema element, names, repetition and physical types as DuckDB reads them', async () => {
-    const { code, lines } = await run('schema', sample);
+    const { code, out } = await run('schema', sample);
     expect(code).toBe(0);
-    const want = await duck(`SELECT name, type, repetition_type FROM parquet_schema('${sample}')`);
-    expect(lines.length).toBe(want.length);
-    expect(lines[0]).toBe(`message ${String(want[0]!.name)}`);
+    const want = await duck(`SELECT name, type, repetition_type FROM parquet_schema(${S})`);
+    expect(out.length).toBe(want.length);
+    expect(out[0]).toBe(`message ${String(want[0]!.name)}`);
     for (let i = 1; i < want.length; i++) {
       const w = want[i]!;
-      const words = lines[i]!.trim().split(' ');
+      const words = out[i]!.trim().split(' ');
       expect(words[0]).toBe(String(w.repetition_type).toLowerCase());
       expect(words[2]).toBe(String(w.name));
       if (w.type !== null) expect(words[1]).toBe(String(w.type));
     }
   });
 
-  test('meta: row and row-group counts, and each chunk codec and sizes', async () => {
-    const { code, lines } = await run('meta', sample);
+  test('schema --json: the schema elements with the fields DuckDB reports', async () => {
+    const { code, out } = await run('schema', sample, '--json');
     expect(code).toBe(0);
-    const [f] = await duck(`SELECT num_rows, num_row_groups FROM parquet_file_metadata('${sample}')`);
-    expect(lines[1]).toMatch(new RegExp(`^rows: ${f!.num_rows}, row groups: ${f!.num_row_groups},`));
-    const chunks = await duck(`SELECT path_in_schema, compression, total_compressed_size, total_uncompressed_size FROM parquet_metadata('${sample}') ORDER BY row_group_id, column_id`);
-    const chunkLines = lines.filter((l) => l.startsWith('  '));
-    expect(chunkLines.length).toBe(chunks.length);
-    chunks.forEach((c, i) => {
-      expect(chunkLines[i]).toContain(`${String(c.path_in_schema).replaceAll(', ', '.')}: ${String(c.compression)} `);
-      expect(chunkLines[i]).toContain(`${c.total_compressed_size} / ${c.total_uncompressed_size} bytes`);
+    const ours = JSON.parse(out.join('\n')) as Record<string, unknown>[];
+    const want = await duck(`SELECT name, type, type_length, repetition_type, num_children, converted_type, scale, precision, field_id FROM parquet_schema(${S})`);
+    expect(ours.length).toBe(want.length);
+    want.forEach((w, i) => {
+      for (const k of ['name', 'type', 'type_length', 'repetition_type', 'num_children', 'converted_type', 'scale', 'precision', 'field_id']) {
+        const v = w[k];
+        expect(ours[i]![k] ?? null, `${i} ${k}`).toEqual(v === null ? null : typeof v === 'bigint' ? Number(v) : v);
+      }
+    });
+    expect(ours.find((e) => e['name'] === 'ts')!['logicalType']).toEqual({ TIMESTAMP: { isAdjustedToUTC: false, unit: { MICROS: {} } } });
+  });
+
+  test('meta: rows, row groups, and each chunk codec, encodings, sizes, statistics and bloom filter as DuckDB reads them', async () => {
+    const { code, out } = await run('meta', sample);
+    expect(code).toBe(0);
+    const [f] = await duck(`SELECT num_rows, num_row_groups FROM parquet_file_metadata(${S})`);
+    expect(out[0]).toBe(`file: ${sample}, ${fs.statSync(sample).size} bytes`);
+    expect(out[1]).toMatch(new RegExp(`^rows: ${f!.num_rows}, row groups: ${f!.num_row_groups}, columns: 9, format version: 1$`));
+    expect(out).toContain('key/value metadata: none');
+    const chunks = await duck(
+      `SELECT path_in_schema, compression, encodings, num_values, total_compressed_size, total_uncompressed_size, stats_null_count, stats_min_value, stats_max_value, bloom_filter_offset FROM parquet_metadata(${S}) ORDER BY row_group_id, column_id`,
+    );
+    const at = out.map((l, i) => [l, i] as const).filter(([l]) => /^ {2}\S/.test(l) && !l.startsWith('  sorted'));
+    expect(at.length).toBe(chunks.length);
+    chunks.forEach((c, k) => {
+      const [line, i] = at[k]!;
+      expect(line).toBe(`  ${String(c.path_in_schema).replaceAll(', ', '.')}: ${String(c.compression)} ${String(c.encodings).replaceAll(', ', ',')} ${c.num_values} values, ${c.total_compressed_size} / ${c.total_uncompressed_size} bytes`);
+      const stats = out[i + 1]!;
+      expect(stats).toMatch(new RegExp(`^ {4}statistics: nulls ${c.stats_null_count}, `));
+      // the bounds as DuckDB prints them (numbers, strings quoted by us)
+      const min = /min ("(?:[^"\\]|\\.)*"|\S+?),/.exec(stats)![1]!;
+      const shown = min.startsWith('"') ? (JSON.parse(min) as string) : min;
+      if (c.path_in_schema === 'ts') expect(shown.replace('T', ' ')).toBe(`${String(c.stats_min_value)}.000000`);
+      else if (/^[\d.-]+$/.test(shown)) expect(Number(shown)).toBe(Number(c.stats_min_value));
+      else expect(shown).toBe(String(c.stats_min_value));
+      expect(out[i + 2]).toMatch(c.bloom_filter_offset === null ? /no bloom filter$/ : /; bloom filter \d+ bytes$/);
     });
   });
 
-  test('head: the first rows as JSON lines, equal to DuckDB', async () => {
-    const { code, lines } = await run('head', sample, '-n', '3', '--columns', 'id,name,score,maybe,even');
+  test('head: the first rows as JSON lines (JSON-safe values), equal to DuckDB', async () => {
+    const { code, out } = await run('head', sample, '-n', '3', '--columns', 'id,name,score,maybe,even,ts,pair,rec');
     expect(code).toBe(0);
-    const want = await duck(`SELECT id::VARCHAR AS id, name, score, maybe, even FROM '${sample}' LIMIT 3`);
-    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(want);
-    expect((await run('head', sample)).lines.length).toBe(10);
-    expect((await run('head', sample, '-n', '0')).lines).toEqual([]);
+    await sameRows(out.map((l) => JSON.parse(l) as Record<string, unknown>), `SELECT id, name, score, maybe, even, ts, pair, rec FROM ${S} LIMIT 3`);
+    expect(JSON.parse(out[0]!)).toEqual({ id: 0, name: 'name-0', score: 0, maybe: null, even: true, ts: '2026-01-01T00:00:00.000000', pair: [0, 1], rec: { a: 0, b: 'x0' } });
+    expect((await run('head', sample)).out.length).toBe(10);
+    expect((await run('head', sample, '-n', '0')).out).toEqual([]);
   });
 
-  test('count: the rows in the pages', async () => {
-    const [c] = await duck(`SELECT count(*)::INTEGER AS n FROM '${sample}'`);
-    expect(await run('count', sample)).toEqual({ code: 0, lines: [String(c!.n)] });
+  test('head --offset, tail and cat select the rows DuckDB selects with LIMIT / OFFSET', async () => {
+    const parse = (r: { out: string[] }) => r.out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    await sameRows(parse(await run('head', sample, '-n', '5', '--offset', '997')), `SELECT * FROM ${S} LIMIT 5 OFFSET 997`);
+    await sameRows(parse(await run('tail', sample, '-n', '4')), `SELECT * FROM ${S} OFFSET 996`);
+    await sameRows(parse(await run('tail', sample, '-n', '3', '--offset', '10')), `SELECT * FROM ${S} LIMIT 3 OFFSET 987`);
+    await sameRows(parse(await run('tail', sample, '-n', '2000')), `SELECT * FROM ${S}`);
+    await sameRows(parse(await run('cat', sample, '--columns', 'rec,id')), `SELECT rec, id FROM ${S}`);
+    await sameRows(parse(await run('cat', sample, '-n', '7', '--offset', '3', '--columns', 'rec.b,name')), `SELECT {'b': rec.b} AS rec, name FROM ${S} LIMIT 7 OFFSET 3`);
   });
 
-  test('errors: usage (2), a missing file and a file that is not Parquet (1, with the error code)', async () => {
-    expect((await run()).code).toBe(0);
-    expect((await run('bogus', sample)).code).toBe(2);
-    expect((await run('head', sample, '-n', 'x')).code).toBe(2);
-    const missing = await run('schema', path.join(os.tmpdir(), 'no-such-file.parquet'));
-    expect(missing.code).toBe(1);
-    expect(missing.lines[0]).toMatch(/cannot open '.*no-such-file\.parquet'/);
-    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-')), 'bad.parquet');
-    fs.writeFileSync(bad, 'PAR1 not a parquet file PAR1');
-    const r = await run('meta', bad);
-    expect(r.code).toBe(1);
-    expect(r.lines[0]).toMatch(/^parquetry: (NOT_PARQUET|CORRUPT_FOOTER): /);
+  test('--format json is one array of the ndjson rows; csv equals DuckDB COPY … (FORMAT csv) for scalar columns', async () => {
+    const nd = await run('head', sample, '-n', '20');
+    const js = await run('head', sample, '-n', '20', '--format', 'json');
+    expect(JSON.parse(js.out.join('\n'))).toEqual(nd.out.map((l) => JSON.parse(l) as unknown));
+    expect(js.out[0]).toBe('[');
+    expect((await run('head', sample, '-n', '0', '--format', 'json')).out).toEqual(['[]']);
+
+    const csv = await run('head', sample, '-n', '20', '--format', 'csv');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-')), 'd.csv');
+    const cols = 'id, name, score, maybe, even, ts';
+    await (await duckdb()).run(`COPY (SELECT ${cols} FROM ${S} LIMIT 20) TO ${lit(file)} (FORMAT csv, HEADER)`);
+    const want = parseCsv(fs.readFileSync(file, 'utf8'));
+    const { types } = await duckRows(`SELECT ${cols} FROM ${S} LIMIT 0`);
+    const ours = parseCsv(`${csv.out.join('\n')}\n`);
+    expect(ours[0]).toEqual(['id', 'name', 'score', 'maybe', 'even', 'ts', 'pair', 'rec']);
+    expect(ours.length).toBe(want.length);
+    for (let i = 1; i < want.length; i++) {
+      types.forEach((t, k) => expect(canon(ours[i]![k], t, 'ours'), `row ${i} column ${k}`).toBe(canon(want[i]![k], t, 'duck')));
+      // nested columns are JSON in a cell
+      expect(JSON.parse(ours[i]![6]!)).toEqual(JSON.parse(nd.out[i - 1]!).pair);
+    }
+  });
+
+  test('--format table: aligned columns with names and types, numbers right-aligned, nulls as NULL, the values DuckDB reads', async () => {
+    const { code, out } = await run('head', sample, '-n', '4', '--format', 'table', '--columns', 'id,name,maybe,ts');
+    expect(code).toBe(0);
+    expect(out[0]).toMatch(/^ {3}id {2}name {4}maybe {2}ts$/);
+    expect(out[1]).toMatch(/^int64 {2}string {2}int32 {2}timestamp\[us\]$/);
+    expect(out[2]).toMatch(/^─{5} {2}─{6} {2}─{5} {2}─{26}$/);
+    expect(out.at(-1)).toBe('(4 rows)');
+    const want = await duck(`SELECT id, name, maybe, strftime(ts, '%Y-%m-%dT%H:%M:%S.%f') AS ts FROM ${S} LIMIT 4`);
+    want.forEach((w, i) => {
+      const cells = out[3 + i]!.trim().split(/ {2,}/);
+      expect(cells).toEqual([String(w.id), String(w.name), w.maybe === null ? 'NULL' : String(w.maybe), String(w.ts)]);
+    });
+    // a narrow terminal: cells cut with … so that the table fits
+    const narrow = await runWith(['head', sample, '-n', '2', '--format', 'table', '--columns', 'id,name,ts,rec'], { columns: 40 });
+    for (const line of narrow.out) expect(line.length).toBeLessThanOrEqual(40);
+    expect(narrow.out[3]).toContain('…');
+  });
+
+  test('count: the footer row count; --exact and --where count in the pages, as DuckDB does', async () => {
+    const [c] = await duck(`SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE id % 7 = 3 AND maybe IS NULL)::INTEGER AS m FROM ${S}`);
+    expect(await run('count', sample)).toEqual({ code: 0, out: [String(c!.n)], err: [], progress: [] });
+    expect((await run('count', sample, '--exact')).out).toEqual([String(c!.n)]);
+    const [w] = await duck(`SELECT count(*)::INTEGER AS n FROM ${S} WHERE id between 100 and 300 and (name = 'name-3' or maybe is null)`);
+    expect((await run('count', sample, '--where', "id between 100 and 300 and (name = 'name-3' or maybe is null)")).out).toEqual([String(w!.n)]);
+  });
+
+  test('--version prints the package version', async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'packages/parquetry/package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toEqual({ code: 0, out: [`parquetry ${pkg.version}`], err: [], progress: [] });
+    expect((await run('-V')).out).toEqual([`parquetry ${pkg.version}`]);
   });
 
   test('openFile reads with every codec preset and closes its handle', async () => {

@@ -1,0 +1,264 @@
+/**
+ * `parquetry schema` (the schema tree, or with `--json` the footer's schema elements), `parquetry meta` (the footer:
+ * rows, key/value metadata, encryption, and per row group and column chunk the codec, encodings, sizes, statistics
+ * with decoded bounds, page index and bloom filter) and `parquetry stats COLUMN` (a column's statistics per row group
+ * and for the whole file).
+ *
+ * Spec: https://github.com/apache/parquet-format/blob/master/README.md (FileMetaData, RowGroup, ColumnChunk,
+ * Statistics), https://github.com/apache/parquet-format/blob/master/PageIndex.md and BloomFilter.md (what `meta`
+ * reports present), https://github.com/apache/parquet-format/blob/master/Encryption.md (the footer's algorithm).
+ * @module
+ */
+import { compareDecimals, compareValues, type ColumnStatistics, type ParquetFile } from '@parquetry/parquet-reader';
+import type { ColumnDescriptor, SchemaNode } from '@parquetry/parquet-levels';
+import {
+  CompressionCodecNames,
+  ConvertedTypeNames,
+  EncodingNames,
+  FieldRepetitionTypeNames,
+  TypeNames,
+  type ColumnChunk,
+  type LogicalType,
+  type SchemaElement,
+} from '@parquetry/thrift-compact';
+import { arity, nearest, one, usageError, type Parsed } from './cli-args.js';
+import { formatOf, rowSink } from './cli-output.js';
+import { binaryText, cellText, isBinaryColumn, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
+
+function logicalName(lt: LogicalType | undefined): string {
+  if (!lt) return '';
+  const [name, body] = Object.entries(lt).find(([, v]) => v !== undefined) ?? ['', undefined];
+  const params = body && typeof body === 'object' ? Object.entries(body as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'object') : [];
+  const unit = body && typeof body === 'object' && 'unit' in body ? Object.keys((body as { unit: object }).unit)[0] : undefined;
+  const all = [...params.map(([k, v]) => `${k}=${String(v)}`), ...(unit ? [`unit=${unit}`] : [])];
+  return all.length ? `${name}(${all.join(', ')})` : name;
+}
+
+function schemaLines(n: SchemaNode, depth: number, out: string[]): void {
+  const rep = ['required', 'optional', 'repeated'][n.repetition] ?? String(n.repetition);
+  const phys = n.element.type === undefined ? 'group' : (TypeNames[n.element.type] ?? String(n.element.type));
+  const len = n.element.type_length ? `(${n.element.type_length})` : '';
+  const lt = logicalName(n.logicalType);
+  out.push(`${'  '.repeat(depth)}${rep} ${phys}${len} ${n.name}${lt ? ` ${lt}` : ''}`);
+  for (const c of n.children) schemaLines(c, depth + 1, out);
+}
+
+/** A schema element as JSON: parquet.thrift's field names, enums by name. */
+function elementJson(e: SchemaElement): Record<string, unknown> {
+  const o: Record<string, unknown> = { name: e.name };
+  if (e.type !== undefined) o['type'] = TypeNames[e.type] ?? e.type;
+  if (e.type_length !== undefined) o['type_length'] = e.type_length;
+  if (e.repetition_type !== undefined) o['repetition_type'] = FieldRepetitionTypeNames[e.repetition_type] ?? e.repetition_type;
+  if (e.num_children !== undefined) o['num_children'] = e.num_children;
+  if (e.converted_type !== undefined) o['converted_type'] = ConvertedTypeNames[e.converted_type] ?? e.converted_type;
+  if (e.scale !== undefined) o['scale'] = e.scale;
+  if (e.precision !== undefined) o['precision'] = e.precision;
+  if (e.field_id !== undefined) o['field_id'] = e.field_id;
+  if (e.logicalType !== undefined) o['logicalType'] = e.logicalType;
+  return o;
+}
+
+/**
+ * `schema`: one line per schema element (repetition, physical type, name, logical type), or with `--json` the
+ * footer's schema elements as a JSON array (parquet.thrift field names; `type`, `repetition_type` and
+ * `converted_type` by name; `logicalType` as its union object).
+ * @param file - the opened file.
+ * @param p - parsed arguments.
+ * @param write - receives each output line.
+ */
+export function schemaCommand(file: ParquetFile, p: Parsed, write: (line: string) => void): void {
+  if (p.values.has('--json')) {
+    write(JSON.stringify(file.metadata.schema.map(elementJson), null, 2));
+    return;
+  }
+  const out: string[] = [];
+  schemaLines(file.schema.field.node, 0, out);
+  out[0] = `message ${file.schema.field.node.name}`;
+  for (const l of out) write(l);
+}
+
+/** A bound or value for a line of text. */
+function valueText(v: unknown, col: ColumnDescriptor, mode: ValueMode): string {
+  if (v === null || v === undefined) return 'null';
+  if (!mode.raw && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string') return binaryText(Buffer.from(v, 'base64'), mode.binary);
+  const s = cellText(v, mode.binary);
+  return typeof v === 'string' ? JSON.stringify(s) : s;
+}
+
+function short(s: string, n: number): string {
+  return s.length <= n ? s : `${s.slice(0, n)}… (${s.length} characters)`;
+}
+
+function statisticsText(s: ColumnStatistics | undefined, col: ColumnDescriptor, mode: ValueMode): string {
+  if (!s) return 'none';
+  const parts: string[] = [];
+  if (s.nullCount !== undefined) parts.push(`nulls ${s.nullCount}`);
+  if (s.min !== undefined) parts.push(`min ${short(valueText(s.min, col, mode), 60)}${s.minExact ? '' : ' (truncated)'}`);
+  if (s.max !== undefined) parts.push(`max ${short(valueText(s.max, col, mode), 60)}${s.maxExact ? '' : ' (truncated)'}`);
+  if (s.distinctCount !== undefined) parts.push(`distinct ${s.distinctCount}`);
+  if (s.nanCount !== undefined) parts.push(`NaNs ${s.nanCount}`);
+  return parts.length ? parts.join(', ') : 'none';
+}
+
+function indexText(cc: ColumnChunk): string {
+  const idx = [cc.column_index_offset !== undefined ? `column index ${cc.column_index_length ?? '?'} bytes` : '', cc.offset_index_offset !== undefined ? `offset index ${cc.offset_index_length ?? '?'} bytes` : ''].filter(Boolean);
+  const md = cc.meta_data;
+  const bloom = md?.bloom_filter_offset !== undefined ? `bloom filter ${md.bloom_filter_length !== undefined ? `${md.bloom_filter_length} bytes` : 'present'}` : 'no bloom filter';
+  return `${idx.length ? idx.join(', ') : 'no page index'}; ${bloom}`;
+}
+
+function algorithmName(a: object | undefined): string | undefined {
+  if (!a) return undefined;
+  return Object.keys(a).find((k) => (a as Record<string, unknown>)[k] !== undefined);
+}
+
+/**
+ * `meta`: the footer — rows, format version, writer, key/value metadata, encryption, and per row group its rows,
+ * sizes and sort order, per column chunk its codec, encodings, values, sizes, statistics (decoded bounds, nulls,
+ * distinct and NaN counts), page index and bloom filter.
+ * @param file - the opened file.
+ * @param path - the file's path (printed).
+ * @param p - parsed arguments.
+ * @param write - receives each output line.
+ * @throws ParquetError `USAGE` for bad value options.
+ */
+export async function metaCommand(file: ParquetFile, path: string, p: Parsed, write: (line: string) => void): Promise<void> {
+  const mode = valueMode(p);
+  const md = file.metadata;
+  const size = file.source.byteLength;
+  const magic = size >= 4 ? new TextDecoder().decode(await file.source.read(size - 4, size)) : '';
+  write(`file: ${path}, ${size} bytes`);
+  write(`rows: ${md.num_rows}, row groups: ${md.row_groups.length}, columns: ${file.schema.columns.length}, format version: ${md.version}`);
+  write(`created_by: ${md.created_by ?? '(none)'}`);
+  const alg = algorithmName(md.encryption_algorithm);
+  if (magic === 'PARE') write('encryption: encrypted footer (PARE)');
+  else if (alg !== undefined) write(`encryption: ${alg}, plaintext footer`);
+  const kv = md.key_value_metadata ?? [];
+  write(`key/value metadata: ${kv.length === 0 ? 'none' : `${kv.length} entr${kv.length === 1 ? 'y' : 'ies'}`}`);
+  for (const { key, value } of kv) write(`  ${key}: ${value === undefined ? '(no value)' : short(JSON.stringify(value), 200)}`);
+  const options = readValueOptions(mode);
+  md.row_groups.forEach((rg, g) => {
+    const compressed = rg.total_compressed_size !== undefined ? `, ${rg.total_compressed_size} compressed` : '';
+    write(`row group ${g}: ${rg.num_rows} rows, ${rg.total_byte_size} bytes${compressed}${rg.file_offset !== undefined ? `, at byte ${rg.file_offset}` : ''}`);
+    if (rg.sorting_columns?.length) {
+      const sorted = rg.sorting_columns.map((s) => `${file.schema.columns[s.column_idx]?.pathString ?? `column ${s.column_idx}`} ${s.descending ? 'desc' : 'asc'} nulls ${s.nulls_first ? 'first' : 'last'}`);
+      write(`  sorted by ${sorted.join(', ')}`);
+    }
+    rg.columns.forEach((cc, i) => {
+      const col = file.schema.columns[i];
+      const name = col?.pathString ?? `column ${i}`;
+      const m = cc.meta_data;
+      if (!m) {
+        write(`  ${name}: encrypted column metadata${cc.crypto_metadata?.ENCRYPTION_WITH_COLUMN_KEY ? ' (column key)' : ''}`);
+        return;
+      }
+      const enc = m.encodings.map((e) => EncodingNames[e] ?? String(e)).join(',');
+      write(`  ${name}: ${CompressionCodecNames[m.codec] ?? m.codec} ${enc} ${m.num_values} values, ${m.total_compressed_size} / ${m.total_uncompressed_size} bytes`);
+      let stats: ColumnStatistics | undefined;
+      let unreadable = false;
+      try {
+        stats = col ? file.statistics(g, i, options) : undefined;
+      } catch {
+        unreadable = true;
+      }
+      write(`    statistics: ${unreadable ? 'unreadable' : col ? statisticsText(stats, col, mode) : 'none'}`);
+      write(`    ${indexText(cc)}`);
+    });
+  });
+}
+
+/** A leaf column by path, or the one leaf under a group path. */
+function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
+  const cols = file.schema.columns;
+  const exact = cols.find((c) => c.pathString === name);
+  if (exact) return exact;
+  const under = cols.filter((c) => c.pathString.startsWith(`${name}.`));
+  if (under.length === 1) return under[0]!;
+  if (under.length > 1) throw usageError(`stats: '${name}' is a group of ${under.length} columns; name one: ${under.slice(0, 8).map((c) => c.pathString).join(', ')}${under.length > 8 ? ', …' : ''}`);
+  const guess = nearest(name, cols.map((c) => c.pathString));
+  throw usageError(`stats: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${cols.slice(0, 12).map((c) => c.pathString).join(', ')})`}`);
+}
+
+/**
+ * `stats COLUMN`: per row group and for the whole file, the column's rows, values, null count, distinct count (when
+ * the writer recorded it; for the file only with one row group), min and max (decoded; `truncated` when a bound is
+ * not a value), compressed and uncompressed sizes and encodings, in a `--format` (default `table`).
+ * @param file - the opened file.
+ * @param p - parsed arguments.
+ * @param write - receives each output line.
+ * @param width - the terminal's width, for a table.
+ * @throws ParquetError `USAGE` for an unknown column or bad options.
+ */
+export function statsCommand(file: ParquetFile, p: Parsed, write: (line: string) => void, width: number | undefined): void {
+  arity(p, 'a file and a column', 2, 2);
+  const col = leafColumn(file, p.positional[1]!);
+  const mode = valueMode(p);
+  const format = formatOf(one(p, '--format') ?? 'table', false);
+  const shown = readValueOptions(mode);
+  const decimal = col.node.logicalType?.DECIMAL !== undefined;
+  const cmp = (a: unknown, b: unknown): number => (decimal ? compareDecimals(a, b) : compareValues(a, b));
+  const fix = (v: unknown): unknown => (v !== undefined && !mode.raw && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), mode.binary) : v);
+  const rows: Record<string, unknown>[] = [];
+  let min: { native: unknown; shown: unknown; exact: boolean } | undefined;
+  let max: { native: unknown; shown: unknown; exact: boolean } | undefined;
+  let boundsKnown = true;
+  let nulls: number | undefined = 0;
+  let values = 0;
+  let compressed = 0;
+  let uncompressed = 0;
+  const encodings = new Set<string>();
+  let encrypted = false;
+  file.metadata.row_groups.forEach((rg, g) => {
+    const md = rg.columns[col.index]?.meta_data;
+    const native = md ? file.statistics(g, col.index, {}) : undefined;
+    const s = md ? file.statistics(g, col.index, shown) : undefined;
+    if (!md) encrypted = true;
+    const enc = md ? md.encodings.map((e) => EncodingNames[e] ?? String(e)) : [];
+    enc.forEach((e) => encodings.add(e));
+    values += md?.num_values ?? 0;
+    compressed += md?.total_compressed_size ?? 0;
+    uncompressed += md?.total_uncompressed_size ?? 0;
+    nulls = nulls === undefined || s?.nullCount === undefined ? undefined : nulls + s.nullCount;
+    const nonNull = s && s.nullCount !== undefined ? s.numValues - s.nullCount : undefined;
+    if (nonNull !== 0) {
+      if (native?.min === undefined || native.max === undefined) boundsKnown = false;
+      else {
+        if (!min || cmp(native.min, min.native) < 0) min = { native: native.min, shown: s!.min, exact: native.minExact };
+        if (!max || cmp(native.max, max.native) > 0) max = { native: native.max, shown: s!.max, exact: native.maxExact };
+      }
+    }
+    rows.push({
+      row_group: g,
+      rows: rg.num_rows,
+      values: md?.num_values ?? null,
+      nulls: s?.nullCount ?? null,
+      distinct: s?.distinctCount ?? null,
+      min: s?.min === undefined ? null : fix(s.min),
+      max: s?.max === undefined ? null : fix(s.max),
+      exact: s === undefined || s.min === undefined ? null : s.minExact && s.maxExact,
+      compressed: md?.total_compressed_size ?? null,
+      uncompressed: md?.total_uncompressed_size ?? null,
+      encodings: md ? enc.join(',') : 'encrypted',
+    });
+  });
+  const one0 = rows.length === 1 ? rows[0]! : undefined;
+  rows.push({
+    row_group: 'all',
+    rows: file.numRows,
+    values: encrypted ? null : values,
+    nulls: encrypted ? null : (nulls ?? null),
+    distinct: one0 ? one0['distinct'] : null,
+    min: boundsKnown && min ? fix(min.shown) : null,
+    max: boundsKnown && max ? fix(max.shown) : null,
+    exact: boundsKnown && min && max ? min.exact && max.exact : null,
+    compressed: encrypted ? null : compressed,
+    uncompressed: encrypted ? null : uncompressed,
+    encodings: [...encodings].join(','),
+  });
+  if (format === 'table') write(`column '${col.pathString}'`);
+  const names = ['row_group', 'rows', 'values', 'nulls', 'distinct', 'min', 'max', 'exact', 'compressed', 'uncompressed', 'encodings'];
+  const numeric = new Set(['rows', 'values', 'nulls', 'distinct', 'compressed', 'uncompressed']);
+  const sink = rowSink(format, names.map((n) => ({ name: n, label: '', numeric: numeric.has(n) })), mode, write, { width, count: false });
+  sink.rows(rows);
+  sink.end();
+}

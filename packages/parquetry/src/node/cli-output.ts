@@ -1,0 +1,207 @@
+/**
+ * Row output formats of the command line: `json` (one array), `ndjson` (one object per line), `csv` (RFC 4180: a
+ * header, fields quoted when they hold a comma, a quote or a line break, empty strings as `""` and nulls as nothing)
+ * and `table` (aligned columns with a type line, cells cut to fit a terminal). Each writes as rows arrive; a table
+ * sizes its columns from its first rows.
+ *
+ * The values printed are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md as
+ * cli-values.ts maps them.
+ * @module
+ */
+import { cellText, jsonText, type BinaryForm, type ValueMode } from './cli-values.js';
+import { usageError } from './cli-args.js';
+
+/** An output format. */
+export type Format = 'json' | 'ndjson' | 'csv' | 'table';
+
+/** The formats, for messages and checks. */
+export const FORMATS: readonly Format[] = ['table', 'json', 'ndjson', 'csv'];
+
+/**
+ * The format of `--format` (default: `table` on a terminal, `ndjson` otherwise).
+ * @param text - the option's value, or undefined.
+ * @param tty - whether the output is a terminal.
+ * @returns the format.
+ * @throws ParquetError `USAGE` for an unknown format.
+ */
+export function formatOf(text: string | undefined, tty: boolean): Format {
+  if (text === undefined) return tty ? 'table' : 'ndjson';
+  const f = text.toLowerCase() === 'jsonl' ? 'ndjson' : text.toLowerCase();
+  if (!FORMATS.includes(f as Format)) throw usageError(`--format is ${FORMATS.join(', ')}, not '${text}'`);
+  return f as Format;
+}
+
+/** A column of the output. */
+export interface OutColumn {
+  /** The property name in a row object (a top-level field). */
+  readonly name: string;
+  /** Its type, for a table's type line. */
+  readonly label: string;
+  /** Right-aligned in a table. */
+  readonly numeric: boolean;
+}
+
+/** Receives rows and writes them in a format. */
+export interface RowSink {
+  /**
+   * Writes rows.
+   * @param rows - the rows (objects keyed by column name).
+   */
+  rows(rows: readonly Record<string, unknown>[]): void;
+  /** Writes what comes after the last row. */
+  end(): void;
+}
+
+/** Options of {@link rowSink}. */
+export interface SinkOptions {
+  /** The terminal's width in characters (a table's cells are cut to fit it). */
+  readonly width?: number | undefined;
+  /** Rows a table sizes its columns from (default 1000; later rows are cut to those widths). */
+  readonly sample?: number;
+  /** A table ends with a `(N rows)` line (default true). */
+  readonly count?: boolean;
+}
+
+function csvField(s: string): string {
+  return s === '' || /[",\r\n]/.test(s) || s.trim() !== s ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Control characters shown as escapes in a table cell (one line per row). */
+function visible(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\x00-\x1f\x7f]/.test(s) ? s.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)) : s;
+}
+
+function cut(s: string, width: number): string {
+  return s.length <= width ? s : `${s.slice(0, Math.max(0, width - 1))}…`;
+}
+
+function pad(s: string, width: number, right: boolean): string {
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+
+/**
+ * A writer of rows in a format.
+ * @param format - the format.
+ * @param columns - the output columns, in order.
+ * @param mode - how values print (bigints and binary of `--raw`).
+ * @param write - receives each output line.
+ * @param options - a table's width and sample.
+ * @returns the writer.
+ */
+export function rowSink(format: Format, columns: readonly OutColumn[], mode: ValueMode, write: (line: string) => void, options: SinkOptions = {}): RowSink {
+  const binary: BinaryForm = mode.binary;
+  // rows of the JSON mapping print with JSON.stringify; --raw rows hold bigints, bytes, Dates and Maps
+  const line = mode.raw
+    ? (r: Record<string, unknown>) => {
+        const o: Record<string, unknown> = {};
+        for (const c of columns) o[c.name] = r[c.name] ?? null;
+        return jsonText(o, binary);
+      }
+    : (r: Record<string, unknown>) => {
+        const o: Record<string, unknown> = {};
+        for (const c of columns) o[c.name] = r[c.name] ?? null;
+        return JSON.stringify(o);
+      };
+  switch (format) {
+    case 'ndjson':
+      return {
+        rows(rows) {
+          for (const r of rows) write(line(r));
+        },
+        end() {},
+      };
+    case 'json': {
+      let held: string | undefined;
+      let opened = false;
+      return {
+        rows(rows) {
+          if (!opened && rows.length > 0) {
+            write('[');
+            opened = true;
+          }
+          for (const r of rows) {
+            if (held !== undefined) write(`  ${held},`);
+            held = line(r);
+          }
+        },
+        end() {
+          if (!opened) return write('[]');
+          write(`  ${held}`);
+          write(']');
+        },
+      };
+    }
+    case 'csv': {
+      write(columns.map((c) => csvField(c.name)).join(','));
+      return {
+        rows(rows) {
+          for (const r of rows) {
+            let s = '';
+            for (let k = 0; k < columns.length; k++) {
+              const v = r[columns[k]!.name];
+              if (k > 0) s += ',';
+              if (v !== null && v !== undefined) s += csvField(cellText(v, binary));
+            }
+            write(s);
+          }
+        },
+        end() {},
+      };
+    }
+    case 'table':
+      return tableSink(columns, binary, write, options);
+  }
+}
+
+function tableSink(columns: readonly OutColumn[], binary: BinaryForm, write: (line: string) => void, options: SinkOptions): RowSink {
+  const sample = options.sample ?? 1000;
+  const held: string[][] = [];
+  let widths: number[] | undefined;
+  let count = 0;
+  const cells = (r: Record<string, unknown>): string[] =>
+    columns.map((c) => {
+      const v = r[c.name];
+      return v === null || v === undefined ? 'NULL' : visible(cellText(v, binary));
+    });
+  const emit = (row: readonly string[]): void => {
+    write(row.map((s, k) => pad(cut(s, widths![k]!), widths![k]!, columns[k]!.numeric)).join('  ').trimEnd());
+  };
+  const start = (): void => {
+    // each column as wide as its widest cell, header or type, cut to a share of the terminal
+    const natural = columns.map((c, k) => Math.max(c.name.length, c.label.length, 4, ...held.map((r) => r[k]!.length)));
+    const total = options.width ?? Infinity;
+    const cap = Math.max(12, Math.floor((total - 2 * (columns.length - 1)) / Math.max(1, columns.length)));
+    const limit = Math.max(40, cap);
+    widths = natural.map((w) => Math.min(w, limit));
+    // over the terminal's width: shrink the widest columns until it fits (no column below 8)
+    const sum = (): number => widths!.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
+    while (sum() > total) {
+      let widest = 0;
+      for (let k = 1; k < widths.length; k++) if (widths[k]! > widths[widest]!) widest = k;
+      if (widths[widest]! <= 8) break;
+      widths[widest] = widths[widest]! - 1;
+    }
+    write(columns.map((c, k) => pad(cut(c.name, widths![k]!), widths![k]!, c.numeric)).join('  ').trimEnd());
+    if (columns.some((c) => c.label !== '')) write(columns.map((c, k) => pad(cut(c.label, widths![k]!), widths![k]!, c.numeric)).join('  ').trimEnd());
+    write(widths.map((w) => '─'.repeat(w)).join('  '));
+    for (const r of held) emit(r);
+    held.length = 0;
+  };
+  return {
+    rows(rows) {
+      for (const r of rows) {
+        count++;
+        if (widths) emit(cells(r));
+        else {
+          held.push(cells(r));
+          if (held.length >= sample) start();
+        }
+      }
+    },
+    end() {
+      if (!widths) start();
+      if (options.count !== false) write(`(${count} row${count === 1 ? '' : 's'})`);
+    },
+  };
+}

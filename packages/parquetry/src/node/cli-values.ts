@@ -1,0 +1,320 @@
+/**
+ * How the command line prints values. By default rows are read with the reader's JSON-safe mapping (`values:
+ * 'json'`: INT64 as a number when safe else a decimal string, timestamps as ISO-8601 with the column's full precision,
+ * dates, times, binary as base64, maps as objects where the keys allow); `--raw` reads the reader's exact default
+ * mapping (bigints printed as digits, timestamps as counts of their unit, dates as day numbers, maps as `{ key, value
+ * }` pairs), `--dates` turns timestamps and dates of `--raw` into ISO-8601 instants (millisecond precision), and
+ * `--binary hex|base64|utf8` chooses how binary values print.
+ *
+ * The value types are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md.
+ * @module
+ */
+import type { ReadOptions } from '@parquetry/parquet-reader';
+import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
+import { Type } from '@parquetry/thrift-compact';
+import { has, one, usageError, type Parsed } from './cli-args.js';
+
+/** How binary values print. */
+export type BinaryForm = 'base64' | 'hex' | 'utf8';
+
+/** The value mapping the options chose. */
+export interface ValueMode {
+  /** `--raw`: the reader's exact default mapping. */
+  readonly raw: boolean;
+  /** `--dates`: timestamps and dates of `--raw` as ISO-8601 instants. */
+  readonly dates: boolean;
+  /** `--binary`. */
+  readonly binary: BinaryForm;
+}
+
+const BINARY_FORMS: readonly BinaryForm[] = ['base64', 'hex', 'utf8'];
+
+/**
+ * The value mapping of a command's options.
+ * @param p - parsed arguments.
+ * @returns the mode.
+ * @throws ParquetError `USAGE` for an unknown `--binary` form, or `--dates` without `--raw`.
+ */
+export function valueMode(p: Parsed): ValueMode {
+  const b = one(p, '--binary');
+  if (b !== undefined && !BINARY_FORMS.includes(b as BinaryForm)) throw usageError(`--binary is base64, hex or utf8, not '${b}'`);
+  const raw = has(p, '--raw');
+  const dates = has(p, '--dates');
+  if (dates && !raw) throw usageError('--dates changes what --raw prints (without --raw, timestamps and dates already print as ISO-8601 at full precision)');
+  return { raw, dates, binary: (b as BinaryForm | undefined) ?? 'base64' };
+}
+
+/**
+ * The reader's value options for a mode.
+ * @param mode - the value mode.
+ * @returns the options to read with.
+ */
+export function readValueOptions(mode: ValueMode): ReadOptions {
+  if (!mode.raw) return { values: 'json' };
+  return mode.dates ? { maps: 'map', timestamps: 'date', dates: 'date' } : { maps: 'map' };
+}
+
+/**
+ * Whether a leaf holds bytes that print in the `--binary` form: BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY without a text,
+ * decimal, UUID, FLOAT16 or INTERVAL reading.
+ * @param col - a leaf column.
+ * @returns true for binary leaves.
+ */
+export function isBinaryColumn(col: ColumnDescriptor): boolean {
+  if (col.type !== Type.BYTE_ARRAY && col.type !== Type.FIXED_LEN_BYTE_ARRAY) return false;
+  const lt = col.node.logicalType;
+  if (lt?.STRING || lt?.ENUM || lt?.JSON || lt?.DECIMAL) return false;
+  if (lt?.UUID && col.typeLength === 16) return false;
+  if (lt?.FLOAT16 && col.typeLength === 2) return false;
+  return !(col.node.element.converted_type === 21 && col.typeLength === 12);
+}
+
+type Transform = (v: unknown) => unknown;
+
+const hexOf = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const utf8Of = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+const base64Of = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+
+/**
+ * Bytes in a `--binary` form.
+ * @param b - the bytes.
+ * @param form - base64, hex or utf8 (invalid UTF-8 becomes U+FFFD).
+ * @returns the text.
+ */
+export function binaryText(b: Uint8Array, form: BinaryForm): string {
+  return form === 'hex' ? hexOf(b) : form === 'utf8' ? utf8Of(b) : base64Of(b);
+}
+
+/** The re-encoding of base64 text (the JSON mapping's binary) into another form. */
+function fromBase64(form: BinaryForm): Transform {
+  return (v) => (typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), form) : v);
+}
+
+function transformOf(f: Field, schema: SchemaTree, leaf: Transform): Transform | undefined {
+  if (f.node.logicalType?.VARIANT) return undefined;
+  switch (f.kind) {
+    case 'leaf':
+      return isBinaryColumn(schema.columns[f.column]!) ? leaf : undefined;
+    case 'struct': {
+      const parts = f.fields.map((c) => [c.name, transformOf(c, schema, leaf)] as const).filter((x): x is readonly [string, Transform] => x[1] !== undefined);
+      if (parts.length === 0) return undefined;
+      return (v) => {
+        if (v === null || typeof v !== 'object') return v;
+        const o = v as Record<string, unknown>;
+        for (const [name, t] of parts) if (Object.hasOwn(o, name)) o[name] = t(o[name]);
+        return o;
+      };
+    }
+    case 'list': {
+      const t = transformOf(f.element, schema, leaf);
+      if (!t) return undefined;
+      return (v) => {
+        if (Array.isArray(v)) for (let i = 0; i < v.length; i++) v[i] = t(v[i]);
+        return v;
+      };
+    }
+    case 'map': {
+      const tk = transformOf(f.key, schema, leaf);
+      const tv = f.value ? transformOf(f.value, schema, leaf) : undefined;
+      if (!tk && !tv) return undefined;
+      return (v) => {
+        if (Array.isArray(v)) {
+          // the JSON mapping's { key, value } entries (keys that cannot be object keys)
+          for (const e of v as { key: unknown; value: unknown }[]) {
+            if (tk) e.key = tk(e.key);
+            if (tv) e.value = tv(e.value);
+          }
+        } else if (v !== null && typeof v === 'object' && tv) {
+          const o = v as Record<string, unknown>;
+          for (const k of Object.keys(o)) o[k] = tv(o[k]);
+        }
+        return v;
+      };
+    }
+  }
+}
+
+/**
+ * The in-place change rows of the JSON-safe mapping need for the `--binary` form (their binary values are base64).
+ * @param schema - the file's schema.
+ * @param mode - the value mode.
+ * @returns the change, or undefined when the rows print as read.
+ */
+export function rowTransform(schema: SchemaTree, mode: ValueMode): ((row: Record<string, unknown>) => void) | undefined {
+  if (mode.raw || mode.binary === 'base64') return undefined;
+  const t = transformOf(schema.field, schema, fromBase64(mode.binary));
+  return t && ((row) => void t(row));
+}
+
+function numberText(n: number): string {
+  return Number.isFinite(n) ? JSON.stringify(n) : JSON.stringify(String(n));
+}
+
+function writeJson(v: unknown, binary: BinaryForm, out: string[]): void {
+  if (v === null || v === undefined) {
+    out.push('null');
+    return;
+  }
+  switch (typeof v) {
+    case 'string':
+      out.push(JSON.stringify(v));
+      return;
+    case 'number':
+      out.push(numberText(v));
+      return;
+    case 'bigint':
+      out.push(v.toString());
+      return;
+    case 'boolean':
+      out.push(v ? 'true' : 'false');
+      return;
+    default:
+      break;
+  }
+  if (v instanceof Uint8Array) {
+    out.push(JSON.stringify(binaryText(v, binary)));
+    return;
+  }
+  if (v instanceof Date) {
+    out.push(Number.isNaN(v.getTime()) ? 'null' : JSON.stringify(v.toISOString()));
+    return;
+  }
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const a = v as ArrayLike<unknown>;
+    out.push('[');
+    for (let i = 0; i < a.length; i++) {
+      if (i > 0) out.push(',');
+      writeJson(a[i], binary, out);
+    }
+    out.push(']');
+    return;
+  }
+  if (v instanceof Map) {
+    out.push('[');
+    let first = true;
+    for (const [k, x] of v) {
+      out.push(first ? '{"key":' : ',{"key":');
+      first = false;
+      writeJson(k, binary, out);
+      out.push(',"value":');
+      writeJson(x, binary, out);
+      out.push('}');
+    }
+    out.push(']');
+    return;
+  }
+  out.push('{');
+  let first = true;
+  for (const k of Object.keys(v)) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x === undefined) continue;
+    out.push(first ? '' : ',', JSON.stringify(k), ':');
+    first = false;
+    writeJson(x, binary, out);
+  }
+  out.push('}');
+}
+
+/**
+ * JSON text of any value the reader returns: bigints as digits, binary in the `--binary` form, `Date`s as ISO-8601,
+ * maps as `{ key, value }` pairs, NaN and ±Infinity as strings (JSON has no such numbers).
+ * @param v - the value.
+ * @param binary - how binary values print.
+ * @returns the JSON text.
+ */
+export function jsonText(v: unknown, binary: BinaryForm): string {
+  const out: string[] = [];
+  writeJson(v, binary, out);
+  return out.join('');
+}
+
+/**
+ * A value as one cell of CSV or a table: strings as they are, numbers, booleans and bigints as their digits, dates
+ * in ISO-8601, binary in the `--binary` form, anything nested as JSON.
+ * @param v - a non-null value.
+ * @param binary - how binary values print.
+ * @returns the text.
+ */
+export function cellText(v: unknown, binary: BinaryForm): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(v);
+    default:
+      return jsonText(v, binary);
+  }
+}
+
+const UNIT = (u: { MILLIS?: object; MICROS?: object } | undefined): string => (u?.MILLIS ? 'ms' : u?.MICROS ? 'us' : 'ns');
+
+/**
+ * A short type name for a table header: `int64`, `string`, `timestamp[us, UTC]`, `decimal(10,2)`, `list<int32>`, …
+ * @param f - a field.
+ * @param schema - its schema.
+ * @returns the name.
+ */
+export function typeLabel(f: Field, schema: SchemaTree): string {
+  const lt = f.node.logicalType;
+  if (lt?.VARIANT) return 'variant';
+  switch (f.kind) {
+    case 'struct':
+      return 'struct';
+    case 'list':
+      return `list<${typeLabel(f.element, schema)}>`;
+    case 'map':
+      return `map<${typeLabel(f.key, schema)}, ${f.value ? typeLabel(f.value, schema) : 'none'}>`;
+    case 'leaf':
+      break;
+  }
+  const col = schema.columns[f.column]!;
+  if (lt?.STRING) return 'string';
+  if (lt?.ENUM) return 'enum';
+  if (lt?.JSON) return 'json';
+  if (lt?.BSON) return 'bson';
+  if (lt?.UUID) return 'uuid';
+  if (lt?.DECIMAL) return `decimal(${lt.DECIMAL.precision},${lt.DECIMAL.scale})`;
+  if (lt?.DATE) return 'date';
+  if (lt?.TIME) return `time[${UNIT(lt.TIME.unit)}]`;
+  if (lt?.TIMESTAMP) return `timestamp[${UNIT(lt.TIMESTAMP.unit)}${lt.TIMESTAMP.isAdjustedToUTC ? ', UTC' : ''}]`;
+  if (lt?.INTEGER) return `${lt.INTEGER.isSigned ? 'int' : 'uint'}${lt.INTEGER.bitWidth}`;
+  if (lt?.FLOAT16) return 'float16';
+  if (lt?.GEOMETRY) return 'geometry';
+  if (lt?.GEOGRAPHY) return 'geography';
+  if (col.node.element.converted_type === 21) return 'interval';
+  switch (col.type) {
+    case Type.BOOLEAN:
+      return 'boolean';
+    case Type.INT32:
+      return 'int32';
+    case Type.INT64:
+      return 'int64';
+    case Type.INT96:
+      return 'int96';
+    case Type.FLOAT:
+      return 'float';
+    case Type.DOUBLE:
+      return 'double';
+    case Type.FIXED_LEN_BYTE_ARRAY:
+      return `fixed(${col.typeLength ?? '?'})`;
+    default:
+      return 'binary';
+  }
+}
+
+/**
+ * Whether a field's values are numbers (right-aligned in a table).
+ * @param f - a field.
+ * @param schema - its schema.
+ * @returns true for integers, floats and decimals.
+ */
+export function isNumeric(f: Field, schema: SchemaTree): boolean {
+  if (f.kind !== 'leaf') return false;
+  const col = schema.columns[f.column]!;
+  const lt = col.node.logicalType;
+  if (lt?.DECIMAL || lt?.FLOAT16) return true;
+  if (lt?.DATE || lt?.TIME || lt?.TIMESTAMP) return false;
+  return col.type === Type.INT32 || col.type === Type.INT64 || col.type === Type.FLOAT || col.type === Type.DOUBLE;
+}

@@ -1,0 +1,594 @@
+/**
+ * `--where`: the reader's filter written as text, SQL-like —
+ * `id > 10 and (name = 'x' or tag in ('a', 'b')) and v is not null`. The grammar (keywords in any case):
+ *
+ * ```text
+ * expr      := and ('or' and)*
+ * and       := not ('and' not)*
+ * not       := 'not' not | '(' expr ')' | predicate
+ * predicate := column op literal | literal op column
+ *            | column ['not'] 'in' '(' literal (',' literal)* ')'
+ *            | column 'is' ['not'] 'null'
+ *            | column ['not'] 'between' literal 'and' literal
+ * op        := '=' | '==' | '!=' | '<>' | '<' | '<=' | '>' | '>='
+ * column    := name ('.' name)*          name: letters, digits, _ and $; or "quoted" / `quoted`
+ * literal   := ['-'|'+'] number | 'text' ('' for a quote) | true | false | x'hex'
+ *            | date 'YYYY-MM-DD' | timestamp '…' | time '…'
+ * ```
+ *
+ * Each literal is checked against its column's type here (a number for numeric columns, text in quotes for string
+ * and temporal columns, …) and passed to the reader in the form its filter validation converts exactly (INT64 as a
+ * bigint, DECIMAL as its decimal text, timestamps as ISO-8601 text); errors name the character where the problem
+ * is. The reader checks what it converts (an impossible date, a fraction finer than the column's unit), and
+ * {@link whereError} puts its message at the predicate's place in the text.
+ *
+ * Spec: the filtered values are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md.
+ * @module
+ */
+import type { Filter } from '@parquetry/parquet-reader';
+import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
+import { ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
+import { nearest } from './cli-args.js';
+
+/** A parsed `--where`: the filter, and where each of its parts starts in the text. */
+export interface ParsedWhere {
+  /** The filter for the reader. */
+  readonly filter: Filter;
+  /** The text parsed. */
+  readonly text: string;
+  /** Character offsets of the filter's parts, by their path as the reader names them (`filter.and[1]`). */
+  readonly positions: ReadonlyMap<string, number>;
+  /** The schema the columns were found in. */
+  readonly schema: SchemaTree;
+}
+
+type TokenKind = 'name' | 'number' | 'string' | 'hex' | 'op' | 'end';
+
+interface Token {
+  readonly kind: TokenKind;
+  /** The text (a string's content unescaped; an identifier's name unquoted). */
+  readonly text: string;
+  /** Offset in the expression. */
+  readonly at: number;
+  /** A quoted identifier (never a keyword). */
+  readonly quoted?: boolean;
+}
+
+const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'is', 'null', 'true', 'false', 'between', 'like', 'ilike']);
+const COMPARE: Readonly<Record<string, '=' | '!=' | '<' | '<=' | '>' | '>='>> = {
+  '=': '=', '==': '=', '!=': '!=', '<>': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
+};
+const FLIP: Readonly<Record<string, '=' | '!=' | '<' | '<=' | '>' | '>='>> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+class WhereSyntax {
+  constructor(
+    readonly at: number,
+    readonly message: string,
+  ) {}
+}
+
+function describe(t: Token): string {
+  switch (t.kind) {
+    case 'end':
+      return 'the end';
+    case 'string':
+      return `'${t.text}'`;
+    case 'hex':
+      return `x'${t.text}'`;
+    case 'name':
+      return t.quoted ? `"${t.text}"` : `'${t.text}'`;
+    default:
+      return `'${t.text}'`;
+  }
+}
+
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const at = i;
+    if ((c === 'x' || c === 'X') && text[i + 1] === "'") {
+      const end = text.indexOf("'", i + 2);
+      if (end < 0) throw new WhereSyntax(at, 'a hex literal x\'…\' is not closed');
+      const hex = text.slice(i + 2, end);
+      if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new WhereSyntax(at, `x'${hex}' is not hex bytes (pairs of 0-9, a-f)`);
+      out.push({ kind: 'hex', text: hex, at });
+      i = end + 1;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(c)) {
+      let j = i + 1;
+      while (j < n && /[A-Za-z0-9_$]/.test(text[j]!)) j++;
+      out.push({ kind: 'name', text: text.slice(i, j), at });
+      i = j;
+      continue;
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
+      const m = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i))!;
+      const after = text[i + m[0].length];
+      if (after !== undefined && /[A-Za-z_]/.test(after)) throw new WhereSyntax(at, `'${m[0]}${after}…' is neither a number nor a name`);
+      out.push({ kind: 'number', text: m[0], at });
+      i += m[0].length;
+      continue;
+    }
+    if (c === "'") {
+      let s = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= n) throw new WhereSyntax(at, 'a string is not closed (strings are in single quotes; a quote inside is doubled: \'it\'\'s\')');
+        if (text[j] === "'") {
+          if (text[j + 1] === "'") {
+            s += "'";
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        s += text[j];
+        j++;
+      }
+      out.push({ kind: 'string', text: s, at });
+      i = j + 1;
+      continue;
+    }
+    if (c === '"' || c === '`') {
+      let s = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= n) throw new WhereSyntax(at, `a quoted column name is not closed (${c}…${c})`);
+        if (text[j] === c) {
+          if (text[j + 1] === c) {
+            s += c;
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        s += text[j];
+        j++;
+      }
+      out.push({ kind: 'name', text: s, at, quoted: true });
+      i = j + 1;
+      continue;
+    }
+    const two = text.slice(i, i + 2);
+    if (two === '<=' || two === '>=' || two === '!=' || two === '<>' || two === '==') {
+      out.push({ kind: 'op', text: two, at });
+      i += 2;
+      continue;
+    }
+    if ('=<>(),.-+'.includes(c)) {
+      out.push({ kind: 'op', text: c, at });
+      i++;
+      continue;
+    }
+    throw new WhereSyntax(at, `unexpected character '${c}'`);
+  }
+  out.push({ kind: 'end', text: '', at: n });
+  return out;
+}
+
+/** How a column takes literals. */
+type Kind = 'boolean' | 'int32' | 'int64' | 'float' | 'decimal' | 'temporal32' | 'temporal64' | 'string' | 'uuid' | 'binary' | 'none';
+
+function kindOf(col: ColumnDescriptor): Kind {
+  const lt = col.node.logicalType;
+  if (lt?.DECIMAL) return 'decimal';
+  switch (col.type) {
+    case Type.BOOLEAN:
+      return 'boolean';
+    case Type.INT32:
+      return lt?.DATE || lt?.TIME ? 'temporal32' : 'int32';
+    case Type.INT64:
+      return lt?.TIMESTAMP || lt?.TIME ? 'temporal64' : 'int64';
+    case Type.INT96:
+      return 'temporal64';
+    case Type.FLOAT:
+    case Type.DOUBLE:
+      return 'float';
+    case Type.BYTE_ARRAY:
+      return lt?.STRING || lt?.ENUM || lt?.JSON ? 'string' : 'binary';
+    case Type.FIXED_LEN_BYTE_ARRAY:
+      if (lt?.UUID && col.typeLength === 16) return 'uuid';
+      if (lt?.FLOAT16 && col.typeLength === 2) return 'float';
+      if (col.node.element.converted_type === 21) return 'none';
+      return lt?.STRING || lt?.ENUM || lt?.JSON ? 'string' : 'binary';
+    default:
+      return 'none';
+  }
+}
+
+/** What a column of a kind takes, for messages (CLI terms, not JavaScript types). */
+function expected(col: ColumnDescriptor): string {
+  const lt = col.node.logicalType;
+  switch (kindOf(col)) {
+    case 'boolean':
+      return 'true or false';
+    case 'int32':
+    case 'int64':
+      return 'a whole number';
+    case 'float':
+      return "a number (or 'NaN', 'Infinity', '-Infinity')";
+    case 'decimal':
+      return 'a number (compared exactly)';
+    case 'temporal32':
+      return lt?.DATE ? "a date 'YYYY-MM-DD' or a day number" : "a time 'HH:MM:SS[.fff]' or a count of milliseconds since midnight";
+    case 'temporal64': {
+      if (lt?.TIME) return `a time 'HH:MM:SS[.ffffff]' or a count of ${lt.TIME.unit.MICROS ? 'microseconds' : 'nanoseconds'} since midnight`;
+      const unit = lt?.TIMESTAMP ? (lt.TIMESTAMP.unit.MILLIS ? 'milliseconds' : lt.TIMESTAMP.unit.MICROS ? 'microseconds' : 'nanoseconds') : 'nanoseconds';
+      const zone = lt?.TIMESTAMP?.isAdjustedToUTC ? '[Z|±HH:MM]' : '';
+      return `a timestamp 'YYYY-MM-DD[ HH:MM:SS[.fffffffff]]${zone}' or a count of ${unit} since 1970-01-01`;
+    }
+    case 'string':
+      return "text in single quotes ('x')";
+    case 'uuid':
+      return "a UUID in single quotes ('01234567-89ab-cdef-0123-456789abcdef')";
+    case 'binary':
+      return "text in single quotes (its UTF-8 bytes) or hex bytes x'0a1b'";
+    case 'none':
+      return 'nothing: INTERVAL values have no order (only is null / is not null apply)';
+  }
+}
+
+/** A column's type for messages, e.g. `INT64 TIMESTAMP(MICROS, UTC)`. */
+function typeName(col: ColumnDescriptor): string {
+  const phys = ['BOOLEAN', 'INT32', 'INT64', 'INT96', 'FLOAT', 'DOUBLE', 'BYTE_ARRAY', 'FIXED_LEN_BYTE_ARRAY'][col.type] ?? `type ${col.type}`;
+  const lt = col.node.logicalType;
+  const name = lt ? Object.keys(lt).find((k) => (lt as Record<string, unknown>)[k] !== undefined) : undefined;
+  return name ? `${phys} ${name}` : phys;
+}
+
+interface Literal {
+  readonly token: Token;
+  readonly kind: 'number' | 'string' | 'boolean' | 'hex' | 'null';
+  /** Number text with its sign, or the string's content. */
+  readonly text: string;
+  /** A typed literal's type word (`date`, `timestamp`, `time`). */
+  readonly typed?: string;
+}
+
+class Parser {
+  private i = 0;
+  readonly positions = new Map<string, number>();
+  private readonly byPath: Map<string, ColumnDescriptor>;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly schema: SchemaTree,
+  ) {
+    this.byPath = new Map(schema.columns.map((c) => [c.pathString, c]));
+  }
+
+  private get tok(): Token {
+    return this.tokens[this.i]!;
+  }
+
+  private keyword(word: string): boolean {
+    const t = this.tok;
+    if (t.kind === 'name' && !t.quoted && t.text.toLowerCase() === word) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  private isKeyword(t: Token, word: string): boolean {
+    return t.kind === 'name' && !t.quoted && t.text.toLowerCase() === word;
+  }
+
+  private op(text: string): boolean {
+    if (this.tok.kind === 'op' && this.tok.text === text) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  private fail(message: string, t: Token = this.tok): never {
+    throw new WhereSyntax(t.at, message);
+  }
+
+  parse(): Filter {
+    if (this.tok.kind === 'end') this.fail('the expression is empty');
+    const f = this.or('filter');
+    const t = this.tokens[this.i]!;
+    if (t.kind !== 'end') {
+      const hint = t.kind === 'op' && t.text === ')' ? ' (a closing parenthesis without an opening one)' : " (join conditions with 'and' or 'or')";
+      this.fail(`expected the end, found ${describe(t)}${hint}`);
+    }
+    return f;
+  }
+
+  private or(path: string): Filter {
+    const at = this.tok.at;
+    const parts = [this.and(`${path}.or[0]`)];
+    while (this.keyword('or')) parts.push(this.and(`${path}.or[${parts.length}]`));
+    if (parts.length === 1) return this.rename(`${path}.or[0]`, path, parts[0]!);
+    this.positions.set(path, at);
+    return { or: parts };
+  }
+
+  private and(path: string): Filter {
+    const at = this.tok.at;
+    const parts = [this.not(`${path}.and[0]`)];
+    while (this.keyword('and')) parts.push(this.not(`${path}.and[${parts.length}]`));
+    if (parts.length === 1) return this.rename(`${path}.and[0]`, path, parts[0]!);
+    this.positions.set(path, at);
+    return { and: parts };
+  }
+
+  /** Moves the positions recorded under a path to another (a one-part and/or is its part). */
+  private rename(from: string, to: string, f: Filter): Filter {
+    for (const [k, v] of [...this.positions]) {
+      if (k === from || k.startsWith(`${from}.`) || k.startsWith(`${from}#`)) {
+        this.positions.delete(k);
+        this.positions.set(to + k.slice(from.length), v);
+      }
+    }
+    return f;
+  }
+
+  private not(path: string): Filter {
+    const t = this.tok;
+    if (this.keyword('not')) {
+      this.positions.set(path, t.at);
+      return { not: this.not(`${path}.not`) };
+    }
+    if (this.op('(')) {
+      if (this.tok.kind === 'end' || (this.tok.kind === 'op' && this.tok.text === ')')) this.fail(`expected a condition after '(', found ${describe(this.tok)}`);
+      const f = this.or(path);
+      if (!this.op(')')) this.fail(`expected ')' to close the '(' at character ${t.at + 1}, found ${describe(this.tok)}`);
+      return f;
+    }
+    return this.predicate(path);
+  }
+
+  private column(): { col: ColumnDescriptor; token: Token } {
+    const t = this.tok;
+    if (t.kind !== 'name' || (!t.quoted && KEYWORDS.has(t.text.toLowerCase()))) {
+      this.fail(`expected a column name, found ${describe(t)}`);
+    }
+    this.i++;
+    const parts = [t.text];
+    while (this.tok.kind === 'op' && this.tok.text === '.') {
+      this.i++;
+      const p = this.tok;
+      if (p.kind !== 'name') this.fail(`expected a name after '.', found ${describe(p)}`);
+      parts.push(p.text);
+      this.i++;
+    }
+    const path = parts.join('.');
+    const col = this.byPath.get(path);
+    if (col) return { col, token: t };
+    const under = this.schema.columns.filter((c) => c.pathString.startsWith(`${path}.`)).map((c) => c.pathString);
+    if (under.length > 0) this.fail(`'${path}' is a group; conditions take a leaf column: ${under.slice(0, 8).join(', ')}${under.length > 8 ? ', …' : ''}`, t);
+    const guess = nearest(path, this.byPath.keys());
+    const all = [...this.byPath.keys()];
+    this.fail(`no column '${path}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${all.slice(0, 12).join(', ')}${all.length > 12 ? ', …' : ''})`}`, t);
+  }
+
+  private literal(): Literal {
+    const t = this.tok;
+    let sign = '';
+    if (t.kind === 'op' && (t.text === '-' || t.text === '+')) {
+      this.i++;
+      if (this.tok.kind !== 'number') this.fail(`expected a number after '${t.text}', found ${describe(this.tok)}`);
+      sign = t.text === '-' ? '-' : '';
+    }
+    const v = this.tok;
+    switch (v.kind) {
+      case 'number':
+        this.i++;
+        return { token: t, kind: 'number', text: sign + v.text };
+      case 'string':
+        this.i++;
+        return { token: t, kind: 'string', text: v.text };
+      case 'hex':
+        this.i++;
+        return { token: t, kind: 'hex', text: v.text };
+      case 'name': {
+        const w = v.text.toLowerCase();
+        if (!v.quoted && (w === 'true' || w === 'false')) {
+          this.i++;
+          return { token: t, kind: 'boolean', text: w };
+        }
+        if (!v.quoted && w === 'null') {
+          this.i++;
+          return { token: t, kind: 'null', text: 'null' };
+        }
+        const next = this.tokens[this.i + 1]!;
+        if (!v.quoted && (w === 'date' || w === 'timestamp' || w === 'time' || w === 'timestamptz') && next.kind === 'string') {
+          this.i += 2;
+          return { token: t, kind: 'string', text: next.text, typed: w };
+        }
+        if (!v.quoted && KEYWORDS.has(w)) this.fail(`expected a value, found the keyword '${v.text}'`, v);
+        this.fail(
+          v.quoted
+            ? `expected a value, found the column name "${v.text}" (text takes single quotes: '${v.text}')`
+            : `expected a value, found ${describe(v)} (text takes single quotes: '${v.text}')`,
+          v,
+        );
+      }
+      default:
+        this.fail(`expected a value, found ${describe(v)}`, v);
+    }
+  }
+
+  private startsLiteral(t: Token): boolean {
+    if (t.kind === 'number' || t.kind === 'string' || t.kind === 'hex') return true;
+    if (t.kind === 'op' && (t.text === '-' || t.text === '+')) return true;
+    return t.kind === 'name' && !t.quoted && ['true', 'false', 'null'].includes(t.text.toLowerCase());
+  }
+
+  private predicate(path: string): Filter {
+    const start = this.tok;
+    this.positions.set(path, start.at);
+    if (this.startsLiteral(start)) {
+      // literal op column: the comparison turned around
+      const lit = this.literal();
+      const opTok = this.tok;
+      const op = opTok.kind === 'op' ? COMPARE[opTok.text] : undefined;
+      if (op === undefined) this.fail(`expected a comparison (=, !=, <, <=, >, >=) after ${describe(lit.token)}, found ${describe(opTok)}`);
+      this.i++;
+      const { col } = this.column();
+      this.positions.set(`${path}#value`, lit.token.at);
+      return { column: col.pathString, op: FLIP[op]!, value: this.value(lit, col, op) };
+    }
+    const { col } = this.column();
+    const name = col.pathString;
+    const t = this.tok;
+    if (t.kind === 'op' && Object.hasOwn(COMPARE, t.text)) {
+      this.i++;
+      const op = COMPARE[t.text]!;
+      if (this.tok.kind === 'end') this.fail(`expected a value after '${t.text}', found the end`);
+      const lit = this.literal();
+      this.positions.set(`${path}#value`, lit.token.at);
+      return { column: name, op, value: this.value(lit, col, t.text) };
+    }
+    if (this.keyword('is')) {
+      const negated = this.keyword('not');
+      if (!this.keyword('null')) this.fail(`expected 'null' after 'is${negated ? ' not' : ''}', found ${describe(this.tok)} (is compares with null only; use = for values)`);
+      return { column: name, op: negated ? 'is not null' : 'is null' };
+    }
+    const notTok = this.tok;
+    const negated = this.keyword('not');
+    if (this.keyword('in')) {
+      if (!this.op('(')) this.fail(`expected '(' after 'in', found ${describe(this.tok)}`);
+      const values: unknown[] = [];
+      const inPath = negated ? `${path}.not` : path;
+      do {
+        if (this.tok.kind === 'op' && this.tok.text === ')') this.fail(`expected a value, found ')'${values.length === 0 ? ' (in takes at least one value)' : ''}`);
+        const lit = this.literal();
+        this.positions.set(`${inPath}#values[${values.length}]`, lit.token.at);
+        values.push(this.value(lit, col, 'in'));
+      } while (this.op(','));
+      if (!this.op(')')) this.fail(`expected ',' or ')' in the list of values, found ${describe(this.tok)}`);
+      const f: Filter = { column: name, op: 'in', values };
+      if (!negated) return f;
+      this.positions.set(`${path}.not`, start.at);
+      return { not: f };
+    }
+    if (this.keyword('between')) {
+      const inner = negated ? `${path}.not` : path;
+      const loLit = this.literal();
+      this.positions.set(`${inner}.and[0]#value`, loLit.token.at);
+      const lo = this.value(loLit, col, 'between');
+      if (!this.keyword('and')) this.fail(`expected 'and' in 'between … and …', found ${describe(this.tok)}`);
+      const hiLit = this.literal();
+      this.positions.set(`${inner}.and[1]#value`, hiLit.token.at);
+      const hi = this.value(hiLit, col, 'between');
+      this.positions.set(inner, start.at);
+      this.positions.set(`${inner}.and[0]`, start.at);
+      this.positions.set(`${inner}.and[1]`, start.at);
+      const f: Filter = { and: [{ column: name, op: '>=', value: lo }, { column: name, op: '<=', value: hi }] };
+      return negated ? { not: f } : f;
+    }
+    if (negated) this.fail(`expected 'in' or 'between' after 'not', found ${describe(this.tok)}`, notTok);
+    const w = t.kind === 'name' ? t.text.toLowerCase() : '';
+    if (w === 'like' || w === 'ilike') this.fail(`'${t.text}' is not supported (conditions compare with =, !=, <, <=, >, >=, in, between, is null)`, t);
+    this.fail(`expected a comparison (=, !=, <, <=, >, >=, in, between, is null) after '${name}', found ${describe(t)}`, t);
+  }
+
+  /** A literal as the value the reader's filter takes for the column, or a message naming the place. */
+  private value(lit: Literal, col: ColumnDescriptor, op: string): unknown {
+    const kind = kindOf(col);
+    const where = `column '${col.pathString}' (${typeName(col)})`;
+    const wrong = (): never => this.fail(`${where} takes ${expected(col)}, not ${lit.kind === 'string' ? `'${lit.text}'` : lit.kind === 'hex' ? `x'${lit.text}'` : lit.text}`, lit.token);
+    if (lit.kind === 'null') this.fail(`a comparison with null matches nothing; write '${col.pathString} is null' or 'is not null'${op === 'in' ? ' (outside the list)' : ''}`, lit.token);
+    if (kind === 'none') wrong();
+    if (lit.typed !== undefined && kind !== 'temporal32' && kind !== 'temporal64') wrong();
+    switch (kind) {
+      case 'boolean':
+        return lit.kind === 'boolean' ? lit.text === 'true' : wrong();
+      case 'int32':
+      case 'int64': {
+        if (lit.kind !== 'number' || !/^[-+]?\d+$/.test(lit.text)) return wrong();
+        if (kind === 'int64') return BigInt(lit.text);
+        const n = Number(lit.text);
+        return Number.isSafeInteger(n) ? n : wrong();
+      }
+      case 'float':
+        if (lit.kind === 'number') return Number(lit.text);
+        if (lit.kind === 'string' && /^[-+]?(nan|inf|infinity)$/i.test(lit.text)) return lit.text.toLowerCase().includes('nan') ? NaN : lit.text.startsWith('-') ? -Infinity : Infinity;
+        return wrong();
+      case 'decimal':
+        // the literal's own digits: compared exactly, never through a double
+        return lit.kind === 'number' || (lit.kind === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(lit.text)) ? lit.text : wrong();
+      case 'temporal32':
+      case 'temporal64':
+        if (lit.kind === 'string') return lit.text;
+        if (lit.kind === 'number' && /^[-+]?\d+$/.test(lit.text)) return kind === 'temporal64' ? BigInt(lit.text) : Number(lit.text);
+        return wrong();
+      case 'string':
+      case 'uuid':
+        return lit.kind === 'string' ? lit.text : wrong();
+      case 'binary':
+        if (lit.kind === 'string') return lit.text;
+        if (lit.kind === 'hex') return Uint8Array.from(Buffer.from(lit.text, 'hex'));
+        return wrong();
+    }
+  }
+}
+
+function snippet(text: string, at: number): string {
+  const s = text.slice(Math.max(0, at - 20), at + 30);
+  return `${at > 20 ? '…' : ''}${s}${at + 30 < text.length ? '…' : ''}`;
+}
+
+function whereFailure(text: string, at: number, message: string): ParquetError {
+  return new ParquetError('USAGE', `parquetry: --where at character ${at + 1} (${JSON.stringify(snippet(text, at))}): ${message}`);
+}
+
+/**
+ * Parses a `--where` expression into the reader's filter.
+ * @param text - the expression.
+ * @param schema - the file's schema (column names and types).
+ * @returns the filter and the places of its parts.
+ * @throws ParquetError `USAGE` naming the character where the expression goes wrong: a syntax error, an unknown or
+ *   group column (with the nearest name), or a literal that does not suit its column's type.
+ */
+export function parseWhere(text: string, schema: SchemaTree): ParsedWhere {
+  try {
+    const p = new Parser(tokenize(text), schema);
+    const filter = p.parse();
+    return { filter, text, positions: p.positions, schema };
+  } catch (e) {
+    if (e instanceof WhereSyntax) throw whereFailure(text, e.at, e.message);
+    throw e;
+  }
+}
+
+/**
+ * A reader's `FILTER_INVALID` error (a value the reader could not convert: an impossible date, a fraction finer than
+ * the column's unit, …) as a `--where` error at the place of the condition it names.
+ * @param e - an error of a read with the filter.
+ * @param where - the parsed `--where`.
+ * @returns a `USAGE` error naming the place and the problem, or `e` unchanged when it is not about the filter.
+ */
+export function whereError(e: unknown, where: ParsedWhere | undefined): unknown {
+  if (!where || !isParquetError(e) || e.code !== 'FILTER_INVALID') return e;
+  const m = /^parquet-reader: (filter[^\s:]*)(?: on column '((?:[^']|'')*)' \(.*?\))?: (.*)$/s.exec(e.message);
+  if (!m) return e;
+  let path = m[1]!;
+  const detail0 = m[3]!;
+  const value = /^(values?(?:\[\d+\])?) /.exec(detail0);
+  let at = value ? where.positions.get(`${path}#${value[1]}`) : undefined;
+  at ??= where.positions.get(path);
+  // a value inside an 'in' list, or a part the parser did not record: the nearest enclosing part
+  while (at === undefined && path.includes('.')) {
+    path = path.slice(0, path.lastIndexOf('.'));
+    at = where.positions.get(path);
+  }
+  const detail = detail0.replace(/; expected .*$/s, '');
+  const name = m[2]?.replaceAll("''", "'");
+  const col = name === undefined ? undefined : where.schema.columns.find((c) => c.pathString === name);
+  const column = col ? `column '${col.pathString}' (${typeName(col)}): ` : '';
+  const wants = col ? `; it takes ${expected(col)}` : '';
+  return new ParquetError('USAGE', `parquetry: --where at character ${(at ?? 0) + 1} (${JSON.stringify(snippet(where.text, at ?? 0))}): ${column}${detail}${wants}`, undefined, { cause: e });
+}
