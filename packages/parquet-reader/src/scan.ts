@@ -8,7 +8,7 @@
  * (https://github.com/apache/parquet-format/blob/master/PageIndex.md).
  * @module
  */
-import type { ByteSource } from './source.js';
+import { readSource, type ByteSource } from './source.js';
 
 /** What a request fetched: the kinds of bytes a read asks its source for. */
 export type ReadKind = 'footer' | 'index' | 'bloom' | 'dictionary' | 'data';
@@ -212,7 +212,7 @@ export class CountingSource {
       read: async (start, end) => {
         const held = this.heldFrom();
         if (start < held) this.count(kind, Math.min(end, held) - start, 1, read);
-        const bytes = await this.source.read(start, end);
+        const bytes = await readSource(this.source, start, end);
         if (kind === 'footer' && (this.tail === undefined || bytes.length > this.tail.bytes.length)) this.tail = { start, bytes };
         return bytes;
       },
@@ -258,7 +258,7 @@ export class CountingSource {
     await Promise.all(
       groups.map(async (g) => {
         if (g.held) {
-          out[g.members[0]!] = await this.source.read(g.start, g.end);
+          out[g.members[0]!] = await readSource(this.source, g.start, g.end);
           return;
         }
         let cursor = g.start;
@@ -290,7 +290,7 @@ export class CountingSource {
           }
         }
         this.count(kind, 0, 1, read);
-        const bytes = await this.source.read(g.start, g.end);
+        const bytes = await readSource(this.source, g.start, g.end);
         for (const i of g.members) out[i] = bytes.subarray(ranges[i]!.start - g.start, ranges[i]!.end - g.start);
       }),
     );

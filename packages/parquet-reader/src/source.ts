@@ -54,6 +54,74 @@ export function bufferSource(bytes: Uint8Array | ArrayBuffer): ByteSource {
   };
 }
 
+/**
+ * A source over a `Blob` or a browser `File` (from an `<input type="file">`, a drop, `fs.openAsBlob` in Node): each read
+ * slices the blob and reads only that slice.
+ * @param blob - the file's bytes.
+ * @returns a {@link ByteSource}; its reads throw ParquetError `SOURCE_ERROR` (the blob could not be read, e.g. a
+ *   `File` changed or removed on disk since it was picked: the browser's `NotReadableError` as `cause`),
+ *   `SOURCE_CHANGED` (fewer bytes than the blob's size promised), `OUT_OF_BOUNDS`.
+ */
+export function blobSource(blob: Blob): ByteSource {
+  const size = blob.size;
+  const name = (blob as { name?: unknown }).name;
+  const what = typeof name === 'string' ? `file ${JSON.stringify(name)}` : 'blob';
+  return {
+    byteLength: size,
+    async read(start, end) {
+      checkRange(start, end, size);
+      let buf: ArrayBuffer;
+      try {
+        buf = await blob.slice(start, end).arrayBuffer();
+      } catch (e) {
+        throw new ParquetError('SOURCE_ERROR', `parquet-reader: reading bytes [${start}, ${end}) of the ${size}-byte ${what} failed: ${describe(e)}`, start, { cause: e });
+      }
+      if (buf.byteLength !== end - start) {
+        throw new ParquetError('SOURCE_CHANGED', `parquet-reader: reading bytes [${start}, ${end}) of the ${size}-byte ${what} returned ${buf.byteLength} bytes: it changed since it was opened`, start);
+      }
+      return new Uint8Array(buf);
+    },
+  };
+}
+
+/**
+ * Reads `[start, end)` from any byte source (the reader's only way to call one), so that whatever a source does
+ * wrong is a ParquetError: a ParquetError it throws passes through; anything else it throws becomes `ABORTED` (an
+ * `AbortError`), `TIMEOUT` (a `TimeoutError`) or `SOURCE_ERROR`, the original as `cause`; an answer that is not a
+ * `Uint8Array` of exactly `end - start` bytes is `SOURCE_ERROR`.
+ * @param source - the byte source.
+ * @param start - first byte.
+ * @param end - end (exclusive).
+ * @returns the bytes.
+ * @throws ParquetError as described, and the source's own ParquetErrors.
+ */
+export async function readSource(source: ByteSource, start: number, end: number): Promise<Uint8Array> {
+  let bytes: unknown;
+  try {
+    bytes = await source.read(start, end);
+  } catch (e) {
+    if (isParquetError(e)) throw e;
+    const name = (e as { name?: unknown } | null)?.name;
+    const code = name === 'AbortError' ? 'ABORTED' : name === 'TimeoutError' ? 'TIMEOUT' : 'SOURCE_ERROR';
+    throw new ParquetError(code, `parquet-reader: the byte source failed reading bytes [${start}, ${end}): ${describe(e)}`, start, { cause: e });
+  }
+  if (!(bytes instanceof Uint8Array) || bytes.length !== end - start) {
+    const got = bytes instanceof Uint8Array ? `${bytes.length} bytes` : `a ${bytes === null ? 'null' : typeof bytes}`;
+    throw new ParquetError('SOURCE_ERROR', `parquet-reader: the byte source returned ${got} for bytes [${start}, ${end}), expected a Uint8Array of ${end - start} bytes`, start);
+  }
+  return bytes;
+}
+
+/** An error's name and message for a ParquetError's message. */
+function describe(e: unknown): string {
+  if (e instanceof Error || (typeof e === 'object' && e !== null && 'message' in e)) {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    const causeMsg = (e as { cause?: { message?: unknown } }).cause?.message;
+    return `${typeof name === 'string' ? name : 'Error'}: ${String(message)}${typeof causeMsg === 'string' ? ` (${causeMsg})` : ''}`;
+  }
+  return String(e);
+}
+
 /** Options of {@link fetchSource}. */
 export interface FetchSourceOptions {
   /**
@@ -105,6 +173,12 @@ export interface FetchSourceOptions {
    * CORS preflights for `If-Match`). The file size in `Content-Range` is checked either way.
    */
   detectChanges?: boolean;
+  /**
+   * Check the leading magic whenever an answer holds the file's first bytes (the opening request of a small file, a
+   * server answering with the whole file, a read from byte 0): anything but "PAR1" or "PARE" there is `NOT_PARQUET`
+   * (default true; `false` for sources of other files).
+   */
+  checkMagic?: boolean;
 }
 
 /** A {@link ByteSource} over HTTP range requests, from {@link fetchSource}. */
@@ -139,7 +213,8 @@ export interface HttpSource extends ByteSource {
  * @returns an {@link HttpSource}, holding the tail when the first request fetched it.
  * @throws ParquetError `HTTP_ERROR` (a refused request, e.g. 404, or a transient failure after the retries, or no way
  *   to learn the size), `NETWORK_ERROR` (connection failures after the retries), `TIMEOUT`, `ABORTED`,
- *   `RANGE_NOT_SUPPORTED` (a file larger than `maxWholeBody` from a server ignoring ranges), `INVALID_OPTION`;
+ *   `RANGE_NOT_SUPPORTED` (a file larger than `maxWholeBody` from a server ignoring ranges), `NOT_PARQUET` (with
+ *   `checkMagic`, an answer holding the file's start without the magic), `INVALID_OPTION`;
  *   its reads throw these and `SOURCE_CHANGED` (the file changed since the first request), `OUT_OF_BOUNDS`.
  */
 export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<HttpSource> {
@@ -183,6 +258,7 @@ class Http implements HttpSource {
   private readonly maxRetryDelay: number;
   private readonly maxWholeBody: number;
   private readonly detectChanges: boolean;
+  private readonly magic: boolean;
 
   constructor(
     readonly url: string,
@@ -199,6 +275,7 @@ class Http implements HttpSource {
     this.maxRetryDelay = option(o.maxRetryDelay, 10_000, 'maxRetryDelay', 0);
     this.maxWholeBody = option(o.maxWholeBody, 32 * 1024 * 1024, 'maxWholeBody', 0);
     this.detectChanges = o.detectChanges ?? true;
+    this.magic = o.checkMagic ?? true;
   }
 
   get heldFrom(): number {
@@ -242,14 +319,19 @@ class Http implements HttpSource {
     const s = res.status;
     if (s === 206) {
       this.noteValidators(res, range, undefined);
-      const cr = contentRange(res.headers.get('content-range'));
+      const header = res.headers.get('content-range');
+      const cr = contentRange(header);
+      if (header !== null && (cr?.start === undefined || (cr.size !== undefined && cr.end !== cr.size - 1) || cr.end - cr.start + 1 > this.tailGuess)) {
+        await cancel(res);
+        throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range ${header}, not the file's last bytes (at most ${this.tailGuess})`);
+      }
       const body = await readBody(res, this.tailGuess);
       if (body === undefined) throw this.error('HTTP_ERROR', range, undefined, `the answer holds more than the ${this.tailGuess} bytes asked for`);
       this.bytesReceived += body.length;
       if (cr?.start === undefined || cr.size === undefined) return { kind: 'tail', size: undefined, body };
-      if (cr.end !== cr.size - 1 || cr.end - cr.start + 1 !== body.length) {
-        throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range bytes ${cr.start}-${cr.end}/${cr.size} and ${body.length} bytes, not the file's last ${Math.min(this.tailGuess, cr.size)} bytes`);
-      }
+      const want = cr.end - cr.start + 1;
+      if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes (Content-Range ${header})`);
+      if (cr.start === 0) this.checkMagic(body, range, res);
       return { kind: 'tail', size: cr.size, body };
     }
     if (s === 200) {
@@ -257,6 +339,7 @@ class Http implements HttpSource {
       const body = await readBody(res, this.maxWholeBody);
       if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${this.maxWholeBody} bytes)` };
       this.bytesReceived += body.length;
+      this.checkMagic(body, range, res);
       return { kind: 'whole', body };
     }
     await cancel(res);
@@ -300,6 +383,7 @@ class Http implements HttpSource {
         const body = await readBody(res, this.maxWholeBody);
         if (body === undefined) throw this.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${this.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
         this.bytesReceived += body.length;
+        this.checkMagic(body, range, res);
         this.held = { from: 0, bytes: body };
         return body.length;
       }
@@ -345,14 +429,19 @@ class Http implements HttpSource {
       const s = res.status;
       if (s === 206) {
         this.noteValidators(res, range, start);
-        const cr = contentRange(res.headers.get('content-range'));
+        const header = res.headers.get('content-range');
+        const cr = contentRange(header);
+        if (header !== null && cr === undefined) {
+          await cancel(res);
+          throw this.error('HTTP_ERROR', range, start, `answered with an unreadable Content-Range ${JSON.stringify(header)}`);
+        }
         if (cr?.size !== undefined && cr.size !== this.byteLength) {
           await cancel(res);
           throw this.error('SOURCE_CHANGED', range, start, `the file is now ${cr.size} bytes, it was ${this.byteLength} when first read`);
         }
         if (cr !== undefined && (cr.start === undefined || cr.start > start || cr.end < end - 1)) {
           await cancel(res);
-          throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${res.headers.get('content-range')}, not the range asked for`);
+          throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${header}, not the range asked for`);
         }
         const first = cr?.start ?? start;
         const want = cr?.start === undefined ? end - start : cr.end - cr.start + 1;
@@ -360,6 +449,7 @@ class Http implements HttpSource {
         if (body === undefined) throw this.error('HTTP_ERROR', range, start, `the answer holds more than the ${want} bytes of its range`);
         this.bytesReceived += body.length;
         if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes`);
+        if (first === 0 && start === 0) this.checkMagic(body, range, res);
         return body.subarray(start - first, end - first);
       }
       if (s === 200) {
@@ -371,6 +461,7 @@ class Http implements HttpSource {
         }
         this.bytesReceived += body.length;
         if (body.length !== this.byteLength) throw this.error('SOURCE_CHANGED', range, start, `the server ignored Range and answered with ${body.length} bytes, the file was ${this.byteLength} bytes when first read`);
+        this.checkMagic(body, range, res);
         this.held = { from: 0, bytes: body };
         return body.subarray(start, end);
       }
@@ -382,6 +473,20 @@ class Http implements HttpSource {
       }
       throw this.statusError(res, range, start);
     });
+  }
+
+  /**
+   * With `checkMagic`, bytes from the file's start (a whole-file answer, or a range from byte 0) must begin with
+   * "PAR1" or "PARE": a server's HTML or XML page answered in the file's place is NOT_PARQUET at once, naming its
+   * Content-Type, instead of a footer error later.
+   */
+  private checkMagic(body: Uint8Array, what: string, res: Response): void {
+    if (!this.magic || body.length < 4) return;
+    const m = String.fromCharCode(body[0]!, body[1]!, body[2]!, body[3]!);
+    if (m === 'PAR1' || m === 'PARE') return;
+    const shown = Array.from(body.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
+    const type = res.headers.get('content-type');
+    throw this.error('NOT_PARQUET', what, 0, `the file starts with ${shown}, not "PAR1" or "PARE": not a Parquet file${type === null ? '' : ` (Content-Type ${type})`}`);
   }
 
   /** Records the first validators seen; throws SOURCE_CHANGED when an answer's differ. */
@@ -427,10 +532,10 @@ class Http implements HttpSource {
         return await handle(res);
       } catch (e) {
         if (this.signal?.aborted) throw this.aborted(what, offset);
-        if (timedOut) [code, detail] = ['TIMEOUT', `no complete answer within ${this.timeout} ms`];
+        if (timedOut) [code, detail, cause] = ['TIMEOUT', `no complete answer within ${this.timeout} ms`, e];
         else if (isParquetError(e)) throw e;
         else if (e instanceof Transient) [code, detail, retryAfter] = ['HTTP_ERROR', e.message, e.retryAfter];
-        else [code, detail, cause] = ['NETWORK_ERROR', e instanceof Error ? e.message : String(e), e];
+        else [code, detail, cause] = ['NETWORK_ERROR', describe(e), e];
       } finally {
         clearTimeout(timer);
         this.signal?.removeEventListener('abort', onAbort);
@@ -567,6 +672,7 @@ export interface ByteRange {
  * @param ranges - the ranges wanted (any order, may overlap).
  * @param maxGap - largest gap bridged by one request (default 64 KiB).
  * @returns the bytes of each range, in the order given.
+ * @throws ParquetError as {@link readSource}.
  */
 export async function readRanges(source: ByteSource, ranges: readonly ByteRange[], maxGap = 65536): Promise<Uint8Array[]> {
   const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.start - ranges[b]!.start);
@@ -582,7 +688,7 @@ export async function readRanges(source: ByteSource, ranges: readonly ByteRange[
   const out: Uint8Array[] = new Array(ranges.length);
   await Promise.all(
     groups.map(async (g) => {
-      const bytes = await source.read(g.start, g.end);
+      const bytes = await readSource(source, g.start, g.end);
       for (const i of g.members) out[i] = bytes.subarray(ranges[i]!.start - g.start, ranges[i]!.end - g.start);
     }),
   );
