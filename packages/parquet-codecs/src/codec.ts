@@ -6,6 +6,7 @@
 import { CompressionCodec, codecPackage, compressionCodecName } from './compression-codec.js';
 import { CodecErrorCode, ParquetError, isParquetError } from './errors.js';
 
+
 /**
  * One compression codec. Implementations must be bounded: `decompress` never writes past `out` and throws
  * `CODEC_OVERRUN` when the stream holds more than `out.length` bytes.
@@ -27,6 +28,14 @@ export interface Codec {
    * @returns a new array holding the compressed bytes.
    */
   compress(src: Uint8Array): Uint8Array;
+  /**
+   * Present on a codec loaded on first use ({@link lazyCodec}): loads it — once; a failed load is tried again on the
+   * next call — and resolves to the loaded codec. Readers await it (through {@link prepareCodec}) before the first
+   * page of this codec; `decompress` and `compress` throw `CODEC_UNAVAILABLE` until it has resolved.
+   * @returns the loaded codec.
+   * @throws ParquetError `CODEC_UNAVAILABLE` naming the codec and where it loads from (as a rejected promise).
+   */
+  load?(): Promise<Codec>;
 }
 
 /** The codecs a reader or writer may use, keyed by codec number; passed in options (there is no global registry). */
@@ -122,4 +131,88 @@ export function decompressPage(codecs: CodecMap | undefined, codec: number, src:
 export function compressPage(codecs: CodecMap | undefined, codec: number, src: Uint8Array): Uint8Array {
   if (codec === CompressionCodec.UNCOMPRESSED) return src;
   return lookup(codecs, codec, 'compress').compress(src);
+}
+
+/** The codecs made by {@link lazyCodec} that have loaded: {@link prepareCodec} has nothing to wait for. */
+const LOADED = new WeakSet<Codec>();
+
+/**
+ * A codec that loads on first use — WebAssembly fetched and instantiated, or a lazy chunk imported — so that
+ * holding it in a codec map costs nothing until a page needs it. Readers call {@link prepareCodec} before each page
+ * (it awaits the load once); a writer's caller awaits `load()` before writing pages of it (the `parquetry` presets
+ * do). A load that fails fails only the pages of this codec, with `CODEC_UNAVAILABLE`; it is tried again next time.
+ *
+ * ```ts
+ * const zstd = lazyCodec(CompressionCodec.ZSTD, 'the ZSTD WebAssembly (zstd.wasm)', async () => (await import('./my-zstd.js')).codec);
+ * ```
+ * @param codec - the codec number it implements.
+ * @param what - what is loaded and from where, for messages (e.g. `'ZSTD WebAssembly from https://…/zstd.wasm'`).
+ * @param load - loads the real codec (called once until it succeeds).
+ * @returns a codec whose `load()` must resolve before `decompress`/`compress` are called.
+ */
+export function lazyCodec(codec: CompressionCodec, what: string, load: () => Promise<Codec>): Codec {
+  let impl: Codec | undefined;
+  let pending: Promise<Codec> | undefined;
+  const name = compressionCodecName(codec);
+  const notLoaded = (): never => {
+    throw new ParquetError(CodecErrorCode.UNAVAILABLE, `parquet-codecs: the ${name} codec (${what}) is not loaded yet: await its load() (readers do, through prepareCodec) before using it`);
+  };
+  const self: Codec = {
+    codec,
+    decompress: (src, out) => (impl ?? notLoaded()).decompress(src, out),
+    compress: (src) => (impl ?? notLoaded()).compress(src),
+    load: () =>
+      impl !== undefined
+        ? Promise.resolve(impl)
+        : (pending ??= (async () => {
+            let loaded: Codec;
+            try {
+              loaded = await load();
+            } catch (e) {
+              pending = undefined;
+              const detail = isParquetError(e) ? e.message : String((e as Error)?.message ?? e);
+              throw new ParquetError(CodecErrorCode.UNAVAILABLE, `parquet-codecs: cannot load the ${name} codec (${what}): ${detail}`, undefined, { cause: e });
+            }
+            if (loaded === null || typeof loaded !== 'object' || typeof loaded.decompress !== 'function' || loaded.codec !== codec) {
+              pending = undefined;
+              throw new ParquetError(CodecErrorCode.UNAVAILABLE, `parquet-codecs: loading the ${name} codec (${what}) gave no ${name} codec`);
+            }
+            impl = loaded;
+            LOADED.add(self);
+            return loaded;
+          })()),
+  };
+  return self;
+}
+
+/**
+ * What a reader awaits before a page of a codec: the codec's load, for one loaded on first use ({@link lazyCodec},
+ * or any codec with a `load` method) that has not loaded yet.
+ * @param codecs - the codecs available.
+ * @param codec - the page's codec number (untrusted).
+ * @returns a promise to await, or undefined when there is nothing to wait for (no such codec: `decompressPage`
+ *   reports it; a codec without `load`; one already loaded).
+ * @throws ParquetError `CODEC_UNAVAILABLE` when the load fails (as a rejected promise).
+ */
+export function prepareCodec(codecs: CodecMap | undefined, codec: number): Promise<unknown> | undefined {
+  const impl = codecs?.[codec as CompressionCodec];
+  if (impl === undefined || impl.load === undefined || LOADED.has(impl)) return undefined;
+  return impl.load();
+}
+
+/**
+ * Loads the codecs of a map that load on first use, for the given codec numbers (a writer's compressions):
+ * afterwards their `compress` works.
+ * @param codecs - the codecs.
+ * @param which - codec numbers to load (those not in the map, or not lazy, are skipped).
+ * @returns when every one has loaded.
+ * @throws ParquetError `CODEC_UNAVAILABLE` for one that cannot load (as a rejected promise).
+ */
+export async function loadCodecs(codecs: CodecMap, which: Iterable<number>): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  for (const c of new Set(which)) {
+    const p = prepareCodec(codecs, c);
+    if (p !== undefined) waits.push(p);
+  }
+  await Promise.all(waits);
 }

@@ -47,6 +47,11 @@ export const CodecErrorCode = {
   UNKNOWN: 'CODEC_UNKNOWN',
   /** The declared sizes are impossible (negative, not an integer, too large to allocate). */
   SIZE: 'CODEC_SIZE',
+  /**
+   * A codec loaded on first use (`lazyCodec`) could not be loaded (its WebAssembly missing or not compiling,
+   * its chunk not loading), or was called before it was loaded.
+   */
+  UNAVAILABLE: 'CODEC_UNAVAILABLE',
 } as const;
 /** One of {@link CodecErrorCode}'s values. */
 export type CodecErrorCode = (typeof CodecErrorCode)[keyof typeof CodecErrorCode];

@@ -12,8 +12,9 @@
  * @module
  */
 import { decodeDictionaryIndices, decodeDictionaryValues, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings';
-import { decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
-import { Encoding, EncodingNames, PageType, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
+import type { ReadBudget } from './budget.js';
 import { PageReader, type ChunkLocation } from './page-reader.js';
 import type { ChunkDecodeOptions, DecodedChunk, ValueSegment } from './column-chunk.js';
 import { physicalLength } from './values.js';
@@ -83,6 +84,14 @@ export class ChunkDecoder {
   private readonly maxDef: number;
   private readonly maxRep: number;
   private readonly total: number;
+  /** The row group's num_rows when the decoder holds the whole chunk (its counts are then checked). */
+  private readonly numRows: number | undefined;
+  private readonly budget: ReadBudget | undefined;
+  /** Bytes one value takes once decoded (byte arrays: their offset; their bytes are a view of the page). */
+  private readonly valueBytes: number;
+  private readonly where: ChunkLocation;
+  /** Whether the end-of-chunk row count was checked. */
+  private rowsChecked = false;
   /** Level entries decoded so far. */
   private decodedLevels = 0;
   /** No more data pages to decode. */
@@ -119,6 +128,10 @@ export class ChunkDecoder {
     this.maxDef = column.maxDef;
     this.maxRep = column.maxRep;
     this.total = meta.num_values;
+    this.numRows = options.numRows;
+    this.budget = options.budget;
+    this.where = where;
+    this.valueBytes = valueWidth(column.type, column.typeLength);
     this.pages = new PageReader(bytes, where, {
       codec: meta.codec,
       codecs: options.codecs,
@@ -127,6 +140,7 @@ export class ChunkDecoder {
       // a dictionary decoded earlier means the bytes hold data pages only
       hasDictionaryPage: options.dictionary === undefined && (meta.dictionary_page_offset ?? 0) > 0,
       decrypt: options.decrypt,
+      budget: options.budget,
     });
     this.dictionary = options.dictionary;
     // the ordinal of the first data page in `bytes`, which encrypted pages need in their AAD
@@ -203,6 +217,7 @@ export class ChunkDecoder {
       const n = Math.min(rows, this.buffered);
       this.lastRows = n;
       this.rowsTaken += n;
+      if (this.exhausted && n === this.buffered) this.checkRows();
       return n;
     }
     if (rows === Infinity) {
@@ -216,6 +231,7 @@ export class ChunkDecoder {
       if (this.buffered > 0 && this.queue[this.head]!.rep![this.lvl] !== 0) found++;
       this.lastRows = found;
       this.rowsTaken += found;
+      this.checkRows();
       return this.buffered;
     }
     // count record starts (repetition level 0) from the cursor; the level at the cursor starts the first record
@@ -244,8 +260,39 @@ export class ChunkDecoder {
     }
     this.lastRows = found;
     this.rowsTaken += found;
+    if (levels === this.buffered) this.checkRows();
     return levels;
   }
+
+  /**
+   * Once every record of a whole chunk has been taken: its records must number the row group's `num_rows`.
+   * (A flat column's levels are its rows, checked against `num_values` page by page and at the chunk's end.)
+   */
+  private checkRows(): void {
+    if (this.numRows === undefined || this.rowsChecked) return;
+    this.rowsChecked = true;
+    if (this.rowsTaken !== this.numRows) {
+      const { rowGroup, path } = this.where;
+      throw new ParquetError(
+        'ROW_COUNT_MISMATCH',
+        `parquet-column: row group ${rowGroup}, column '${path}': its ${this.pages.dataPages} data pages hold ${this.rowsTaken} rows, the row group's num_rows says ${this.numRows}`,
+        this.where.offset,
+      );
+    }
+  }
+
+  /** Checks, before any page is read, what the metadata alone can tell (a flat column has a level per row). */
+  private checkMetadata(): void {
+    const { rowGroup, path, offset } = this.where;
+    if (!(Number.isSafeInteger(this.total) && this.total >= 0)) {
+      throw new ParquetError('CORRUPT_METADATA', `parquet-column: row group ${rowGroup}, column '${path}': num_values ${this.total} is not a count`, offset);
+    }
+    if (this.numRows !== undefined && this.maxRep === 0 && this.total !== this.numRows) {
+      throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-column: row group ${rowGroup}, column '${path}': num_values ${this.total} of a column without repetition must equal the row group's num_rows ${this.numRows}`, offset);
+    }
+  }
+
+  private started = false;
 
   /** Moves the cursor past `count` levels without building anything. */
   private advance(count: number): void {
@@ -299,6 +346,18 @@ export class ChunkDecoder {
     };
   }
 
+  /** Charges the read's budget for a data page of `n` levels: its level arrays and (at most n) values. */
+  private charge(n: number, ordinal: number): void {
+    const budget = this.budget;
+    if (budget === undefined) return;
+    const levelArrays = (this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0);
+    budget.charge(n, n * (4 * levelArrays + this.valueBytes), this.place(ordinal));
+  }
+
+  private place(ordinal: number): string {
+    return `row group ${this.where.rowGroup}, column '${this.where.path}', page ${ordinal}`;
+  }
+
   private dropHead(): void {
     this.queue[this.head] = undefined;
     this.head++;
@@ -316,14 +375,23 @@ export class ChunkDecoder {
   /** Reads pages up to and including the next data page (or the end of the chunk) and queues its levels and values. */
   private async decodeNext(): Promise<void> {
     const pages = this.pages;
+    if (!this.started) {
+      this.started = true;
+      this.checkMetadata();
+    }
     for (;;) {
       if (this.decodedLevels >= this.total) {
         this.exhausted = true;
         return;
       }
-      const page = await pages.next();
+      // no page may claim more values than the chunk's num_values leaves (checked before it is decompressed)
+      const page = await pages.next(this.total - this.decodedLevels);
       if (page === undefined) {
         this.exhausted = true;
+        if (this.numRows !== undefined) {
+          // the whole chunk: its pages must hold its num_values (a page lost or short would silently drop rows)
+          pages.fail('CORRUPT_PAGE', `the chunk's ${pages.dataPages} data pages hold ${this.decodedLevels} values, its num_values says ${this.total}`, pages.pos, undefined, Math.max(0, pages.dataPages - 1));
+        }
         return;
       }
       const { header, at } = page;
@@ -341,6 +409,7 @@ export class ChunkDecoder {
         switch (header.type) {
           case PageType.DICTIONARY_PAGE:
             if (this.dictionary !== undefined) fail('CORRUPT_PAGE', 'a second dictionary page in one column chunk', at);
+            this.budget?.charge(0, n * this.valueBytes, this.place(ordinal));
             this.dictionary = decodeDictionaryPage(page.data, 0, page.data.length, n, this.desc).values;
             continue;
           case PageType.DATA_PAGE: {
@@ -348,7 +417,10 @@ export class ChunkDecoder {
             raw = page.data;
             p = 0;
             encoding = dh.encoding;
+            this.charge(n, ordinal);
             if (maxRep > 0) {
+              // the level bytes must hold n levels before n are allocated
+              checkLevelCapacity(raw, p, raw.length, maxRep, n, dh.repetition_level_encoding, 'repetition');
               rep = new Int32Array(n);
               p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, dh.repetition_level_encoding, 'repetition');
             }
@@ -356,6 +428,7 @@ export class ChunkDecoder {
               const all = dh.definition_level_encoding === Encoding.BIT_PACKED ? -1 : prefixedAllAt(raw, p, maxDef, n);
               if (all >= 0) p = all;
               else {
+                checkLevelCapacity(raw, p, raw.length, maxDef, n, dh.definition_level_encoding, 'definition');
                 def = new Int32Array(n);
                 p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, dh.definition_level_encoding, 'definition');
               }
@@ -368,11 +441,14 @@ export class ChunkDecoder {
             const rl = dh.repetition_levels_byte_length;
             const dl = dh.definition_levels_byte_length;
             encoding = dh.encoding;
+            this.charge(n, ordinal);
             if (maxRep > 0) {
+              checkLevelCapacity(levels, 0, Math.min(rl, levels.length), maxRep, n, 'v2', 'repetition');
               rep = new Int32Array(n);
               decodeLevelsV2(levels, 0, rl, maxRep, rep, 0, n, 'repetition');
             }
             if (maxDef > 0 && !rleHybridAllEqual(levels, rl, rl + dl, bitWidthOf(maxDef), n, maxDef)) {
+              checkLevelCapacity(levels, rl, Math.min(rl + dl, levels.length), maxDef, n, 'v2', 'definition');
               def = new Int32Array(n);
               decodeLevelsV2(levels, rl, dl, maxDef, def, 0, n, 'definition');
             }
@@ -381,7 +457,7 @@ export class ChunkDecoder {
             break;
           }
           default:
-            // index pages and unknown page types carry no levels or values
+            // index pages carry no levels or values (the page reader refuses types outside the enum)
             continue;
         }
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
@@ -398,6 +474,28 @@ export class ChunkDecoder {
         pages.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), at, e, ordinal);
       }
     }
+  }
+}
+
+/**
+ * Bytes one decoded value of a physical type takes (byte arrays: their 4-byte offset; their bytes stay a view of the
+ * decompressed page, charged already).
+ */
+function valueWidth(type: number, typeLength: number | undefined): number {
+  switch (type) {
+    case Type.BOOLEAN:
+      return 1;
+    case Type.INT32:
+    case Type.FLOAT:
+    case Type.BYTE_ARRAY:
+      return 4;
+    case Type.INT64:
+    case Type.DOUBLE:
+      return 8;
+    case Type.INT96:
+      return 12;
+    default:
+      return Math.max(1, typeLength ?? 1);
   }
 }
 

@@ -13,6 +13,7 @@ import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ColumnMetaData } from '@parquetry/thrift-compact';
 import type { ChunkLocation, PageDecrypt } from './page-reader.js';
+import type { ReadBudget } from './budget.js';
 import { ChunkDecoder, emptyValues } from './chunk-decoder.js';
 import { concatValues } from './values.js';
 
@@ -39,6 +40,16 @@ export interface ChunkDecodeOptions {
    * pages (those the page index keeps) passes each run's first ordinal, which encrypted pages need in their AAD.
    */
   firstDataPage?: number | undefined;
+  /**
+   * The row group's `num_rows`, given when `bytes` hold the whole chunk: the decoder then checks the chunk against
+   * its metadata — a flat column's `num_values` must equal it, the pages must hold exactly the chunk's `num_values`
+   * levels (`CORRUPT_PAGE` naming both counts), and its records must number `num_rows` (`ROW_COUNT_MISMATCH`) once
+   * every record has been taken. Without it (a run of some of the chunk's pages, a dictionary page alone) only the
+   * page bound holds: no page may claim more values than the chunk's `num_values` leaves.
+   */
+  numRows?: number | undefined;
+  /** The read's budget, charged before each page's decompressed bytes, levels and values are allocated. */
+  budget?: ReadBudget | undefined;
 }
 
 /** A decoded column chunk. */
@@ -85,7 +96,9 @@ export function chunkValues(chunk: DecodedChunk, column: ColumnDescriptor): Colu
  * @param where - location for messages.
  * @param options - codecs, checksum verification, limits, decryption.
  * @returns levels and values of the whole chunk.
- * @throws ParquetError naming the row group, column path, page and file offset for any corrupt page.
+ * @throws ParquetError naming the row group, column path, page and file offset for any corrupt page;
+ *   `CORRUPT_PAGE` / `ROW_COUNT_MISMATCH` when the pages disagree with the chunk's `num_values` or (with
+ *   `options.numRows`) the row group's `num_rows`; `LIMIT_EXCEEDED` when `options.budget` runs out.
  */
 export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescriptor, meta: ColumnMetaData, where: ChunkLocation, options: ChunkDecodeOptions = {}): Promise<DecodedChunk> {
   return new ChunkDecoder(bytes, column, meta, where, options).take(Infinity);

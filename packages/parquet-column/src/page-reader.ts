@@ -11,6 +11,7 @@
  */
 import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
 import { PageType, ParquetError, decodeThrift, isParquetError, readPageHeader, type PageHeader } from '@parquetry/thrift-compact';
+import type { ReadBudget } from './budget.js';
 
 /** Where a chunk is, for error messages. */
 export interface ChunkLocation {
@@ -57,6 +58,8 @@ export interface PageReaderOptions {
   hasDictionaryPage?: boolean | undefined;
   /** Decrypts the modules of an encrypted column chunk. */
   decrypt?: PageDecrypt | undefined;
+  /** The read's budget, charged with each page's decompressed size before it is decompressed. */
+  budget?: ReadBudget | undefined;
 }
 
 /** A page as read: its header and its bytes, decrypted and decompressed. */
@@ -136,10 +139,14 @@ export class PageReader {
 
   /**
    * Reads the next page.
+   * @param valuesLeft - the most values the page may hold (what its chunk's `num_values` leaves): a data page
+   *   claiming more is `CORRUPT_PAGE` before anything of it is decompressed.
    * @returns the page, or undefined when the chunk bytes are exhausted.
-   * @throws ParquetError `CORRUPT_PAGE`, `CHECKSUM_MISMATCH`, the codec codes and the decryption codes, located.
+   * @throws ParquetError `CORRUPT_PAGE` (also for a page type parquet.thrift does not define), `CHECKSUM_MISMATCH`,
+   *   `LIMIT_EXCEEDED` (the decompressed size over the read's budget), the codec codes and the decryption codes,
+   *   located.
    */
-  async next(): Promise<ReadPage | undefined> {
+  async next(valuesLeft: number = Infinity): Promise<ReadPage | undefined> {
     const bytes = this.bytes;
     if (this.pos >= bytes.length) return undefined;
     const headerAt = this.pos;
@@ -175,6 +182,10 @@ export class PageReader {
     let body = bytes.subarray(bodyStart, bodyStart + csize);
     this.pos = bodyStart + csize;
     const type = header.type;
+    if (!(type >= PageType.DATA_PAGE && type <= PageType.DATA_PAGE_V2)) {
+      // a page type outside the enum is a damaged header, never a page to skip: its values would silently go missing
+      this.fail('CORRUPT_PAGE', `page type ${type} is not one parquet.thrift defines (0 DATA_PAGE, 1 INDEX_PAGE, 2 DICTIONARY_PAGE, 3 DATA_PAGE_V2)`, headerAt);
+    }
     const isData = type === PageType.DATA_PAGE || type === PageType.DATA_PAGE_V2;
     if (this.verify && header.crc !== undefined && (isData || type === PageType.DICTIONARY_PAGE)) {
       const actual = crc32(body) | 0;
@@ -193,18 +204,21 @@ export class PageReader {
     const codec = this.options.codec;
     const codecs = this.options.codecs;
     const bodyOffset = this.where.offset + bodyStart;
+    const budget = this.options.budget;
     try {
       switch (type) {
         case PageType.DICTIONARY_PAGE: {
           const dh = header.dictionary_page_header;
           if (!dh) this.fail('CORRUPT_PAGE', 'dictionary page without dictionary_page_header', headerAt);
-          this.checkCount(dh!.num_values, 'dictionary page', headerAt);
+          this.checkCount(dh!.num_values, 'dictionary page', headerAt, Infinity);
+          if (budget && codec !== 0) budget.charge(0, usize, this.place());
           return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset), levels: undefined, numValues: dh!.num_values };
         }
         case PageType.DATA_PAGE: {
           const dh = header.data_page_header;
           if (!dh) this.fail('CORRUPT_PAGE', 'data page without data_page_header', headerAt);
-          this.checkCount(dh!.num_values, 'data page', headerAt);
+          this.checkCount(dh!.num_values, 'data page', headerAt, valuesLeft);
+          if (budget && codec !== 0) budget.charge(0, usize, this.place());
           const data = decompressPage(codecs, codec, body, usize, bodyOffset);
           this.dataPages++;
           return { header, at: headerAt, data, levels: undefined, numValues: dh!.num_values };
@@ -212,7 +226,7 @@ export class PageReader {
         case PageType.DATA_PAGE_V2: {
           const dh = header.data_page_header_v2;
           if (!dh) this.fail('CORRUPT_PAGE', 'data page V2 without data_page_header_v2', headerAt);
-          this.checkCount(dh!.num_values, 'data page V2', headerAt);
+          this.checkCount(dh!.num_values, 'data page V2', headerAt, valuesLeft);
           const rl = dh!.repetition_levels_byte_length;
           const dl = dh!.definition_levels_byte_length;
           if (!(rl >= 0 && dl >= 0 && rl + dl <= body.length)) {
@@ -225,13 +239,14 @@ export class PageReader {
             if (compressed.length !== valuesSize) this.fail('CORRUPT_PAGE', `uncompressed V2 page values hold ${compressed.length} bytes, the header declares ${valuesSize}`, headerAt);
             data = compressed;
           } else {
+            if (budget) budget.charge(0, valuesSize, this.place());
             data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl);
           }
           this.dataPages++;
           return { header, at: headerAt, data, levels: body.subarray(0, rl + dl), numValues: dh!.num_values };
         }
         default:
-          // INDEX_PAGE and unknown page types carry nothing a reader needs
+          // INDEX_PAGE carries nothing a reader needs
           return { header, at: headerAt, data: body, levels: undefined, numValues: 0 };
       }
     } catch (e) {
@@ -241,7 +256,13 @@ export class PageReader {
     }
   }
 
-  private checkCount(n: number, what: string, at: number): void {
+  private checkCount(n: number, what: string, at: number, left: number): void {
     if (!(n >= 0 && n <= this.maxPageValues)) this.fail('CORRUPT_PAGE', `${what} claims ${n} values, more than the limit ${this.maxPageValues}`, at);
+    if (n > left) this.fail('CORRUPT_PAGE', `${what} claims ${n} values, but only ${left} of the chunk's num_values are left`, at);
+  }
+
+  /** The page being read, for budget messages. */
+  private place(): string {
+    return `row group ${this.where.rowGroup}, column '${this.where.path}', page ${this.dataPages}`;
   }
 }

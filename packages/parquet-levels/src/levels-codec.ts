@@ -48,6 +48,85 @@ function checkArgs(out: Int32Array, outPos: number, count: number, maxLevel: num
 }
 
 /**
+ * How many levels an RLE / bit-packing hybrid stream can hold, judged from its run headers alone (one step per run,
+ * nothing decoded): an RLE run holds its count, a bit-packed run 8 levels per group of `bitWidth` bytes present
+ * (a truncated last run what its bytes hold). A reader checks a page's level count against it before it allocates
+ * the level array, so a few bytes cannot make it allocate for levels they do not encode.
+ * @param src - the bytes.
+ * @param pos - position of the first run header.
+ * @param end - exclusive end of the stream.
+ * @param bitWidth - the levels' bit width (1..32).
+ * @param count - the levels wanted: the scan stops once it has found that many.
+ * @returns the levels the stream holds, at most `count` (the scan stops there), fewer when it ends first.
+ */
+export function rleHybridCapacity(src: Uint8Array, pos: number, end: number, bitWidth: number, count: number): number {
+  if (end > src.length) end = src.length;
+  const byteWidth = (bitWidth + 7) >> 3;
+  let covered = 0;
+  let p = pos;
+  while (covered < count && p < end) {
+    let header = 0;
+    let shift = 0;
+    for (;;) {
+      if (p >= end || shift > 28) return covered;
+      const b = src[p++]!;
+      header += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+      shift += 7;
+    }
+    if (header % 2 === 0) {
+      if (end - p < byteWidth) return covered;
+      p += byteWidth;
+      covered += header / 2;
+    } else {
+      const bytes = ((header - 1) / 2) * bitWidth;
+      if (bytes > end - p) return covered + Math.floor(((end - p) * 8) / bitWidth);
+      p += bytes;
+      covered += ((header - 1) / 2) * 8;
+    }
+  }
+  return Math.min(covered, count);
+}
+
+/**
+ * Checks that a data page's level stream can hold `count` levels before anything is allocated for them: an RLE
+ * stream needs runs covering them ({@link rleHybridCapacity}), a deprecated BIT_PACKED stream `ceil(count · width
+ * / 8)` bytes.
+ * @param src - the page bytes.
+ * @param pos - position of the stream (data page V1 RLE: its 4-byte length).
+ * @param end - exclusive end of the stream (data page V1: of the page).
+ * @param maxLevel - the column's max level of this kind (0: nothing to check).
+ * @param count - the page's `num_values`.
+ * @param encoding - `Encoding.RLE` with a 4-byte length (data page V1), `Encoding.BIT_PACKED`, or `'v2'` for the raw
+ *   hybrid of data page V2 (`end` is then the end of the stream).
+ * @param what - `'definition'` or `'repetition'`, for messages.
+ * @throws ParquetError `ENCODING_TRUNCATED` naming the level count and what the bytes hold.
+ */
+export function checkLevelCapacity(src: Uint8Array, pos: number, end: number, maxLevel: number, count: number, encoding: number | 'v2', what = 'definition'): void {
+  if (maxLevel === 0 || count === 0) return;
+  const bw = bitWidthOf(maxLevel);
+  let held: number;
+  let bytes: number;
+  if (encoding === Encoding.BIT_PACKED) {
+    bytes = Math.max(0, end - pos);
+    held = Math.floor((bytes * 8) / bw);
+  } else if (encoding === 'v2') {
+    bytes = Math.max(0, end - pos);
+    held = rleHybridCapacity(src, pos, end, bw, count);
+  } else {
+    // data page V1 RLE (another encoding is refused by the decoder with its own message)
+    if (encoding !== Encoding.RLE || end - pos < 4 || pos < 0) return;
+    const len = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
+    if (len > end - pos - 4) return;
+    bytes = len;
+    held = rleHybridCapacity(src, pos + 4, pos + 4 + len, bw, count);
+  }
+  if (held < count) {
+    throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: the page claims ${count} ${what} levels, its ${bytes} bytes of ${what} levels hold ${held}`, pos);
+  }
+}
+
+/**
  * Decodes a data page V1 level stream.
  *
  * @param src - the page bytes (decompressed).
