@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { crc32, decompressPage, type CodecMap } from '@parquetry/parquet-codecs';
+import { crc32, decompressPage, prepareCodec, type CodecMap } from '@parquetry/parquet-codecs';
 import { PageType, ParquetError, decodeThrift, isParquetError, readPageHeader, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
 
@@ -212,6 +212,8 @@ export class PageReader {
           if (!dh) this.fail('CORRUPT_PAGE', 'dictionary page without dictionary_page_header', headerAt);
           this.checkCount(dh!.num_values, 'dictionary page', headerAt, Infinity);
           if (budget && codec !== 0) budget.charge(0, usize, this.place());
+          const ready = prepareCodec(codecs, codec); // a codec loaded on first use: loaded before its first page
+          if (ready !== undefined) await ready;
           return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset), levels: undefined, numValues: dh!.num_values };
         }
         case PageType.DATA_PAGE: {
@@ -219,6 +221,8 @@ export class PageReader {
           if (!dh) this.fail('CORRUPT_PAGE', 'data page without data_page_header', headerAt);
           this.checkCount(dh!.num_values, 'data page', headerAt, valuesLeft);
           if (budget && codec !== 0) budget.charge(0, usize, this.place());
+          const ready = prepareCodec(codecs, codec);
+          if (ready !== undefined) await ready;
           const data = decompressPage(codecs, codec, body, usize, bodyOffset);
           this.dataPages++;
           return { header, at: headerAt, data, levels: undefined, numValues: dh!.num_values };
@@ -240,6 +244,8 @@ export class PageReader {
             data = compressed;
           } else {
             if (budget) budget.charge(0, valuesSize, this.place());
+            const ready = prepareCodec(codecs, codec);
+            if (ready !== undefined) await ready;
             data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl);
           }
           this.dataPages++;
