@@ -17,6 +17,7 @@ type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array
 type TypedArrayCtor = new (n: number | ArrayLike<number> | ArrayLike<bigint>) => TypedArray;
 
 const TWO32 = 4294967296;
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 function vectorError(where: string, message: string): ParquetError {
   return new ParquetError('INVALID_VECTOR', `arrow: column '${where}': ${message}`);
@@ -26,28 +27,66 @@ function valueError(where: string, slot: number, message: string): ParquetError 
   return new ParquetError('INVALID_VALUE', `arrow: column '${where}': slot ${slot}: ${message}`);
 }
 
-/** An Arrow validity bitmap (LSB first) of one byte per slot, and the null count; no bitmap when nothing is null. */
+/**
+ * An Arrow validity bitmap (LSB first) of one byte per slot (0 or 1, as the reader's validity is), and the null
+ * count; no bitmap when nothing is null.
+ */
 export function toBitmap(validity: Uint8Array | null, length: number): { bitmap: Uint8Array | undefined; nulls: number } {
   if (validity === null) return { bitmap: undefined, nulls: 0 };
   const bm = new Uint8Array((length + 7) >> 3);
+  const set = packBytes(validity, length, bm);
+  const nulls = length - set;
+  return nulls === 0 ? { bitmap: undefined, nulls: 0 } : { bitmap: bm, nulls };
+}
+
+/**
+ * Packs `length` bytes of 0/1 into `out` as LSB-first bits; returns the number of ones. Eight slots at a time from
+ * two 32-bit words when the bytes are 4-aligned: with bytes b0..b3 of 0/1 in a little-endian word w, the product
+ * w × 0x01020408 puts b_k at bit 24 + k and every other partial product at a distinct bit outside 24..27, so the
+ * top byte is the four bits with no carry.
+ */
+function packBytes(bytes: Uint8Array, length: number, out: Uint8Array): number {
   let set = 0;
   const full = length & ~7;
   let i = 0;
+  if (LITTLE_ENDIAN && (bytes.byteOffset & 3) === 0 && full > 0) {
+    const w = new Uint32Array(bytes.buffer, bytes.byteOffset, full >> 2);
+    for (let j = 0; i < full; i += 8, j += 2) {
+      const b = (Math.imul(w[j]!, 0x01020408) >>> 24) | ((Math.imul(w[j + 1]!, 0x01020408) >>> 24) << 4);
+      out[i >> 3] = b;
+      set += POPCOUNT[b]!;
+    }
+  }
   for (; i < full; i += 8) {
-    const b =
-      (validity[i] !== 0 ? 1 : 0) | (validity[i + 1] !== 0 ? 2 : 0) | (validity[i + 2] !== 0 ? 4 : 0) | (validity[i + 3] !== 0 ? 8 : 0) |
-      (validity[i + 4] !== 0 ? 16 : 0) | (validity[i + 5] !== 0 ? 32 : 0) | (validity[i + 6] !== 0 ? 64 : 0) | (validity[i + 7] !== 0 ? 128 : 0);
-    bm[i >> 3] = b;
+    const b = bytes[i]! | (bytes[i + 1]! << 1) | (bytes[i + 2]! << 2) | (bytes[i + 3]! << 3) | (bytes[i + 4]! << 4) | (bytes[i + 5]! << 5) | (bytes[i + 6]! << 6) | (bytes[i + 7]! << 7);
+    out[i >> 3] = b;
     set += POPCOUNT[b]!;
   }
   for (; i < length; i++) {
-    if (validity[i] !== 0) {
-      bm[i >> 3]! |= 1 << (i & 7);
+    if (bytes[i] !== 0) {
+      out[i >> 3]! |= 1 << (i & 7);
       set++;
     }
   }
-  const nulls = length - set;
-  return nulls === 0 ? { bitmap: undefined, nulls: 0 } : { bitmap: bm, nulls };
+  return set;
+}
+
+/** Booleans (the reader's `boolean[]`, or bytes of 0/1) as LSB-first bits. */
+function packBooleans(values: ArrayLike<unknown>, length: number): Uint8Array {
+  const bits = new Uint8Array((length + 7) >> 3);
+  if (values instanceof Uint8Array) {
+    packBytes(values, length, bits);
+    return bits;
+  }
+  const full = length & ~7;
+  let i = 0;
+  for (; i < full; i += 8) {
+    bits[i >> 3] =
+      (values[i] === true ? 1 : 0) | (values[i + 1] === true ? 2 : 0) | (values[i + 2] === true ? 4 : 0) | (values[i + 3] === true ? 8 : 0) |
+      (values[i + 4] === true ? 16 : 0) | (values[i + 5] === true ? 32 : 0) | (values[i + 6] === true ? 64 : 0) | (values[i + 7] === true ? 128 : 0);
+  }
+  for (; i < length; i++) if (values[i] === true) bits[i >> 3]! |= 1 << (i & 7);
+  return bits;
 }
 
 /** Set bits per byte value. */
@@ -56,6 +95,12 @@ export const POPCOUNT: Uint8Array = /*#__PURE__*/ (() => {
   for (let i = 1; i < 256; i++) t[i] = (i & 1) + t[i >> 1]!;
   return t;
 })();
+
+const INTEGER_CTORS: ReadonlySet<unknown> = /*#__PURE__*/ new Set<unknown>([Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array, Uint32Array, BigInt64Array, BigUint64Array]);
+
+function isInteger(a: TypedArray): boolean {
+  return !(a instanceof Float32Array || a instanceof Float64Array);
+}
 
 /** The values as a typed array of `Ctor`, the same array when it already is one (zero copy), else converted. */
 function typedAs(values: ArrayLike<unknown>, Ctor: TypedArrayCtor, length: number, where: string): TypedArray {
@@ -68,6 +113,12 @@ function typedAs(values: ArrayLike<unknown>, Ctor: TypedArrayCtor, length: numbe
     const big = src instanceof BigInt64Array || src instanceof BigUint64Array;
     const toBig = Ctor === (BigInt64Array as unknown) || Ctor === (BigUint64Array as unknown);
     if (big === toBig) {
+      const width = (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+      if (width === src.BYTES_PER_ELEMENT && isInteger(src) && INTEGER_CTORS.has(Ctor)) {
+        // integers of one width, signed ↔ unsigned (BigInt64Array → BigUint64Array for UINT_64): the same bits, so a
+        // view of the same buffer is exactly the modulo-2^n conversion an element-wise copy would make
+        return new (Ctor as unknown as new (b: ArrayBufferLike, o: number, n: number) => TypedArray)(src.buffer, src.byteOffset, length);
+      }
       // element-wise conversion inside the engine (e.g. Int32Array → Int8Array for INT(8), Float64Array → Uint32Array)
       return new Ctor((src.length === length ? src : src.subarray(0, length)) as ArrayLike<number>);
     }
@@ -245,7 +296,6 @@ function largeOffsets(o: Int32Array, length: number): BigInt64Array {
   if (!LITTLE_ENDIAN) for (let i = 0; i <= length; i++) out[i] = BigInt(o[i]! - base);
   return out;
 }
-const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** Binary bytes (offsets into `data`) as Arrow data of a binary-like type: Utf8/Binary, their Large and View kinds. */
 function binaryData(type: DataType, offsets: Int32Array, data: Uint8Array, length: number, bitmap: Uint8Array | undefined, nulls: number): Data {
@@ -363,15 +413,8 @@ function leafData(type: DataType, v: LeafVector, bitmap: Uint8Array | undefined,
   switch (type.typeId) {
     case ArrowType.Null:
       return makeData({ type, length } as never);
-    case ArrowType.Bool: {
-      const bits = new Uint8Array((length + 7) >> 3);
-      if (values instanceof Uint8Array) {
-        for (let i = 0; i < length; i++) if (values[i] !== 0) bits[i >> 3]! |= 1 << (i & 7);
-      } else {
-        for (let i = 0; i < length; i++) if (values[i] === true) bits[i >> 3]! |= 1 << (i & 7);
-      }
-      return makeData({ ...base, data: bits } as never);
-    }
+    case ArrowType.Bool:
+      return makeData({ ...base, data: packBooleans(values, length) } as never);
     case ArrowType.Timestamp:
       if (!ArrayBuffer.isView(values)) return makeData({ ...base, data: int96Nanos(values, length, where) } as never);
       return makeData({ ...base, data: typedAs(values, type.ArrayType as TypedArrayCtor, length, where) } as never);
