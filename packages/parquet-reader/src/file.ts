@@ -3,20 +3,18 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
+import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column';
 import { filterColumns, type Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
-import { Scan, pruneOptions, type PruneOptions, type ScanContext } from './pipeline.js';
+import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan } from './pipeline.js';
+import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
-import { variantRowTransform } from './variant.js';
-import { iterateBatches, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
-import { loadDecryption } from './optional.js';
-import { checkColumnsOption, checkFilter } from './filter-check.js';
-import { jsonRowTransform, jsonVector } from './json.js';
+import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
+import { loadBatchReader, loadDecryption, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -206,6 +204,11 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
   return v[0]! < 1 || (v[0] === 1 && (v[1]! < 2 || (v[1] === 2 && v[2]! < 9)));
 }
 
+/** Whether a schema node is or holds a VARIANT group. */
+function hasVariant(n: SchemaNode): boolean {
+  return n.logicalType?.VARIANT !== undefined || n.children.some(hasVariant);
+}
+
 class File implements ParquetFile {
   readonly schema: SchemaTree;
   readonly numRows: number;
@@ -221,16 +224,25 @@ class File implements ParquetFile {
     this.schema = buildSchemaTree(metadata.schema);
     this.numRows = metadata.num_rows;
     this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
-    this.variants = variantRowTransform(this.schema);
+    this.hasVariants = hasVariant(this.schema.field.node);
   }
 
-  private readonly variants: ((rows: Record<string, unknown>[]) => void) | undefined;
+  /** Whether the schema has a VARIANT column (whose decoding is then loaded by the first read). */
+  private readonly hasVariants: boolean;
+  private variantRows: Promise<((rows: Record<string, unknown>[]) => void) | undefined> | undefined;
+
+  /** The VARIANT row transform (undefined without VARIANT columns), built by the first read that needs it. */
+  private variants(): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
+    if (!this.hasVariants) return Promise.resolve(undefined);
+    return (this.variantRows ??= loadVariant().then((m) => m.variantRowTransform(this.schema)));
+  }
 
   /** The JSON-safe row conversions (VARIANT values decoded, or raw), built when first asked for. */
   private readonly jsonRows: ({ f: ((rows: Record<string, unknown>[]) => void) | undefined } | undefined)[] = [undefined, undefined];
 
-  private jsonTransform(variantsDecoded: boolean): ((rows: Record<string, unknown>[]) => void) | undefined {
+  private async jsonTransform(variantsDecoded: boolean): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
     const k = variantsDecoded ? 1 : 0;
+    const { jsonRowTransform } = await loadJson();
     return (this.jsonRows[k] ??= { f: jsonRowTransform(this.schema, variantsDecoded) }).f;
   }
 
@@ -239,8 +251,11 @@ class File implements ParquetFile {
    * values converted to its columns' types; under `values: 'json'` the read runs with the default mapping (so the
    * filter compares native values) and its result is converted afterwards.
    */
-  private prepare<O extends ReadOptions>(options: O, what: string): { options: O; json: boolean } {
-    checkColumnsOption(options.columns);
+  private async prepare<O extends ReadOptions>(options: O, what: string): Promise<{ options: O; json: boolean }> {
+    const columns: unknown = options.columns;
+    if (columns !== undefined && !(Array.isArray(columns) && columns.every((c: unknown) => typeof c === 'string' || (Array.isArray(c) && c.every((p) => typeof p === 'string'))))) {
+      (await loadFilterCheck()).checkColumnsOption(columns);
+    }
     const json = options.values === 'json';
     let o = options;
     if (json) {
@@ -249,6 +264,7 @@ class File implements ParquetFile {
       o = rest as O;
     }
     if (options.filter !== undefined) {
+      const { checkFilter } = await loadFilterCheck();
       o = { ...o, filter: checkFilter(options.filter, this.schema, o, (c) => this.checkFilterColumns([c.index], what)) };
     }
     return { options: o, json };
@@ -335,9 +351,20 @@ class File implements ParquetFile {
 
   private context: ScanContext | undefined;
 
-  /** A read's pipeline: its columns, filter, value mapping and pruning stages. */
-  private newScan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): Scan {
-    return new Scan(this.scanContext(), { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune) });
+  /** A read's plan: its columns, filter, value mapping and pruning stages. */
+  private plan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): ScanPlan {
+    return { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune) };
+  }
+
+  /** A read of whole row groups (no filter, no row range): no pruning stage. */
+  private newScan(options: ReadOptions, outSel: readonly boolean[] = []): Scan {
+    return new Scan(this.scanContext(), this.plan(options, outSel));
+  }
+
+  /** A filtered or row-ranged read: the pruning stages, loaded the first time. */
+  private async prunedScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>): Promise<PrunedScan> {
+    const { PrunedScan } = await loadPruning();
+    return new PrunedScan(this.scanContext(), this.plan(options, outSel, filter, filterIdx, decimals));
   }
 
   /** Ends a read: adds its statistics to the file's and hands them to `onScan`. */
@@ -446,9 +473,10 @@ class File implements ParquetFile {
   }
 
   async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
-    const prep = this.prepare(options, 'a read');
+    const prep = await this.prepare(options, 'a read');
     options = prep.options;
-    const json = prep.json ? this.jsonTransform(options.variants !== 'raw') : undefined;
+    const json = prep.json ? await this.jsonTransform(options.variants !== 'raw') : undefined;
+    const variants = options.variants !== 'raw' ? await this.variants() : undefined;
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
     const { filterIdx, decimals } = this.filterPlan(filter, options);
@@ -456,7 +484,8 @@ class File implements ParquetFile {
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const maps = options.maps ?? 'map';
     const anyColumn = outSel.includes(true);
-    const scan = this.newScan(options, outSel, filter, filterIdx, decimals);
+    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
+    const scan = filter || ranged ? await this.prunedScan(options, outSel, filter, filterIdx, decimals) : this.newScan(options, outSel);
     try {
       for (const g of groups) {
         this.rowGroup(g);
@@ -466,7 +495,7 @@ class File implements ParquetFile {
         let rows: Record<string, unknown>[];
         if (filter || (cut && anyColumn)) {
           // the pipeline: prune, decode the filter columns' kept pages, evaluate, then only the matching rows of the rest
-          const chunks = await scan.rowGroup(g, first, last, true);
+          const chunks = await (scan as PrunedScan).rowGroup(g, first, last, true);
           if (chunks === undefined) continue;
           rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
         } else {
@@ -474,7 +503,7 @@ class File implements ParquetFile {
           rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
           if (cut) rows = rows.slice(first, last);
         }
-        if (options.variants !== 'raw') this.variants?.(rows);
+        variants?.(rows);
         json?.(rows);
         scan.returned(rows.length);
         yield { rowGroup: g, rows };
@@ -491,10 +520,11 @@ class File implements ParquetFile {
   }
 
   private async *batches(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
-    const prep = this.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
-    const inner = this.batchIterator(prep.options);
+    const prep = await this.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
+    const inner = await this.batchIterator(prep.options);
     if (!prep.json) return yield* inner;
-    const json = this.jsonTransform(prep.options.variants !== 'raw');
+    const json = await this.jsonTransform(prep.options.variants !== 'raw');
+    const { jsonVector } = await loadJson();
     for await (const b of inner) {
       if ('rows' in b) json?.(b.rows);
       else b.columns = jsonVector(b.columns, this.schema);
@@ -502,18 +532,19 @@ class File implements ParquetFile {
     }
   }
 
-  private batchIterator(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
-    // the batch reader (batches.ts) gets this file's internals as closures
+  private async batchIterator(options: BatchOptions): Promise<AsyncGenerator<RowBatch | ColumnBatch>> {
+    const [{ iterateBatches }, { PrunedScan }, variants] = await Promise.all([loadBatchReader(), loadPruning(), options.variants !== 'raw' && options.form !== 'columns' ? this.variants() : undefined]);
+    // the batch reader (batch-reader.ts) gets this file's internals as closures
     return iterateBatches(
       {
         schema: this.schema,
         metadata: this.metadata,
-        variants: this.variants,
+        variants,
         selectColumns: (c) => this.selectColumns(c),
         rowGroup: (g) => this.rowGroup(g),
         filterPlan: (f, o) => this.filterPlan(f, o),
         checkFilterColumns: (idx, what) => this.checkFilterColumns(idx, what),
-        newScan: (o, outSel, f, filterIdx, decimals) => this.newScan(o, outSel, f, filterIdx, decimals),
+        newScan: (o, outSel, f, filterIdx, decimals) => new PrunedScan(this.scanContext(), this.plan(o, outSel, f, filterIdx, decimals)),
         endScan: (scan, o) => this.endScan(scan, o),
       },
       options,
@@ -521,7 +552,7 @@ class File implements ParquetFile {
   }
 
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
-    const prep = this.prepare(options, 'a columnar read');
+    const prep = await this.prepare(options, 'a columnar read');
     options = prep.options;
     const sel = this.selectColumns(options.columns);
     const filter = options.filter;
@@ -539,12 +570,13 @@ class File implements ParquetFile {
       for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
       const first = Math.max(0, (options.rowStart ?? 0) - start);
       const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, group.num_rows));
-      scan = this.newScan(options, sel, filter, filterIdx, decimals);
-      chunks = (await scan.rowGroup(rowGroup, first, last, false))!;
+      const pruned = await this.prunedScan(options, sel, filter, filterIdx, decimals);
+      scan = pruned;
+      chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
     }
     const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
     scan.returned(v.length);
     this.endScan(scan, options);
-    return prep.json ? jsonVector(v, this.schema) : v;
+    return prep.json ? (await loadJson()).jsonVector(v, this.schema) : v;
   }
 }

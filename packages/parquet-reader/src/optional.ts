@@ -6,12 +6,17 @@
  * - the bloom-filter stage (`@parquetry/parquet-bloom`, https://github.com/apache/parquet-format/blob/master/BloomFilter.md),
  *   for a filtered read of a chunk that has a bloom filter;
  * - VARIANT decoding (`@parquetry/parquet-variant`, https://github.com/apache/parquet-format/blob/master/VariantEncoding.md),
- *   for a file with a VARIANT column.
+ *   for a read of a file with a VARIANT column, and the JSON-safe mapping (`values: 'json'`, which maps variants too).
  *
  * A package that is not installed is a `DEPENDENCY_MISSING` error naming it and what it was needed for.
+ *
+ * The reader's own parts that only some reads need are loaded the same way, so that a bundle reading plain files
+ * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, and the filter's
+ * validation.
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
+import type { ParquetFile } from './file.js';
 
 /**
  * Whether a failed `import()` says that a package cannot be found (Node's `ERR_MODULE_NOT_FOUND`, or a bundler's
@@ -25,6 +30,21 @@ export function isMissingPackage(e: unknown, pkg: string): boolean {
   const { code, message } = e as { code?: unknown; message?: unknown };
   if (typeof message !== 'string' || !message.includes(pkg)) return false;
   return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find|could not resolve|failed to (fetch|resolve)/i.test(message);
+}
+
+/**
+ * Loads a part of the reader once (the promise is kept; a failed load, e.g. a chunk that could not be fetched, is
+ * retried next time).
+ * @param load - the `import()` of the part's module.
+ * @returns a loader.
+ */
+export function lazyPart<M>(load: () => Promise<M>): () => Promise<M> {
+  let p: Promise<M> | undefined;
+  return () =>
+    (p ??= load().catch((e: unknown) => {
+      p = undefined;
+      throw e;
+    }));
 }
 
 /**
@@ -59,3 +79,35 @@ export const loadDecryption: () => Promise<typeof import('./decrypt.js')> = /*#_
  * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-bloom` is not installed (as a rejected promise).
  */
 export const loadBloomStage: () => Promise<typeof import('./bloom-stage.js')> = /*#__PURE__*/ optionalPart(() => import('./bloom-stage.js'), '@parquetry/parquet-bloom', 'a filter probing this file\'s bloom filters');
+
+/**
+ * Loads VARIANT decoding (for a read of a file with a VARIANT column).
+ * @returns the variant row transform module.
+ * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-variant` is not installed (as a rejected promise).
+ */
+export const loadVariant: () => Promise<typeof import('./variant.js')> = /*#__PURE__*/ optionalPart(() => import('./variant.js'), '@parquetry/parquet-variant', 'this file has VARIANT columns: decoding them');
+
+/**
+ * Loads the JSON-safe mapping (for a read with `values: 'json'`).
+ * @returns the JSON module.
+ * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-variant` is not installed (as a rejected promise).
+ */
+export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/ optionalPart(() => import('./json.js'), '@parquetry/parquet-variant', "a read with values: 'json'");
+
+/**
+ * Loads the pruning stages (for a filtered or row-ranged read, and the batch reader).
+ * @returns the pruned-scan module.
+ */
+export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#__PURE__*/ lazyPart(() => import('./pruned-scan.js'));
+
+/**
+ * Loads the batch reader (for {@link ParquetFile.iterateBatches}).
+ * @returns the batch reader module.
+ */
+export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-reader.js'));
+
+/**
+ * Loads the filter's validation (for a read with a filter, or a malformed `columns` option).
+ * @returns the filter-check module.
+ */
+export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'));
