@@ -209,6 +209,8 @@ export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, 
     const len = sv.getUint32(p, true);
     p += 4;
     if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
+    // the value must leave room for the 4-byte lengths of the values after it (`data` is sized on that)
+    if (a + len > cap) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes and the lengths of the ${count - 1 - i} values after it`, p, len + 4 * (count - 1 - i), end);
     if (len < 64) {
       // whole 4-byte words; the bytes past this value are overwritten by the next one (values are copied in order)
       const words = (len + 3) & ~3;
