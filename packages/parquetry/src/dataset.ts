@@ -17,10 +17,10 @@ import {
   type WriteDatasetOptions,
   type WriteDatasetResult,
 } from '@parquetry/parquet-dataset';
-import { allCodecs } from './codecs.js';
+import { readCodecs, writerCodecs } from './presets.js';
 
 /**
- * Opens a dataset with every codec preset ({@link allCodecs}): `@parquetry/parquet-dataset`'s `openDataset` without
+ * Opens a dataset with every codec preset ({@link readCodecs}, loaded on first use): `@parquetry/parquet-dataset`'s `openDataset` without
  * having to pass `codecs`.
  * @param input - a store (`memoryStore`, `urlStore`), or the files (URLs, or `{ path, source }`).
  * @param options - partitioning, schema, summary, concurrency and reader options; `codecs` defaults to every codec.
@@ -28,7 +28,7 @@ import { allCodecs } from './codecs.js';
  * @throws ParquetError as `@parquetry/parquet-dataset`'s `openDataset` (`NO_FILES`, `SCHEMA_MISMATCH`, …).
  */
 export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
-  return openWith(input, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+  return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
 /**
@@ -41,5 +41,5 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
  * @throws ParquetError as `@parquetry/parquet-dataset`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, store: WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
-  return writeWith(data, store, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+  return writeWith(data, store, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }

@@ -10,14 +10,17 @@
  * - {@link openDataset} / {@link writeDataset}: datasets of many files (`@parquetry/parquet-dataset`: hive partitions,
  *   schema evolution, `_metadata` summaries, pruning) with every codec preset, and its stores ({@link memoryStore},
  *   {@link urlStore}).
- * - {@link allCodecs} (every codec of parquet.thrift, both directions) and {@link syncCodecs} (all but BROTLI, no
- *   WebAssembly).
+ * - {@link readCodecs} / {@link writeCodecs}: every codec of parquet.thrift with ZSTD and BROTLI loaded on first use
+ *   (what the functions above use: a browser bundle loads no WebAssembly until a page needs it, and a codec that
+ *   cannot load fails only its own pages); {@link allCodecs} (every codec, loaded now) and {@link syncCodecs} (all
+ *   but BROTLI, no WebAssembly).
  * - `parquetry/node`: `openFile(path)`, `writeFile(path, rows)`, `createFileWriter(path)`, `fileSink(path)` and the
  *   `parquetry` command line (`schema`, `meta`, `head`, `count`, `convert`, `rewrite`).
  *
  * @packageDocumentation
  */
 export { allCodecs, syncCodecs, type AllCodecsOptions } from './codecs.js';
+export { readCodecs, writeCodecs, type PresetOptions, type WasmSource } from './presets.js';
 export { openParquet } from './open.js';
 // the writer package as is, but for the entry points that take codecs, which get every codec preset (local exports win)
 export * from '@parquetry/parquet-writer';

@@ -3,16 +3,18 @@
  * @module
  */
 import { openParquet as openWith, type ByteSource, type OpenOptions, type ParquetFile } from '@parquetry/parquet-reader';
-import { allCodecs } from './codecs.js';
+import { readCodecs } from './presets.js';
 
 /**
- * Opens a Parquet file with every codec preset ({@link allCodecs}): `@parquetry/parquet-reader`'s `openParquet`
- * without having to pass `codecs`.
+ * Opens a Parquet file with every codec preset ({@link readCodecs}): `@parquetry/parquet-reader`'s `openParquet`
+ * without having to pass `codecs`. Nothing is loaded until a page needs it: ZSTD's WebAssembly and the BROTLI
+ * decoder load on the first page of their codec, and one that cannot load fails only those pages
+ * (`CODEC_UNAVAILABLE`, naming the codec and the URL).
  * @param input - a byte source (`{ byteLength, read(start, end) }`, see `fetchSource`), or the whole file as bytes.
- * @param options - reader options; `codecs` defaults to every codec.
+ * @param options - reader options; `codecs` defaults to {@link readCodecs}.
  * @returns the opened file.
  * @throws ParquetError as the reader's `openParquet`.
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
-  return openWith(input, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+  return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }

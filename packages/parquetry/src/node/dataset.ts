@@ -7,7 +7,7 @@
  */
 import type { Dataset, DatasetData, DatasetInput, DatasetOptions, DatasetStore, WritableDatasetStore, WriteDatasetOptions, WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { openDataset as openWith, writeDataset as writeWith } from '@parquetry/parquet-dataset/node';
-import { allCodecs } from '../codecs.js';
+import { readCodecs, writerCodecs } from '../presets.js';
 
 /**
  * Opens a dataset (a directory, local paths, URLs, or a store) with every codec preset.
@@ -17,7 +17,7 @@ import { allCodecs } from '../codecs.js';
  * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `openDataset`.
  */
 export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
-  return openWith(input, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+  return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
 /**
@@ -29,5 +29,5 @@ export async function openDataset(input: string | DatasetStore | readonly (strin
  * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, target: string | WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
-  return writeWith(data, target, { ...options, codecs: options.codecs ?? (await allCodecs()) });
+  return writeWith(data, target, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }
