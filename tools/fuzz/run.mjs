@@ -116,6 +116,7 @@ class Child {
     this.proc.stderr.on('data', (d) => (this.stderr = (this.stderr + d).slice(-4000)));
     this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve({ code, signal })));
     this.peakRss = 0;
+    Child.alive.add(this);
   }
   index() {
     const b = Buffer.alloc(8);
@@ -129,11 +130,24 @@ class Child {
     return b.readDoubleLE(0);
   }
   kill() {
+    Child.alive.delete(this);
     if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL');
     return this.exited.finally(() => fs.rmSync(this.progress, { force: true }));
   }
 }
 Child.n = 0;
+/** Children alive, killed when the driver is interrupted. */
+Child.alive = new Set();
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    for (const c of Child.alive) {
+      c.kill();
+      fs.rmSync(c.progress, { force: true });
+    }
+    if (bundled) fs.rmSync(bundled, { force: true });
+    process.exit(130);
+  });
+}
 
 /**
  * Sends one command and watches the child until it answers `done`: resolves with the messages it sent, or with the
