@@ -94,6 +94,15 @@ export function decompressPage(codecs: CodecMap | undefined, codec: number, src:
   if (src.length === 0) {
     throw new ParquetError(CodecErrorCode.SHORT, `parquet-codecs: ${describe(codec)} page at byte ${offset} is empty, its header declares ${uncompressedSize} uncompressed bytes`, offset);
   }
+  // the declared size is untrusted: checked against what the compressed bytes can hold before it is allocated
+  const most = maxDecompressedSize(codec, src, offset);
+  if (most !== undefined && uncompressedSize !== most.exact && (most.exact !== undefined || uncompressedSize > most.bound)) {
+    throw new ParquetError(
+      CodecErrorCode.SIZE,
+      `parquet-codecs: ${describe(codec)} page at byte ${offset} declares ${uncompressedSize} uncompressed bytes, but ${most.exact !== undefined ? `its snappy length preamble says ${most.exact}` : `${src.length} compressed bytes of ${describe(codec)} hold at most ${most.bound}`}`,
+      offset,
+    );
+  }
   let out: Uint8Array;
   try {
     out = new Uint8Array(uncompressedSize);
@@ -118,6 +127,51 @@ export function decompressPage(codecs: CodecMap | undefined, codec: number, src:
     );
   }
   return out;
+}
+
+/**
+ * The most bytes `src` can decompress to, where the codec's format bounds its expansion — read before an output
+ * buffer is sized from a page header's untrusted `uncompressed_page_size`:
+ * - SNAPPY: exactly its length preamble (and that preamble at most 64/3 bytes per compressed byte after it: a 3-byte
+ *   copy element writes at most 64 bytes, a literal no more than it holds);
+ * - GZIP: 1032 bytes per compressed byte (DEFLATE's largest expansion: a 258-byte match per code of at least 2 bits);
+ * - LZ4, LZ4_RAW: 256 bytes per compressed byte, plus 16 (each length extension byte adds at most 255);
+ * - ZSTD: 2^15 bytes per compressed byte (a block of at most 128 KiB needs at least 4 bytes: an RLE block);
+ * - BROTLI, LZO and UNCOMPRESSED: no bound (BROTLI's expansion has no useful one; a reader's budget caps them).
+ * @param codec - the `CompressionCodec` number.
+ * @param src - the compressed page bytes.
+ * @param offset - file offset of `src[0]`, for messages.
+ * @returns the bound (`exact` when the stream states its size), or undefined when the codec has none.
+ * @throws ParquetError `CODEC_CORRUPT` for a SNAPPY stream whose length preamble is malformed.
+ */
+export function maxDecompressedSize(codec: number, src: Uint8Array, offset = 0): { bound: number; exact?: number | undefined } | undefined {
+  const n = src.length;
+  switch (codec) {
+    case CompressionCodec.SNAPPY: {
+      let len = 0;
+      let pos = 0;
+      for (let shift = 0; ; shift += 7) {
+        if (pos >= n || shift > 28) throw new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: SNAPPY page at byte ${offset}: malformed length preamble`, offset);
+        const b = src[pos++]!;
+        len += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) break;
+      }
+      const bound = Math.floor(((n - pos) * 64) / 3);
+      if (len > bound) {
+        throw new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: SNAPPY page at byte ${offset}: its length preamble says ${len} bytes, ${n - pos} bytes of SNAPPY elements hold at most ${bound}`, offset);
+      }
+      return { bound, exact: len };
+    }
+    case CompressionCodec.GZIP:
+      return { bound: n * 1032 };
+    case CompressionCodec.LZ4:
+    case CompressionCodec.LZ4_RAW:
+      return { bound: n * 256 + 16 };
+    case CompressionCodec.ZSTD:
+      return { bound: n * 32768 };
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import { snappyCodec } from './snappy.js';
 
 export { ParquetError, isParquetError, CodecErrorCode } from './errors.js';
 export { CompressionCodec, compressionCodecName, codecPackage } from './compression-codec.js';
-export { type Codec, type CodecMap, MAX_PAGE_SIZE, decompressPage, compressPage, lazyCodec, prepareCodec, loadCodecs } from './codec.js';
+export { type Codec, type CodecMap, MAX_PAGE_SIZE, decompressPage, compressPage, maxDecompressedSize, lazyCodec, prepareCodec, loadCodecs } from './codec.js';
 export { snappyCodec, snappyCompress, snappyDecompress, snappyUncompressedLength } from './snappy.js';
 export { lz4DecompressBlock, lz4CompressBlock, lz4CompressBound } from './lz4-block.js';
 export { lz4RawCodec, lz4HadoopCodec, lz4RawCompress, lz4RawDecompress, lz4HadoopCompress, lz4HadoopDecompress, HADOOP_BLOCK_SIZE } from './lz4.js';
