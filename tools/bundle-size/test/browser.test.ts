@@ -1,0 +1,230 @@
+/**
+ * The browser bundles in real headless Chromium (Debian's `chromium`, driven by `playwright-core`): two pages are
+ * bundled from source with esbuild (code splitting on, so the umbrella's lazy codec chunks are files of their own)
+ * and served with the data files by a local 127.0.0.1 range server that counts requests and bytes per path.
+ *
+ * - the minimal reader (reader + fetchSource + SNAPPY + `@parquetry/codec-zstd`'s decoder) and the umbrella
+ *   (`parquetry`'s openParquet) read the project's sample file (SNAPPY) and the corpus's nested ZSTD file
+ *   (`nested_structs.rust.parquet`), each in one request of exactly the file's bytes, to the values Node reads;
+ * - the umbrella loads nothing for the SNAPPY file, `zstd.wasm` and the ZSTD chunk once on the first ZSTD read, and
+ *   for a BROTLI file written here the plain-JavaScript decoder chunk — never the WebAssembly BROTLI chunk;
+ * - served from a directory without `zstd.wasm`, the umbrella still reads the SNAPPY file, and the ZSTD read is a
+ *   ParquetError (CODEC_UNAVAILABLE) naming ZSTD and the URL, with no uncaught error on the page, which goes on
+ *   reading.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { field, openParquet, writeParquet } from '../../../packages/parquetry/src/index.js';
+import type { ReadResult, ReadUrl } from './browser/read.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../..');
+const CORPUS = path.resolve(repo, '../shared/parquet-testing/data');
+// CI installs Chromium (.ci/run) and has the corpus; a developer machine without them skips, CI never does
+const RUN = (fs.existsSync(CHROMIUM) && fs.existsSync(CORPUS)) || process.env.CI !== undefined;
+
+/** Workspace packages from source, as vitest resolves them (`parquetry` is the umbrella). */
+const workspaceSource: esbuild.Plugin = {
+  name: 'workspace-source',
+  setup(build) {
+    build.onResolve({ filter: /^(parquetry|@parquetry\/[a-z0-9-]+(\/[a-z0-9-]+)?)$/ }, (args) => {
+      if (args.path === 'parquetry') return { path: path.join(repo, 'packages/parquetry/src/index.ts') };
+      const [, pkg, sub] = /^@parquetry\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path)!;
+      return { path: path.join(repo, 'packages', pkg!, 'src', `${sub ?? 'index'}.ts`) };
+    });
+  },
+};
+
+interface Served {
+  body: Uint8Array;
+  type: string;
+}
+/** Requests and bytes sent, by path. */
+const counts = new Map<string, { requests: number; bytes: number }>();
+const count = (p: string) => ({ ...(counts.get(p) ?? { requests: 0, bytes: 0 }) });
+const fetched = (prefix: string) => [...counts.keys()].filter((k) => k.startsWith(prefix)).sort();
+
+let dir = '';
+let server: http.Server;
+let base = '';
+let browser: Browser | undefined;
+const data: Record<string, Uint8Array> = {};
+const expected: Record<string, unknown[]> = {};
+/** The lazy chunks of the umbrella's codecs, by source module. */
+const chunks: Record<'zstd' | 'brotli' | 'brotliDecoder', string> = { zstd: '', brotli: '', brotliDecoder: '' };
+
+beforeAll(async () => {
+  if (!RUN) return;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-umbrella-browser-'));
+  data['sample.parquet'] = new Uint8Array(fs.readFileSync(path.join(repo, 'fixtures/sample/sample.parquet')));
+  data['nested_structs.rust.parquet'] = new Uint8Array(fs.readFileSync(path.join(CORPUS, 'nested_structs.rust.parquet')));
+  const rows = Array.from({ length: 500 }, (_, i) => ({ id: BigInt(i), text: `row ${i} `.repeat(1 + (i % 4)), tags: i % 3 ? [`a${i % 5}`, `b${i % 7}`] : [] }));
+  data['brotli.parquet'] = await writeParquet(rows, { schema: { id: field.int64({ required: true }), text: field.string(), tags: field.list(field.string()) }, compression: 'BROTLI' });
+  for (const [name, bytes] of Object.entries(data)) expected[name] = await (await openParquet(bytes)).readRows({ values: 'json' });
+
+  const out = path.join(dir, 'out');
+  const result = await esbuild.build({
+    entryPoints: [path.join(here, 'browser/umbrella.page.ts'), path.join(here, 'browser/minimal.page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    outdir: out,
+    metafile: true,
+    plugins: [workspaceSource],
+    logLevel: 'silent',
+  });
+  for (const [file, o] of Object.entries(result.metafile.outputs)) {
+    const name = path.basename(file);
+    if (o.entryPoint?.endsWith('parquetry/src/lazy/zstd.ts')) chunks.zstd = name;
+    if (o.entryPoint?.endsWith('parquetry/src/lazy/brotli.ts')) chunks.brotli = name;
+    if (o.entryPoint?.endsWith('parquetry/src/lazy/brotli-decoder.ts')) chunks.brotliDecoder = name;
+  }
+  const require = createRequire(path.join(repo, 'packages/codec-zstd/package.json'));
+  const wasm = new Uint8Array(fs.readFileSync(path.join(path.dirname(require.resolve('@bokuweb/zstd-wasm')), 'zstd.wasm')));
+
+  // /a/: the bundle with zstd.wasm beside it; /b/: the same bundle without; /data/: the files
+  const files = new Map<string, Served>();
+  for (const f of fs.readdirSync(out)) {
+    const body = new Uint8Array(fs.readFileSync(path.join(out, f)));
+    for (const d of ['a', 'b']) files.set(`/${d}/${f}`, { body, type: 'text/javascript' });
+  }
+  for (const d of ['a', 'b']) {
+    for (const page of ['umbrella', 'minimal']) {
+      files.set(`/${d}/${page}.html`, { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>${page}</title><script type="module" src="./${page}.page.js"></script>`), type: 'text/html' });
+    }
+  }
+  files.set('/a/zstd.wasm', { body: wasm, type: 'application/wasm' });
+  for (const [name, body] of Object.entries(data)) files.set(`/data/${name}`, { body, type: 'application/octet-stream' });
+
+  server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    const f = files.get(url);
+    const c = counts.get(url) ?? { requests: 0, bytes: 0 };
+    c.requests++;
+    counts.set(url, c);
+    if (!f) return void res.writeHead(404).end();
+    const size = f.body.length;
+    const m = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    let start = 0;
+    let end = size - 1;
+    if (m) {
+      start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+      end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+      res.writeHead(206, { 'Content-Type': f.type, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' });
+    } else {
+      // no-store: every page fetches what it uses, so the counts are the page's own
+      res.writeHead(200, { 'Content-Type': f.type, 'Content-Length': size, 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store' });
+    }
+    if (req.method === 'HEAD') return void res.end();
+    c.bytes += end - start + 1;
+    res.end(f.body.subarray(start, end + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a page and collects its uncaught errors and console errors. */
+async function open(url: string): Promise<{ page: Page; uncaught: string[]; consoleErrors: string[] }> {
+  const page = await browser!.newPage();
+  const uncaught: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (e) => uncaught.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => 'readUrl' in globalThis);
+  return { page, uncaught, consoleErrors };
+}
+
+/** Reads a data file in the page; returns the result and what the server saw for it. */
+async function read(page: Page, name: string): Promise<{ result: ReadResult; requests: number; bytes: number }> {
+  const before = count(`/data/${name}`);
+  const result = await page.evaluate(([u]) => (globalThis as unknown as { readUrl: ReadUrl }).readUrl(u!), [`${base}/data/${name}`]);
+  const after = count(`/data/${name}`);
+  return { result, requests: after.requests - before.requests, bytes: after.bytes - before.bytes };
+}
+
+describe.skipIf(!RUN)('headless Chromium', () => {
+  test('the minimal reader: the sample (SNAPPY) and a nested ZSTD file, one request each, values as in Node', async () => {
+    const { page, uncaught } = await open(`${base}/a/minimal.html`);
+    for (const name of ['sample.parquet', 'nested_structs.rust.parquet']) {
+      const r = await read(page, name);
+      expect(r.result.error).toBeUndefined();
+      expect(r.result.rows).toEqual(expected[name]);
+      expect(r.requests).toBe(1);
+      expect(r.bytes).toBe(data[name]!.length);
+    }
+    expect(uncaught).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test('the umbrella: SNAPPY loads no codec; the first ZSTD read loads zstd.wasm once; BROTLI loads the JS decoder only', async () => {
+    const { page, uncaught } = await open(`${base}/a/umbrella.html`);
+    expect(chunks.zstd && chunks.brotli && chunks.brotliDecoder).toBeTruthy();
+    const sample = await read(page, 'sample.parquet');
+    expect(sample.result.rows).toEqual(expected['sample.parquet']);
+    expect([sample.requests, sample.bytes]).toEqual([1, data['sample.parquet']!.length]);
+    expect(fetched('/a/').filter((p) => p.endsWith('.wasm') || [chunks.zstd, chunks.brotli, chunks.brotliDecoder].some((c) => p.endsWith(c)))).toEqual([]);
+
+    const nested = await read(page, 'nested_structs.rust.parquet');
+    expect(nested.result.error).toBeUndefined();
+    expect(nested.result.rows).toEqual(expected['nested_structs.rust.parquet']);
+    expect([nested.requests, nested.bytes]).toEqual([1, data['nested_structs.rust.parquet']!.length]);
+    expect(count('/a/zstd.wasm').requests).toBe(1);
+    expect(count(`/a/${chunks.zstd}`).requests).toBe(1);
+
+    const brotli = await read(page, 'brotli.parquet');
+    expect(brotli.result.error).toBeUndefined();
+    expect(brotli.result.rows).toEqual(expected['brotli.parquet']);
+    expect(count(`/a/${chunks.brotliDecoder}`).requests).toBe(1);
+    expect(count(`/a/${chunks.brotli}`).requests).toBe(0);
+
+    // a second ZSTD read loads nothing more
+    expect((await read(page, 'nested_structs.rust.parquet')).result.rows).toEqual(expected['nested_structs.rust.parquet']);
+    expect(count('/a/zstd.wasm').requests).toBe(1);
+    console.log(`umbrella in Chromium, files fetched from /a/: ${fetched('/a/').map((p) => `${p.slice(3)} (${count(p).bytes} B)`).join(', ')}`);
+    expect(uncaught).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test('without zstd.wasm: SNAPPY still reads, ZSTD is a ParquetError naming the codec and the URL, nothing uncaught', async () => {
+    const { page, uncaught, consoleErrors } = await open(`${base}/b/umbrella.html`);
+    const sample = await read(page, 'sample.parquet');
+    expect(sample.result.rows).toEqual(expected['sample.parquet']);
+    const nested = await read(page, 'nested_structs.rust.parquet');
+    expect(nested.result.rows).toBeUndefined();
+    expect(nested.result.error).toMatchObject({ name: 'ParquetError', code: 'CODEC_UNAVAILABLE' });
+    expect(nested.result.error!.message).toContain(`${base}/b/zstd.wasm`);
+    expect(nested.result.error!.message).toMatch(/ZSTD/);
+    expect(nested.result.error!.message).toMatch(/HTTP 404/);
+    console.log(`without zstd.wasm: ${nested.result.error!.message}`);
+    expect(count('/b/zstd.wasm').requests).toBe(1);
+    // the page goes on: SNAPPY again, and the failed ZSTD read again (tried again, failing the same way)
+    expect((await read(page, 'sample.parquet')).result.rows).toEqual(expected['sample.parquet']);
+    expect((await read(page, 'nested_structs.rust.parquet')).result.error?.code).toBe('CODEC_UNAVAILABLE');
+    expect(uncaught).toEqual([]);
+    // the browser's own log of the 404 is the only console error
+    expect(consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
