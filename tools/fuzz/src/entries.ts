@@ -567,6 +567,41 @@ const decryptionEntry: Entry = {
   run: (input) => readWhole(input, true),
 };
 
+/**
+ * The harness's own check (only with PARQUETRY_FUZZ_SELFTEST=1): by its first byte, an input returns, throws a
+ * ParquetError, throws a TypeError, reads a row count other than it states, hangs, grows its memory without bound or
+ * kills its process, so that a test can see each caught and attributed to its input.
+ */
+const selftestEntry: Entry = {
+  name: 'selftest',
+  async seeds() {
+    return [0, 1, 2, 3, 4, 5, 6].map((k) => ({ name: `behaviour-${k}`, bytes: Uint8Array.of(k, 0, 0, 0), regions: [{ kind: 'params', start: 1, end: 4 }] }));
+  },
+  run(input) {
+    switch ((input[0] ?? 0) % 7) {
+      case 1:
+        throw new ParquetError('SELFTEST', 'fuzz selftest: a ParquetError');
+      case 2:
+        throw new TypeError('fuzz selftest: a TypeError');
+      case 3:
+        return { rowsStated: 10, rowsRead: 9 };
+      case 4:
+        for (;;) {
+          // hangs
+        }
+      case 5: {
+        const keep: Uint8Array[] = [];
+        for (;;) keep.push(new Uint8Array(64 << 20).fill(1));
+      }
+      case 6:
+        process.exit(70);
+      // falls through: process.exit does not return
+      default:
+        return undefined;
+    }
+  },
+};
+
 /** Every entry point by name. */
 export function allEntries(): Entry[] {
   const out: Entry[] = [footerEntry, pageHeaderEntry];
@@ -583,6 +618,7 @@ export function allEntries(): Entry[] {
     out.push(codecEntry(name, no));
   }
   out.push(levelsEntry, variantEntry, decryptionEntry, fileEntry);
+  if (process.env.PARQUETRY_FUZZ_SELFTEST === '1') out.push(selftestEntry);
   return out;
 }
 
