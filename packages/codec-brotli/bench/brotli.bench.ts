@@ -2,7 +2,7 @@
 import zlib from 'node:zlib';
 import { bench, describe } from 'vitest';
 import { decompressBrotli } from 'hyparquet-compressors';
-import { createBrotliCodec } from '@parquetry/codec-brotli';
+import { brotliDecoder, createBrotliCodec } from '@parquetry/codec-brotli';
 import { concat, numericBytes, randomBytes, textBytes } from '../../parquet-codecs/test/inputs.js';
 
 const MiB = 1 << 20;
@@ -17,6 +17,9 @@ const q5 = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 describe('BROTLI decompress (1 MiB, hz = MiB/s)', () => {
   bench('parquetry codec-brotli (WASM, bounded streaming)', () => {
     brotli.decompress(packed, out);
+  });
+  bench('parquetry brotliDecoder (JS, decode-only: the browser reader)', () => {
+    brotliDecoder.decompress(packed, out);
   });
   bench('hyparquet-compressors decompressBrotli (JS)', () => {
     decompressBrotli(packed, MiB);
