@@ -6,6 +6,11 @@
                       (pq.read_table of the files, the last with read_dictionary on two columns).
   read FILE OUT       pq.read_table(FILE) as an IPC stream in OUT; prints {"ok": true} or {"error": "..."}.
   read-many DIR FILE… pq.read_table of each FILE into DIR/<index>.arrows; prints one JSON result per file.
+  compare-ipc FILE IPC [COL…]
+                      an Arrow consumer's check of our table: the IPC stream IPC (our table, tableToIPC) opened with
+                      pa.ipc.open_stream against pq.read_table(FILE) (read_dictionary=COL… when given); prints
+                      {"rows", "columns", "schema": [differences], "values": [differences], "map_entries_names":
+                      [fields equal but for a map's entries field name]}.
 """
 import datetime
 import decimal
@@ -138,6 +143,71 @@ def read(path, out):
         return {'error': f'{type(e).__name__}: {e}'}
 
 
+def same_values(a, b):
+    """Equal arrays, NaN equal to NaN (pyarrow's equals says NaN != NaN)."""
+    if a.equals(b):
+        return True
+    def norm(v):
+        if isinstance(v, float) and v != v:
+            return 'NaN'
+        if isinstance(v, list):
+            return [norm(x) for x in v]
+        if isinstance(v, tuple):
+            return tuple(norm(x) for x in v)
+        if isinstance(v, dict):
+            return {k: norm(x) for k, x in v.items()}
+        return v
+    return norm(a.to_pylist()) == norm(b.to_pylist())
+
+
+def unnamed_maps(t):
+    """The type with every map's entries field named as pa.map_ names it (apache-arrow always writes 'entries')."""
+    def field(f):
+        return pa.field(f.name, unnamed_maps(f.type), f.nullable, f.metadata)
+    if pa.types.is_map(t):
+        return pa.map_(field(t.key_field), field(t.item_field), t.keys_sorted)
+    if pa.types.is_list(t):
+        return pa.list_(field(t.value_field))
+    if pa.types.is_large_list(t):
+        return pa.large_list(field(t.value_field))
+    if pa.types.is_fixed_size_list(t):
+        return pa.list_(field(t.value_field), t.list_size)
+    if pa.types.is_struct(t):
+        return pa.struct([field(t.field(i)) for i in range(t.num_fields)])
+    return t
+
+
+def compare_ipc(path, ipc, dictionary):
+    with pa.ipc.open_stream(ipc) as r:
+        ours = r.read_all()
+    kw = {'read_dictionary': dictionary} if dictionary else {}
+    theirs = pq.read_table(path, use_threads=False, **kw)
+    schema, values, map_names = [], [], []
+    if ours.num_rows != theirs.num_rows:
+        values.append(f'rows: ours {ours.num_rows}, pyarrow {theirs.num_rows}')
+    if ours.schema.names != theirs.schema.names:
+        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
+    if (ours.schema.metadata or {}) != (theirs.schema.metadata or {}):
+        schema.append(f'schema metadata: ours {ours.schema.metadata}, pyarrow {theirs.schema.metadata}')
+    for f, g in zip(ours.schema, theirs.schema):
+        exact = f.equals(g, check_metadata=True)
+        if not exact:
+            if f.with_type(unnamed_maps(f.type)).equals(g.with_type(unnamed_maps(g.type)), check_metadata=True):
+                # equal but for the name of a map's entries field
+                map_names.append(f.name)
+            else:
+                schema.append(f'{f.name}: ours {f.type} nullable={f.nullable} {f.metadata}, pyarrow {g.type} nullable={g.nullable} {g.metadata}')
+                continue
+        a = ours.column(f.name).combine_chunks()
+        b = theirs.column(g.name).combine_chunks()
+        if pa.types.is_dictionary(f.type):
+            # the dictionaries themselves may be ordered differently: compare the values they encode
+            a, b = a.dictionary_decode(), b.dictionary_decode()
+        if not same_values(a, b):
+            values.append(f'{f.name}: values differ')
+    return {'rows': ours.num_rows, 'columns': ours.num_columns, 'schema': schema, 'values': values, 'map_entries_names': map_names}
+
+
 if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'write-all':
@@ -147,5 +217,7 @@ if __name__ == '__main__':
     elif cmd == 'read-many':
         d = sys.argv[2]
         print(json.dumps([read(p, f'{d}/{i}.arrows') for i, p in enumerate(sys.argv[3:])]))
+    elif cmd == 'compare-ipc':
+        print(json.dumps(compare_ipc(sys.argv[2], sys.argv[3], sys.argv[4:])))
     else:
         raise SystemExit(f'unknown command {cmd}')
