@@ -23,13 +23,14 @@ import * as esbuild from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
-/** Maps `@parquetry/x` to `packages/x/src/index.ts` (and `parquetry` to the umbrella's source), as vitest does. */
+/** Maps `@parquetry/x` to `packages/x/src/index.ts`, `@parquetry/x/sub` to `packages/x/src/sub.ts` (and `parquetry` to the umbrella's source), as vitest does. */
 const workspaceSources = {
   name: 'workspace-sources',
   setup(build) {
-    build.onResolve({ filter: /^(parquetry|@parquetry\/[a-z0-9-]+)$/ }, (args) => {
-      const dir = args.path === 'parquetry' ? 'parquetry' : args.path.slice('@parquetry/'.length);
-      const file = path.join(root, 'packages', dir, 'src', 'index.ts');
+    build.onResolve({ filter: /^(parquetry|@parquetry\/[a-z0-9-]+)(\/[a-z0-9-]+)?$/ }, (args) => {
+      const [, pkg, sub] = /^(parquetry|@parquetry\/[a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path);
+      const dir = pkg === 'parquetry' ? 'parquetry' : pkg.slice('@parquetry/'.length);
+      const file = path.join(root, 'packages', dir, 'src', `${sub ?? 'index'}.ts`);
       return fs.existsSync(file) ? { path: file } : undefined;
     });
   },

@@ -6,9 +6,10 @@ import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column';
+import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column/read';
+import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
 import { filterColumns, type Filter } from './filter.js';
-import { DEFAULT_TAIL_GUESS, decodePlainFooter, readRawFooter } from './footer.js';
+import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
 import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan } from './pipeline.js';
 import type { PrunedScan } from './pruned-scan.js';
@@ -26,6 +27,17 @@ export interface OpenOptions {
   verifyChecksums?: boolean;
   /** Largest number of values one page may claim (default 2^26): a bound on allocations from untrusted headers. */
   maxPageValues?: number;
+  /**
+   * What each read of the file may materialise: `maxRows` rows assembled, `maxValues` values (levels: values and
+   * nulls) decoded, `maxBytes` bytes of decompressed pages and decoded level and value arrays; beyond them a read
+   * fails with `LIMIT_EXCEEDED` before it allocates. Defaults scale with the file: the larger of 2^20 rows and 4 rows
+   * per byte of file, of 2^23 values and 16 per byte, of 128 MiB and 64 bytes per byte — so a file under 1 MB never
+   * makes a read allocate much more than 128 MiB unless the limits are raised (`Infinity` lifts one). Readers that
+   * stream (`iterateRowGroups`, `iterateBatches`) charge one row group at a time; `readRows` the whole read. A
+   * read's own `limits` override these. Whatever the limits, a file's pages are checked against its metadata (the
+   * chunks' `num_values`, the row groups' `num_rows`): no page can claim more than its chunk states.
+   */
+  limits?: ReadLimits;
   /**
    * Keys for encrypted files (footer key, column keys, a key retriever for a KMS, the AAD prefix). The
    * decryption code (`@parquetry/parquet-crypto`) is loaded only when a file is encrypted.
@@ -73,6 +85,8 @@ export interface ReadOptions extends ValueOptions {
    * one of them. Pruning never changes the result, only what is fetched and decoded.
    */
   prune?: boolean | PruneOptions;
+  /** This read's limits (see {@link OpenOptions.limits}), each overriding the file's. */
+  limits?: ReadLimits;
   /**
    * Called once when the read ends (for {@link ParquetFile.iterateRowGroups} and {@link ParquetFile.iterateBatches}:
    * when the iteration ends, fails, or is left early) with its {@link ScanStats}: bytes and requests by kind, row
@@ -168,11 +182,19 @@ export interface ParquetFile {
  * @param input - a {@link ByteSource}, or the whole file as bytes.
  * @param options - codecs, checksum verification, limits.
  * @returns the opened file.
- * @throws ParquetError `NOT_PARQUET`, `CORRUPT_FOOTER`, `INVALID_SCHEMA`, `ENCRYPTED_FOOTER`.
+ * @throws ParquetError `NOT_PARQUET` (also for a leading magic other than the trailing one, checked whenever the
+ *   file's head is in hand without a request: bytes given, a source holding its head, a tail read reaching it),
+ *   `CORRUPT_FOOTER`, `INVALID_SCHEMA`, `ENCRYPTED_FOOTER`, `ROW_COUNT_MISMATCH` (the row groups' `num_rows` do not
+ *   add up to the file's), `INVALID_ARGUMENT` (bad `limits`).
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
-  const io = new CountingSource(input instanceof Uint8Array || input instanceof ArrayBuffer ? bufferSource(input) : input);
+  checkLimits(options.limits);
+  const inMemory = input instanceof Uint8Array || input instanceof ArrayBuffer;
+  const io = new CountingSource(inMemory ? bufferSource(input) : input);
   const raw = await readRawFooter(io.as('footer'), options.tailGuess ?? DEFAULT_TAIL_GUESS);
+  // the leading magic, when the head costs no request (else a damaged head shows in the first page's header)
+  const head = inMemory ? new Uint8Array(input instanceof Uint8Array ? input.subarray(0, 4) : input.slice(0, 4)) : (raw.head ?? (io.source.heldFrom === 0 ? await io.as('footer').read(0, 4) : undefined));
+  if (head !== undefined) checkLeadingMagic(head, raw.magic);
   if (raw.magic === 'PARE') {
     if (!options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
@@ -204,6 +226,34 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
   return v[0]! < 1 || (v[0] === 1 && (v[1]! < 2 || (v[1] === 2 && v[2]! < 9)));
 }
 
+/**
+ * Checks that the row groups' `num_rows` add up to the file's, and returns the file's row count.
+ *
+ * parquet-rs 0.x (the corpus's `repeated_no_annotation.parquet`, "parquet-rs version 0.3.0") wrote 0 as the file's
+ * `num_rows` whatever its row groups held. The reference readers (parquet-java, arrow-rs, Arrow C++) read a file by
+ * its row groups' counts and never compare the file's; for that writer this reader does the same — the file then has
+ * the rows its row groups hold — and for every other file a disagreement is an error, since one of the counts is
+ * wrong and rows would be lost or invented.
+ * @returns the file's rows.
+ * @throws ParquetError `CORRUPT_METADATA` for a count that is not a non-negative safe integer, `ROW_COUNT_MISMATCH`
+ *   naming both counts.
+ */
+function checkRowCounts(metadata: FileMetaData): number {
+  let sum = 0;
+  metadata.row_groups.forEach((rg, g) => {
+    if (!(Number.isSafeInteger(rg.num_rows) && rg.num_rows >= 0)) {
+      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} says it has ${rg.num_rows} rows`);
+    }
+    sum += rg.num_rows;
+  });
+  if (sum === metadata.num_rows) return sum;
+  if (metadata.num_rows === 0 && /^parquet-rs version 0\./.test(metadata.created_by ?? '')) return sum;
+  throw new ParquetError(
+    'ROW_COUNT_MISMATCH',
+    `parquet-reader: the footer says the file has ${metadata.num_rows} rows, its ${metadata.row_groups.length} row groups hold ${Number.isSafeInteger(sum) ? sum : 'more than 2^53'}`,
+  );
+}
+
 /** Whether a schema node is or holds a VARIANT group. */
 function hasVariant(n: SchemaNode): boolean {
   return n.logicalType?.VARIANT !== undefined || n.children.some(hasVariant);
@@ -222,7 +272,7 @@ class File implements ParquetFile {
   ) {
     this.source = io.source;
     this.schema = buildSchemaTree(metadata.schema);
-    this.numRows = metadata.num_rows;
+    this.numRows = checkRowCounts(metadata);
     this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
     this.hasVariants = hasVariant(this.schema.field.node);
   }
@@ -353,7 +403,9 @@ class File implements ParquetFile {
 
   /** A read's plan: its columns, filter, value mapping and pruning stages. */
   private plan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): ScanPlan {
-    return { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune) };
+    checkLimits(options.limits);
+    const budget = new ReadBudget(defaultLimits(this.source.byteLength, { ...this.options.limits, ...options.limits }));
+    return { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune), budget };
   }
 
   /** A read of whole row groups (no filter, no row range): no pruning stage. */
@@ -409,7 +461,8 @@ class File implements ParquetFile {
   async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
     const parts: Record<string, unknown>[][] = [];
     let n = 0;
-    for await (const { rows } of this.iterateRowGroups(options)) {
+    // one budget for the whole read: every row group's rows are kept
+    for await (const { rows } of this.rowGroupRows(options, false)) {
       parts.push(rows);
       n += rows.length;
     }
@@ -472,7 +525,12 @@ class File implements ParquetFile {
     return f?.kind === 'leaf';
   }
 
-  async *iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+  iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
+    return this.rowGroupRows(options, true);
+  }
+
+  /** The rows of each row group; `streaming`: the budget is charged one row group at a time. */
+  private async *rowGroupRows(options: ReadOptions, streaming: boolean): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
     const prep = await this.prepare(options, 'a read');
     options = prep.options;
     const json = prep.json ? await this.jsonTransform(options.variants !== 'raw') : undefined;
@@ -489,6 +547,7 @@ class File implements ParquetFile {
     try {
       for (const g of groups) {
         this.rowGroup(g);
+        if (streaming) scan.releaseBudget();
         const range = scan.rowRange(g, options.rowStart, options.rowEnd);
         if (range === undefined) continue;
         const { cut, first, last } = range;

@@ -22,7 +22,8 @@
  * read, so that a bundle reading whole row groups holds none of them.
  * @module
  */
-import { ChunkDecoder, type ChunkDecodeOptions, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column';
+import { ChunkDecoder, type ChunkDecodeOptions, type DecodedChunk, type ValueOptions, type ValueSegment } from '@parquetry/parquet-column/read';
+import type { ReadBudget } from '@parquetry/parquet-column/read';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, isParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
@@ -93,6 +94,11 @@ export interface ScanPlan {
   readonly options: ValueOptions;
   /** The stages. */
   readonly prune: Required<PruneOptions>;
+  /**
+   * What the read may materialise (rows, values, bytes): charged before each allocation, `LIMIT_EXCEEDED` beyond
+   * (undefined: no limit).
+   */
+  readonly budget?: ReadBudget | undefined;
 }
 
 /**
@@ -338,6 +344,7 @@ export class Scan {
    */
   wholeRowGroup(g: number): KeptRows {
     const numRows = this.group(g).num_rows;
+    this.chargeRows(g, numRows);
     this.stats.rowGroups.total++;
     this.stats.rowGroups.read++;
     return { numRows, ranges: allRows(numRows), mask: undefined, count: numRows, indexes: undefined };
@@ -476,7 +483,26 @@ export class Scan {
       decrypt: this.ctx.decrypt(g, f.col),
       dictionary: whole ? f.dict?.values : dictionary,
       firstDataPage: whole ? undefined : run.firstPage,
+      // a whole chunk is checked against its metadata: its num_values levels, the row group's num_rows records (a
+      // run of kept pages is checked against the offset index by its caller instead)
+      numRows: whole ? this.group(g).num_rows : undefined,
+      budget: this.plan.budget,
     });
+  }
+
+  /**
+   * Charges the read's budget for rows about to be decoded and assembled.
+   * @param g - row group ordinal.
+   * @param rows - the rows.
+   * @throws ParquetError `LIMIT_EXCEEDED` beyond the read's `maxRows`.
+   */
+  chargeRows(g: number, rows: number): void {
+    this.plan.budget?.chargeRows(rows, `row group ${g}`);
+  }
+
+  /** Lets go of what the read charged so far: a streaming read handed out a row group (or its batches). */
+  releaseBudget(): void {
+    this.plan.budget?.reset();
   }
 
   /**
