@@ -672,7 +672,7 @@ export interface ByteRange {
  * @param ranges - the ranges wanted (any order, may overlap).
  * @param maxGap - largest gap bridged by one request (default 64 KiB).
  * @returns the bytes of each range, in the order given.
- * @throws ParquetError as {@link readSource}.
+ * @throws ParquetError as a single read does: SOURCE_ERROR, ABORTED, TIMEOUT, and the HTTP codes of {@link fetchSource}.
  */
 export async function readRanges(source: ByteSource, ranges: readonly ByteRange[], maxGap = 65536): Promise<Uint8Array[]> {
   const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.start - ranges[b]!.start);
