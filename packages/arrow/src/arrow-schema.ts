@@ -21,7 +21,7 @@
  * | JSON | Utf8 with extension `arrow.json` (as field metadata) |
  * | ENUM, BSON, GEOMETRY, GEOGRAPHY, no annotation (BYTE_ARRAY) | Binary |
  * | UUID | FixedSizeBinary(16) with extension `arrow.uuid` |
- * | INTERVAL, no annotation (FIXED_LEN_BYTE_ARRAY) | FixedSizeBinary(n) |
+ * | INTERVAL, no annotation (FIXED_LEN_BYTE_ARRAY) | FixedSizeBinary(n) (Interval(YEAR_MONTH/DAY_TIME) when `ARROW:schema` says so) |
  * | UNKNOWN (always null) | Null |
  * | LIST / legacy lists / repeated fields | List (element named after the Parquet element node) |
  * | MAP | Map (a map without values: a List of its keys) |
@@ -33,7 +33,7 @@
  * @module
  */
 import {
-  Binary, BinaryView, Bool, DataType, DateDay, Decimal, Dictionary, Duration, Field as ArrowField, FixedSizeBinary, FixedSizeList, Float16, Float32, Float64,
+  Binary, BinaryView, Bool, DataType, DateDay, Decimal, Dictionary, Duration, Field as ArrowField, FixedSizeBinary, FixedSizeList, Float16, Float32, Float64, Interval, IntervalUnit,
   Int16, Int32, Int64, Int8, LargeBinary, LargeList, LargeUtf8, List, Map_, Null, Schema, Struct, Time, TimeUnit, Timestamp, Type as ArrowType, Uint16,
   Uint32, Uint64, Uint8, Utf8, Utf8View,
 } from 'apache-arrow';
@@ -239,6 +239,10 @@ function applyOrigin(f: ArrowField, origin: ArrowField): ArrowField {
     type = new Decimal((t as Decimal).scale, (t as Decimal).precision, (o as Decimal).bitWidth);
   } else if (t.typeId === ArrowType.List && o.typeId === ArrowType.FixedSizeList) {
     type = new FixedSizeList((o as FixedSizeList).listSize, t.children[0] as ArrowField);
+  } else if (t.typeId === ArrowType.FixedSizeBinary && (t as FixedSizeBinary).byteWidth === 12 && o.typeId === ArrowType.Interval && (o as Interval).unit !== IntervalUnit.MONTH_DAY_NANO) {
+    // an Arrow interval stored as INTERVAL (as arrow-rs writes Interval(YEAR_MONTH) and Interval(DAY_TIME)); without
+    // the stored schema it reads as FixedSizeBinary(12), as Arrow C++ reads INTERVAL
+    type = new Interval((o as Interval).unit);
   } else if (o.typeId === ArrowType.Dictionary && isDictionaryValue(t)) {
     // the values keep the type the Parquet column gives (a large_string dictionary reads as a string one)
     const od = o as Dictionary;

@@ -23,18 +23,20 @@
  * | Time64(us, ns) | INT64 TIME(MICROS/NANOS, local) |
  * | Timestamp(unit, tz) | INT64 TIMESTAMP(unit, isAdjustedToUTC = has a zone); seconds as milliseconds |
  * | Duration | INT64, no annotation (`ARROW:schema` keeps the duration) |
+ * | Interval(YEAR_MONTH), Interval(DAY_TIME) | FIXED_LEN_BYTE_ARRAY(12) INTERVAL (months, days, millis), as arrow-rs writes them |
  * | Dictionary | its value type (values materialised) |
  * | List, LargeList, FixedSizeList | LIST: `repeated group list { element }` |
  * | Struct | group |
  * | Map | MAP: `repeated group key_value { required key; value }` |
  *
- * Intervals and unions have no Parquet type (pyarrow refuses them too).
+ * Interval(MONTH_DAY_NANO) (nanoseconds do not fit INTERVAL's milliseconds; arrow-rs refuses it too) and unions have no
+ * Parquet type.
  *
  * @module
  */
 import {
   type Data, type DataType, type Date_, type Decimal, type Float, type Dictionary, type Field as ArrowField, type FixedSizeBinary, type FixedSizeList, type Int, type Schema,
-  type Time, type Timestamp, DateUnit, TimeUnit, Type as ArrowType,
+  type Interval, type Time, type Timestamp, DateUnit, IntervalUnit, TimeUnit, Type as ArrowType,
 } from 'apache-arrow';
 import type { BinaryVector, ColumnarVector, Field, LeafVector, StructField, StructVector } from '@parquetry/parquet-levels';
 import { ConvertedType, FieldRepetitionType, ParquetError, Type, type LogicalType, type SchemaElement } from '@parquetry/thrift-compact';
@@ -129,6 +131,14 @@ function leafElement(f: ArrowField, type: DataType, where: string): Omit<SchemaE
     }
     case ArrowType.Duration:
       return { type: Type.INT64 };
+    case ArrowType.Interval: {
+      const u = (type as Interval).unit;
+      if (u !== IntervalUnit.YEAR_MONTH && u !== IntervalUnit.DAY_TIME) {
+        throw unsupported(where, `Arrow ${String(type)} has no Parquet type (INTERVAL holds months, days and milliseconds; nanoseconds do not fit)`);
+      }
+      // INTERVAL has a ConvertedType and no LogicalType
+      return { type: Type.FIXED_LEN_BYTE_ARRAY, type_length: 12, converted_type: ConvertedType.INTERVAL };
+    }
     case ArrowType.Dictionary:
       return leafElement(f, (type as Dictionary).dictionary, where);
     default:
@@ -291,6 +301,24 @@ function byteViews(bytes: Uint8Array, width: number, n: number, validity: Uint8A
   return out;
 }
 
+/**
+ * Arrow intervals → INTERVAL's 12 bytes per value (months, days, milliseconds as little-endian 32-bit words):
+ * Interval(YEAR_MONTH) is one int32 of months per value, Interval(DAY_TIME) two (days, milliseconds); the words keep
+ * their bits (a negative count becomes the unsigned word of the same bits, as arrow-rs writes it).
+ */
+function intervalBytes(yearMonth: boolean, values: Int32Array, n: number): Uint8Array {
+  const out = new Uint8Array(n * 12);
+  const w = new DataView(out.buffer);
+  for (let i = 0; i < n; i++) {
+    if (yearMonth) w.setInt32(i * 12, values[i]!, true);
+    else {
+      w.setInt32(i * 12 + 4, values[2 * i]!, true);
+      w.setInt32(i * 12 + 8, values[2 * i + 1]!, true);
+    }
+  }
+  return out;
+}
+
 /** Decimal words (little-endian two's complement) → the writer's decimal values: exact strings (numbers/bigints at scale 0). */
 function decimalValues(words: Uint32Array, stride: number, scale: number, n: number, validity: Uint8Array | null): (string | number | bigint | null)[] {
   const out = new Array<string | number | bigint | null>(n);
@@ -427,7 +455,8 @@ function undictionary(d: Data, where: string): { type: DataType; leaf: LeafLike 
     return { type: vt, leaf: { kind: 'binary', validity, offsets, data } };
   }
   // fixed-width values: gather element by element (stride elements per value)
-  const stride = vt.typeId === ArrowType.FixedSizeBinary ? (vt as FixedSizeBinary).byteWidth : vt.typeId === ArrowType.Decimal ? (vt as Decimal).bitWidth / 32 : 1;
+  const stride = vt.typeId === ArrowType.FixedSizeBinary ? (vt as FixedSizeBinary).byteWidth : vt.typeId === ArrowType.Decimal ? (vt as Decimal).bitWidth / 32
+    : vt.typeId === ArrowType.Interval ? ((vt as Interval).unit === IntervalUnit.YEAR_MONTH ? 1 : (vt as Interval).unit === IntervalUnit.DAY_TIME ? 2 : 4) : 1;
   if (vt.typeId === ArrowType.Bool || vt.typeId === ArrowType.Null || !values.values) throw unsupported(where, `a dictionary of ${String(vt)} values`);
   const src = values.values as unknown as { length: number; [i: number]: number | bigint; constructor: new (n: number) => { [i: number]: number | bigint } };
   const out = new src.constructor(n * stride);
@@ -494,6 +523,8 @@ function leafValues(type: DataType, values: ArrayLike<unknown>, n: number, valid
       const t = type as Decimal;
       return decimalValues(values as Uint32Array, t.bitWidth / 32, t.scale, n, validity);
     }
+    case ArrowType.Interval:
+      return byteViews(intervalBytes((type as Interval).unit === IntervalUnit.YEAR_MONTH, values as Int32Array, n), 12, n, validity);
     default:
       throw unsupported(where, `Arrow ${String(type)} has no Parquet type`);
   }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type Data, type DataType, type Decimal, type FixedSizeList, type Float, Dictionary, type Field as ArrowField, FixedSizeBinary, makeData, makeVector, Struct, Type as ArrowType } from 'apache-arrow';
+import { type Data, type DataType, type Decimal, type FixedSizeList, type Float, type Interval, IntervalUnit, Dictionary, type Field as ArrowField, FixedSizeBinary, makeData, makeVector, Struct, Type as ArrowType } from 'apache-arrow';
 import type { BinaryVector, ColumnarVector, Field, LeafVector, MapVector, StructVector } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
 
@@ -286,6 +286,38 @@ function fixedData(width: number, values: ArrayLike<unknown>, length: number, wh
   return out;
 }
 
+/**
+ * INTERVAL values (the reader's `{ months, days, millis }`, or 12 raw bytes) → Arrow Interval(YEAR_MONTH) (months) or
+ * Interval(DAY_TIME) (days, milliseconds): the 32-bit words keep their bits, as arrow-rs reads them.
+ */
+function intervalData(yearMonth: boolean, values: ArrayLike<unknown>, length: number, where: string): Int32Array {
+  const out = new Int32Array(yearMonth ? length : 2 * length);
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    let months: number;
+    let days: number;
+    let millis: number;
+    if (v instanceof Uint8Array) {
+      if (v.length !== 12) throw valueError(where, i, `${v.length} bytes for an INTERVAL (12)`);
+      const dv = new DataView(v.buffer, v.byteOffset, 12);
+      months = dv.getInt32(0, true);
+      days = dv.getInt32(4, true);
+      millis = dv.getInt32(8, true);
+    } else if (typeof v === 'object') {
+      ({ months, days, millis } = v as { months: number; days: number; millis: number });
+    } else {
+      throw valueError(where, i, `unexpected ${typeof v} for an INTERVAL`);
+    }
+    if (yearMonth) out[i] = months;
+    else {
+      out[2 * i] = days;
+      out[2 * i + 1] = millis;
+    }
+  }
+  return out;
+}
+
 /** Offsets rebased to start at 0 as 64-bit integers (Large* types). */
 function largeOffsets(o: Int32Array, length: number): BigInt64Array {
   const out = new BigInt64Array(length + 1);
@@ -440,6 +472,8 @@ function leafData(type: DataType, v: LeafVector, bitmap: Uint8Array | undefined,
       return makeData({ ...base, data: decimalData(type as Decimal, values, length, where) } as never);
     case ArrowType.FixedSizeBinary:
       return makeData({ ...base, data: fixedData((type as FixedSizeBinary).byteWidth, values, length, where) } as never);
+    case ArrowType.Interval:
+      return makeData({ ...base, data: intervalData((type as Interval).unit === IntervalUnit.YEAR_MONTH, values, length, where) } as never);
     default:
       throw vectorError(where, `a leaf vector cannot give Arrow ${String(type)}`);
   }

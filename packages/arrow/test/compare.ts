@@ -65,7 +65,11 @@ export function canon(d: Data, i: number): unknown {
       const s = x.bitWidth! / 32;
       return `dec:${Array.from((d.values as Uint32Array).subarray(i * s, (i + 1) * s)).join(',')}`;
     }
-    case Type.Interval: return Array.from((d.values as Int32Array).subarray(i * 4, i * 4 + 4));
+    case Type.Interval: {
+      // int32 words per value: YEAR_MONTH (unit 0) 1, DAY_TIME (1) 2, MONTH_DAY_NANO (2) 4
+      const k = [1, 2, 4][x.unit as number]!;
+      return Array.from((d.values as Int32Array).subarray(i * k, i * k + k));
+    }
     case Type.FixedSizeBinary: return `0x${hex((d.values as Uint8Array).subarray(i * x.byteWidth!, (i + 1) * x.byteWidth!))}`;
     case Type.Utf8: case Type.LargeUtf8: case Type.Utf8View:
     case Type.Binary: case Type.LargeBinary: case Type.BinaryView: {
