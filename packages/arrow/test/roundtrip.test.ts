@@ -297,6 +297,43 @@ describe('intervals (as arrow-rs maps them)', () => {
   });
 });
 
+describe('writer options', () => {
+  test('every writer option reaches the writer, from a table and from an async stream of batches', async () => {
+    const n = 50;
+    const table = tableFromArrays({ a: Int32Array.from({ length: n }, (_, i) => i), s: Array.from({ length: n }, (_, i) => `s${i % 5}`) });
+    async function* stream() {
+      for (let i = 0; i < n; i += 20) yield* table.slice(i, Math.min(n, i + 20)).batches;
+    }
+    for (const input of [table, stream()]) {
+      const bytes = await writeArrowTable(input, {
+        compression: 'ZSTD', codecs, rowGroupRows: 20, pageRows: 7, createdBy: 'arrow options test', keyValueMetadata: { k: 'v' }, pageIndex: true,
+        checksum: true, columns: { a: { dictionary: false, encoding: 'DELTA_BINARY_PACKED', bloomFilter: true }, s: { statistics: false } },
+        sortingColumns: [{ column: 'a' }],
+      });
+      const file = await openParquet(bytes);
+      const md = file.metadata;
+      expect(md.created_by).toBe('arrow options test');
+      expect(md.row_groups.map((g) => g.num_rows)).toEqual([20, 20, 10]);
+      const kv = Object.fromEntries((md.key_value_metadata ?? []).map((e) => [e.key, e.value]));
+      expect(kv.k).toBe('v');
+      expect(kv['ARROW:schema']).toBe(encodeArrowSchema(table.schema));
+      for (const g of md.row_groups) {
+        const [a, s] = g.columns;
+        expect(a!.meta_data!.codec).toBe(6); // ZSTD
+        expect(a!.meta_data!.encodings).toContain(5); // DELTA_BINARY_PACKED
+        expect(a!.meta_data!.encodings).not.toContain(8); // no RLE_DICTIONARY
+        expect(a!.meta_data!.bloom_filter_offset).toBeDefined();
+        expect(a!.meta_data!.statistics?.min_value).toBeDefined();
+        expect(s!.meta_data!.encodings).toContain(8);
+        expect(s!.meta_data!.statistics?.min_value).toBeUndefined();
+        expect(a!.column_index_offset).toBeDefined();
+        expect(g.sorting_columns).toEqual([{ column_idx: 0, descending: false, nulls_first: false }]);
+      }
+      expect(columnsOf(await readArrowTable(file))).toEqual(columnsOf(table));
+    }
+  });
+});
+
 describe('errors', () => {
   const code = async (p: Promise<unknown>) => p.then(() => 'none', (e: unknown) => (isParquetError(e) ? e.code : `not a ParquetError: ${String(e)}`));
 
@@ -309,6 +346,17 @@ describe('errors', () => {
     }
     expect(isParquetError(err) && err.code).toBe('UNSUPPORTED_TYPE');
     expect((err as Error).message).toMatch(/^arrow: field 'iv': Arrow Interval<MONTH_DAY_NANO> has no Parquet type/);
+  });
+
+  test('an unsupported type inside nested fields names its full path, before anything is written', async () => {
+    const { DenseUnion } = await import('apache-arrow');
+    const union = new DenseUnion([0], [new Field('x', new Int32(), true)]);
+    const schema = new Schema([new Field('st', new Struct([new Field('ok', new Int32(), true), new Field('l', new List(new Field('item', union, true)), true)]), true)]);
+    let wrote = 0;
+    const err = await writeArrowTable(new Table(schema), { write() { wrote++; } }, { schema }).catch((e: unknown) => e);
+    expect(isParquetError(err) && err.code).toBe('UNSUPPORTED_TYPE');
+    expect((err as Error).message).toMatch(/^arrow: field 'st\.l\.list\.element': Arrow .*Union.* has no Parquet type/);
+    expect(wrote).toBe(0);
   });
 
   test('batches of different schemas, no batches without a schema, and input that is not Arrow are refused; the sink is aborted', async () => {
