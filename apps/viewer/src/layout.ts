@@ -270,8 +270,13 @@ export function computeLayout(input: LayoutInput): Layout {
         else claim({ kind: SegmentKind.BLOOM_FILTER, start: meta.bloom_filter_offset, end: meta.bloom_filter_offset + bloomLength, rowGroup: g, column: c, rank: 1, what: `${where}: bloom filter` });
       }
     });
-    const start = chunks.length === 0 ? 0 : Math.min(...chunks.map((ch) => ch.start));
-    const end = chunks.length === 0 ? 0 : Math.max(...chunks.map((ch) => ch.end));
+    // loops, not Math.min(...spread): a footer may list more chunks than a call takes arguments
+    let start = chunks.length === 0 ? 0 : Infinity;
+    let end = 0;
+    for (const ch of chunks) {
+      if (ch.start < start) start = ch.start;
+      if (ch.end > end) end = ch.end;
+    }
     rowGroups.push({ index: g, start, end, numRows: rg.num_rows, chunks });
   });
 

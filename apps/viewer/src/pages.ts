@@ -175,8 +175,12 @@ export async function walkPageHeaders(source: ByteSource, meta: ColumnMetaData, 
 async function indexBytes(source: ByteSource, ranges: { start: number; end: number }[]): Promise<(start: number, end: number) => Promise<Uint8Array>> {
   const valid = ranges.filter((r) => r.start >= 0 && r.end > r.start && r.end <= source.byteLength);
   if (valid.length === 0) return (s, e) => source.read(s, e);
-  const lo = Math.min(...valid.map((r) => r.start));
-  const hi = Math.max(...valid.map((r) => r.end));
+  let lo = Infinity;
+  let hi = 0;
+  for (const r of valid) {
+    if (r.start < lo) lo = r.start;
+    if (r.end > hi) hi = r.end;
+  }
   if (hi - lo > INDEX_SPAN) return (s, e) => source.read(s, e);
   const all = await source.read(lo, hi);
   return (s, e) => (s >= lo && e <= hi ? Promise.resolve(all.subarray(s - lo, e - lo)) : source.read(s, e));

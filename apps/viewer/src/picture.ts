@@ -136,7 +136,8 @@ export function drawOverview(layout: Layout): SVGSVGElement {
  * @returns the SVG element.
  */
 export function drawRowGroups(layout: Layout, pageEncoding: (g: number, c: number, page: number) => number | undefined): SVGSVGElement {
-  const widest = Math.max(1, ...layout.rowGroups.map((g) => g.end - g.start));
+  let widest = 1;
+  for (const g of layout.rowGroups) widest = Math.max(widest, g.end - g.start);
   const scale = (WIDTH - LABEL) / widest;
   let y = 0;
   const svg = el('svg', { class: 'row-groups', role: 'img', 'aria-label': 'row groups, column chunks and pages' });

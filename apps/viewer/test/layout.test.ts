@@ -245,4 +245,14 @@ describe('computeLayout', () => {
     expect(l.rowGroups[0]!.chunks[0]!.pageSegments).toEqual([2, 3]);
     expect(l.problems).toEqual(["row group 0, column 'a': page 1 ends at byte 48, past the chunk's end 44"]);
   });
+
+  test('a row group of 200,000 chunks (more than a call takes arguments)', () => {
+    const n = 200_000;
+    const cols = Array.from({ length: n }, (_, i) => chunk(4 + i * 10, 10));
+    const size = 4 + n * 10 + 100 + 8;
+    const l = computeLayout({ fileSize: size, footerLength: 100, metadata: meta([cols]) });
+    expectTiles(l, size);
+    expect(l.rowGroups[0]).toMatchObject({ start: 4, end: 4 + n * 10 });
+    expect(l.segments).toHaveLength(n + 3);
+  });
 });
