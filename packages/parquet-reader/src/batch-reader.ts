@@ -272,6 +272,8 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
       const range = scan.rowRange(g, options.rowStart, options.rowEnd);
       if (range === undefined) continue;
       const { start, cut, first, last } = range;
+      // the budget holds one row group's pages and batches at a time: what earlier row groups charged is handed out
+      scan.releaseBudget();
       const kept = filter || cut ? await scan.planRowGroup(g, first, last) : scan.wholeRowGroup(g);
       if (kept === undefined || kept.count === 0) continue;
       let size = batchSize;

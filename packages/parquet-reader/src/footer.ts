@@ -19,6 +19,8 @@ export interface RawFooter {
   bytes: Uint8Array;
   /** File offset of `bytes[0]`. */
   offset: number;
+  /** The file's first 4 bytes, when the tail read reached them (a file no longer than the tail guess). */
+  head?: Uint8Array | undefined;
 }
 
 const PAR1 = 0x31524150; // "PAR1" little-endian
@@ -48,7 +50,22 @@ export async function readRawFooter(source: ByteSource, tailGuess = DEFAULT_TAIL
   }
   const offset = size - 8 - len;
   const bytes = offset >= tailStart ? tail.subarray(offset - tailStart, n - 8) : await source.read(offset, size - 8);
-  return { magic: magicWord === PAR1 ? 'PAR1' : 'PARE', bytes, offset };
+  return { magic: magicWord === PAR1 ? 'PAR1' : 'PARE', bytes, offset, head: tailStart === 0 ? tail.subarray(0, 4) : undefined };
+}
+
+/**
+ * Checks a file's leading magic: "PAR1", or "PARE" for a file with an encrypted footer — the same word as its
+ * trailing magic (a file whose plaintext footer covers encrypted columns starts with "PAR1").
+ * @param head - the file's first 4 bytes.
+ * @param magic - its trailing magic.
+ * @throws ParquetError `NOT_PARQUET` naming the bytes found and the magic expected.
+ */
+export function checkLeadingMagic(head: Uint8Array, magic: 'PAR1' | 'PARE'): void {
+  const word = head.length >= 4 ? (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0 : -1;
+  if (word !== (magic === 'PAR1' ? PAR1 : PARE)) {
+    const shown = Array.from(head.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
+    throw new ParquetError('NOT_PARQUET', `parquet-reader: the first 4 bytes are ${shown}, not "${magic}" as the file's last 4 bytes: not a Parquet file (or its head is damaged)`, 0);
+  }
 }
 
 /**

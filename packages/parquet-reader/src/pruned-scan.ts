@@ -80,7 +80,9 @@ export class PrunedScan extends Scan {
     }
     this.stats.rowGroups.read++;
     const mask = ranges.length === 2 && ranges[0] === 0 && ranges[1] === numRows ? undefined : rangesMask(ranges, numRows);
-    return { numRows, ranges, mask, count: countRows(ranges), indexes };
+    const count = countRows(ranges);
+    this.chargeRows(g, count);
+    return { numRows, ranges, mask, count, indexes };
   }
 
   /**
