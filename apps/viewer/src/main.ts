@@ -6,6 +6,7 @@
  * @module
  */
 import { fetchSource, type ByteSource } from '@parquetry/parquet-reader';
+import { ParquetError } from '@parquetry/thrift-compact';
 import { blobSource } from './blob-source.js';
 import { addLazyCodecs, staticCodecs } from './codecs.js';
 import { loadFileLayout } from './load.js';
@@ -13,7 +14,7 @@ import { renderFile } from './view.js';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const e = document.getElementById(id);
-  if (!e) throw new Error(`viewer: the page has no #${id}`);
+  if (!e) throw new ParquetError('VIEWER_PAGE', `viewer: the page has no element #${id} (index.html and viewer.js do not match)`);
   return e as T;
 };
 

@@ -9,7 +9,7 @@
  */
 import { Encoding } from '@parquetry/thrift-compact';
 import { codecName } from './describe.js';
-import { SegmentKind, type Layout, type Segment } from './layout.js';
+import { SegmentKind, type ChunkLayout, type Layout, type Segment } from './layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Drawing width in SVG units (the SVG scales to its box). */
@@ -164,5 +164,30 @@ export function drawRowGroups(layout: Layout, pageEncoding: (g: number, c: numbe
   }
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${Math.max(y, 1)}`);
   svg.style.setProperty('--rows-height', `${y}`);
+  return svg;
+}
+
+/**
+ * Draws one column chunk across the whole width (a zoom on its lane): its pages to the chunk's own scale, as
+ * `data-kind="detail-page"` elements with the same data attributes as the lane's pages.
+ * @param layout - the layout.
+ * @param chunk - the chunk.
+ * @param pageEncoding - a data page's encoding by row group, column and page position.
+ * @returns the SVG element.
+ */
+export function drawChunkDetail(layout: Layout, chunk: ChunkLayout, pageEncoding: (g: number, c: number, page: number) => number | undefined): SVGSVGElement {
+  const h = 30;
+  const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${h + 14}`, class: 'detail', role: 'img', 'aria-label': `pages of ${chunk.path}` });
+  const scale = WIDTH / Math.max(1, chunk.end - chunk.start);
+  rect(svg, 0, 0, WIDTH, h, COLOURS['outside pages']!, { kind: 'chunk-box', rg: chunk.rowGroup, col: chunk.column }).setAttribute('class', 'chunk-box');
+  for (const si of chunk.pageSegments) {
+    const s = layout.segments[si]!;
+    const fill = COLOURS[colourKey(s, pageEncoding(chunk.rowGroup, chunk.column, s.page!))]!;
+    rect(svg, (s.start - chunk.start) * scale, 1, (s.end - s.start) * scale, h - 2, fill, { kind: 'detail-page', rg: chunk.rowGroup, col: chunk.column, page: s.page!, seg: si }).setAttribute('class', 'page');
+  }
+  const t = el('text', { x: 0, y: h + 11, class: 'axis' }, svg);
+  t.textContent = `byte ${chunk.start.toLocaleString('en-US')}`;
+  const t2 = el('text', { x: WIDTH, y: h + 11, class: 'axis', 'text-anchor': 'end' }, svg);
+  t2.textContent = `byte ${chunk.end.toLocaleString('en-US')}`;
   return svg;
 }

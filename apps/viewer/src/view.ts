@@ -7,7 +7,7 @@ import type { SchemaNode } from '@parquetry/parquet-levels';
 import { ConvertedTypeNames, FieldRepetitionTypeNames, Type, TypeNames, type LogicalType } from '@parquetry/thrift-compact';
 import { chunkLines, formatBytes, pageLines, regionLines, rowGroupLines } from './describe.js';
 import type { LoadedFile } from './load.js';
-import { COLOURS, colourKey, drawOverview, drawRowGroups } from './picture.js';
+import { COLOURS, colourKey, drawChunkDetail, drawOverview, drawRowGroups } from './picture.js';
 
 /** Rows shown in the table. */
 export const FIRST_ROWS = 20;
@@ -115,6 +115,7 @@ function hoverLines(loaded: LoadedFile, target: Element): string[] | undefined {
   const c = Number(d.col);
   const chunk = () => loaded.layout.rowGroups[g]?.chunks.find((x) => x.column === c);
   switch (d.kind) {
+    case 'detail-page':
     case 'page': {
       const ch = chunk();
       return ch ? pageLines(loaded, ch, Number(d.page)) : undefined;
@@ -170,6 +171,19 @@ export async function renderFile(root: HTMLElement, loaded: LoadedFile, name: st
   const scroller = h('div', undefined, 'row-groups-box');
   scroller.append(groups);
   pictures.append(scroller);
+  // clicking a lane draws its chunk across the whole width, where small pages can be told apart
+  const detail = h('div', undefined, 'detail-box');
+  detail.append(h('p', 'Click a column chunk to draw its pages across the whole width.', 'hint'));
+  pictures.append(detail);
+  groups.addEventListener('click', (ev) => {
+    const lane = ev.target instanceof Element ? ev.target.closest('[data-kind="chunk"]') : null;
+    if (!(lane instanceof SVGElement)) return;
+    const g = Number(lane.dataset.rg);
+    const c = Number(lane.dataset.col);
+    const ch = layout.rowGroups[g]?.chunks.find((x) => x.column === c);
+    if (!ch) return;
+    detail.replaceChildren(h('h3', `Row group ${g} · column ${ch.path}: ${ch.pageSegments.length} pages in ${formatBytes(ch.end - ch.start)}`), drawChunkDetail(layout, ch, encodingOf));
+  });
   root.append(pictures);
 
   const tooltip = h('div', undefined, 'tooltip');
