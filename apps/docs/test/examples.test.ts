@@ -15,7 +15,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { main } from 'parquetry/node';
+// from source, as the examples run (the vitest config maps `parquetry` and `@parquetry/*/*` to sources, not `parquetry/node`)
+import { main } from '../../../packages/parquetry/src/node.js';
 import { docsDir, guideExamples, guideFiles, rangeServer, repoRoot, shellWords, type GuideExample } from './guides.js';
 
 const EXAMPLE_HOST = 'https://data.example.com/';
@@ -25,12 +26,16 @@ const all = guides.flatMap((g) => guideExamples(g));
 const id = (e: GuideExample): string => `${e.guide.replace(/\.md$/, '')}-${e.line}`;
 const where = (e: GuideExample): string => `guides/${e.guide}:${e.line}`;
 
-// the examples as files (line k of <guide>-<L>.ts is line L + k of the guide), for tsc and for import()
+// the examples as files (line k of <guide>-<L>.ts is line L + k of the guide): as written for tsc (whose paths map
+// them to sources), and for import() with `parquetry/node` pointed at its source too (the vitest config maps
+// `parquetry` and `@parquetry/x/y` to sources, but `parquetry/node` would resolve to the package's built dist/)
 fs.rmSync(examplesDir, { recursive: true, force: true });
-fs.mkdirSync(examplesDir, { recursive: true });
+fs.mkdirSync(path.join(examplesDir, 'run'), { recursive: true });
+const nodeEntry = path.join(repoRoot, 'packages/parquetry/src/node.ts');
 for (const e of all) {
   if (e.kind === 'sh') continue;
   fs.writeFileSync(path.join(examplesDir, `${id(e)}.ts`), `${e.code}\nexport {};\n`);
+  fs.writeFileSync(path.join(examplesDir, 'run', `${id(e)}.ts`), `${e.code.replace(/(from\s+)(['"])parquetry\/node\2/g, `$1'${nodeEntry}'`)}\nexport {};\n`);
 }
 const rel = (p: string): string => path.relative(examplesDir, path.join(repoRoot, p));
 fs.writeFileSync(
@@ -125,7 +130,7 @@ describe('guide examples', () => {
           printed = [];
           if (e.kind === 'run') {
             try {
-              await import(pathToFileURL(path.join(examplesDir, `${id(e)}.ts`)).href);
+              await import(pathToFileURL(path.join(examplesDir, 'run', `${id(e)}.ts`)).href);
             } catch (err) {
               throw new Error(`${where(e)}: the example failed: ${(err as Error).stack ?? String(err)}`, { cause: err });
             }
