@@ -318,15 +318,24 @@ function intervalData(yearMonth: boolean, values: ArrayLike<unknown>, length: nu
   return out;
 }
 
+/**
+ * Non-negative int32 values (offsets, dictionary indices) as 64-bit integers, less `base`: written as the low words of
+ * the int64s (the high words stay 0), no BigInt per value.
+ */
+function widen(src: ArrayLike<number>, n: number, base: number, Out: typeof BigInt64Array | typeof BigUint64Array = BigInt64Array): BigInt64Array | BigUint64Array {
+  const out = new Out(n);
+  if (LITTLE_ENDIAN) {
+    const w = new Int32Array(out.buffer);
+    for (let i = 0; i < n; i++) w[2 * i] = src[i]! - base;
+  } else {
+    for (let i = 0; i < n; i++) out[i] = BigInt(src[i]! - base);
+  }
+  return out;
+}
+
 /** Offsets rebased to start at 0 as 64-bit integers (Large* types). */
 function largeOffsets(o: Int32Array, length: number): BigInt64Array {
-  const out = new BigInt64Array(length + 1);
-  const w = new Int32Array(out.buffer);
-  const base = o[0]!;
-  // offsets are non-negative int32: the high word stays 0
-  for (let i = 0; i <= length; i++) w[2 * i] = o[i]! - base;
-  if (!LITTLE_ENDIAN) for (let i = 0; i <= length; i++) out[i] = BigInt(o[i]! - base);
-  return out;
+  return widen(o, length + 1, o[0]!) as BigInt64Array;
 }
 
 /** Binary bytes (offsets into `data`) as Arrow data of a binary-like type: Utf8/Binary, their Large and View kinds. */
@@ -370,15 +379,16 @@ function byteKey(data: Uint8Array, a: number, b: number): string {
   return s;
 }
 
-const INDEX_MAX: Record<number, number> = { 8: 127, 16: 32767, 32: 2147483647, 64: Number.MAX_SAFE_INTEGER };
+const INDEX_MAX: Record<number, number> = { 8: 127, 16: 32767, 32: 2147483647, 64: 2147483647 };
 
 /** Binary values dictionary-encoded in order of first appearance: indices of the type's index width, one dictionary. */
 function dictionaryData(type: Dictionary, v: BinaryVector, bitmap: Uint8Array | undefined, nulls: number, where: string): Data {
   const length = v.length;
   const { offsets, data } = v;
   const Indices = type.indices.ArrayType as unknown as TypedArrayCtor;
-  const idx = new Indices(length);
-  const big = idx instanceof BigInt64Array || idx instanceof BigUint64Array;
+  const big = Indices === (BigInt64Array as unknown) || Indices === (BigUint64Array as unknown);
+  // 64-bit indices are collected as int32 (there are fewer than 2^31 distinct values in a batch) and widened once
+  const idx = big ? new Int32Array(length) : new Indices(length);
   const max = INDEX_MAX[type.indices.bitWidth] ?? 2147483647;
   const seen = new Map<string, number>();
   const dictOffsets: number[] = [0];
@@ -399,8 +409,7 @@ function dictionaryData(type: Dictionary, v: BinaryVector, bitmap: Uint8Array | 
       bytes += b - a;
       dictOffsets.push(bytes);
     }
-    if (big) (idx as BigInt64Array)[i] = BigInt(k);
-    else (idx as Int32Array)[i] = k;
+    (idx as Int32Array)[i] = k;
   }
   const dictBytes = new Uint8Array(bytes);
   let at = 0;
@@ -412,7 +421,8 @@ function dictionaryData(type: Dictionary, v: BinaryVector, bitmap: Uint8Array | 
   }
   const n = slots.length;
   const dictionary = binaryData(type.dictionary, Int32Array.from(dictOffsets), dictBytes, n, undefined, 0);
-  return makeData({ type, length, nullCount: nulls, nullBitmap: bitmap, data: idx, dictionary: makeVector(dictionary) } as never);
+  const indices = big ? widen(idx as Int32Array, length, 0, Indices as unknown as typeof BigInt64Array) : idx;
+  return makeData({ type, length, nullCount: nulls, nullBitmap: bitmap, data: indices, dictionary: makeVector(dictionary) } as never);
 }
 
 const NANOS_PER_DAY = 86400000000000n;
@@ -522,8 +532,7 @@ function listData(type: DataType, offsets: Int32Array, child: Data, length: numb
   }
   if (type.typeId === ArrowType.LargeList) {
     // offsets must index the child as given: keep their base
-    const o = new BigInt64Array(length + 1);
-    for (let i = 0; i <= length; i++) o[i] = BigInt(offsets[i]!);
+    const o = widen(offsets, length + 1, 0);
     return makeData({ type, length, nullCount: nulls, nullBitmap: bitmap, valueOffsets: o, child } as never);
   }
   if (type.typeId === ArrowType.FixedSizeList) {

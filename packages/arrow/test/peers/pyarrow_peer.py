@@ -93,6 +93,7 @@ def build_table():
         'dict_string': pa.array(sometimes_null(rng, [rng.choice(tags) for _ in range(n)]), pa.string()).dictionary_encode().cast(pa.dictionary(pa.int8(), pa.string())),
         'dict_binary': pa.array(sometimes_null(rng, [rng.choice(tags).encode() for _ in range(n)]), pa.binary()).dictionary_encode(),
         'dict_large_string': pa.array(sometimes_null(rng, [rng.choice(tags) for _ in range(n)]), pa.large_string()).dictionary_encode(),
+        'dict_string_i64': pa.array(sometimes_null(rng, [rng.choice(tags) for _ in range(n)]), pa.string()).dictionary_encode().cast(pa.dictionary(pa.int64(), pa.string())),
         'dict_int64': pa.array(sometimes_null(rng, [rng.choice([5, 7, 2 ** 40]) for _ in range(n)]), pa.int64()).dictionary_encode().cast(pa.dictionary(pa.int16(), pa.int64())),
         'list_int32': pa.array(sometimes_null(rng, [sometimes_null(rng, ints(-5, 5)[: rng.randint(0, 4)]) for _ in range(n)]), pa.list_(pa.int32())),
         'large_list_string': pa.array(sometimes_null(rng, [sometimes_null(rng, text()[: rng.randint(0, 3)]) for _ in range(n)]), pa.large_list(pa.string())),
