@@ -9,6 +9,7 @@
 import { makeData, RecordBatch, Schema, Struct, Table, type Field as ArrowField } from 'apache-arrow';
 import type { ColumnBatch, Filter, ParquetFile, PruneOptions, ReadOptions, ScanStats } from '@parquetry/parquet-reader';
 import type { StructVector } from '@parquetry/parquet-levels';
+import { ParquetError } from '@parquetry/thrift-compact';
 import { planArrowRead, type ArrowReadPlan, type ArrowSchemaOptions } from './arrow-schema.js';
 import { toArrowData } from './to-arrow.js';
 
@@ -58,7 +59,7 @@ function toRecordBatch(plan: ArrowReadPlan, root: StructVector): RecordBatch {
     const v = root.children.find((c) => c.field.node === f.node);
     if (!v) {
       // a column the read selected but the reader did not return: cannot happen for a consistent reader
-      throw new Error(`arrow: the reader returned no vector for '${f.node.name}'`);
+      throw new ParquetError('INVALID_VECTOR', `arrow: the reader returned no vector for column '${f.node.path.join('.')}' (${root.children.length} vectors for ${plan.root.fields.length} fields)`);
     }
     return toArrowData(v, fields[i]!, f);
   });
