@@ -88,7 +88,8 @@ export function arrowSchemaOf(file: ParquetFile, options: ArrowSchemaOptions = {
  * @returns the batches, in file order, all with the schema {@link arrowSchemaOf} gives.
  * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOf}); `INVALID_VALUE` for a value
  *   that does not fit its Arrow type (a decimal wider than the stored Arrow width); `VALUE_TOO_LARGE` when a batch
- *   has more distinct values than the stored dictionary index type holds; and the reader's errors
+ *   has more distinct values than the stored dictionary index type holds; `INVALID_VECTOR` when the reader's vectors
+ *   do not have the shape the schema needs; and the reader's errors
  *   (`FILTER_UNSUPPORTED`, `INVALID_ARGUMENT`, corrupt data).
  */
 export function readArrowBatches(file: ParquetFile, options: ArrowReadOptions = {}): AsyncGenerator<RecordBatch> {
