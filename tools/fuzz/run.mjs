@@ -232,6 +232,8 @@ export async function fuzz(o = {}) {
   const tasks = [];
   for (let from = 0; from < execs; from += chunk) for (const entry of names) tasks.push({ entry, from, to: Math.min(execs, from + chunk) });
   const common = { corpus, maxFileBytes };
+  // findings alike (same entry, kind, seed and message but for its numbers) are counted, and saved twice at most
+  const alike = new Map();
   const record = async (f, bytes) => {
     const st = stats[f.entry];
     if (f.kind === 'crash') st.crashes++;
@@ -240,7 +242,11 @@ export async function fuzz(o = {}) {
     else if (f.kind === 'escape') st.escapes++;
     else st.silentRows++;
     const entry = { ...f };
-    if (bytes && o.save !== false) entry.file = save(dir, f, bytes);
+    delete entry.input;
+    const sig = `${f.entry}|${f.kind}|${f.seed}|${String(f.detail).split('\n')[0].replace(/\d+/g, '#')}`;
+    const seen = (alike.get(sig) ?? 0) + 1;
+    alike.set(sig, seen);
+    if (bytes && o.save !== false && seen <= 2) entry.file = save(dir, f, bytes);
     findings.push(entry);
   };
   const dump = async (entry, index) => {
@@ -314,6 +320,27 @@ export async function replay(files, o = {}) {
     else out.push({ file, ok: true, code: r.done.code });
   }
   return out;
+}
+
+/**
+ * The input of execution `index` of an entry (as a run with the same corpus and file-size bound made it).
+ * @returns {Promise<{bytes: Buffer | undefined, seed: string | undefined}>}
+ */
+export async function inputOf(entry, index, o = {}) {
+  const script = await bundleWorker();
+  const child = new Child(script, o.heapMb ?? 1024);
+  const out = `${child.progress}.input`;
+  const corpus = fs.existsSync(defaultCorpus) ? defaultCorpus : undefined;
+  const r = await watch(child, { type: 'dump', entry, index, out, corpus, maxFileBytes: o.maxFileBytes ?? 256 * 1024 }, { hangMs: 120_000, rssLimitMb: 8192, startupMs: 120_000 });
+  await child.kill();
+  const bytes = r.ok ? fs.readFileSync(out) : undefined;
+  fs.rmSync(out, { force: true });
+  return { bytes, seed: r.ok ? r.done.seed : undefined };
+}
+
+/** Saves an input as a regression file with its note (see {@link fuzz}); returns its path. */
+export function saveRegression(finding, bytes, dir = regressionsDir) {
+  return save(dir, finding, bytes);
 }
 
 /** Every saved regression input. */

@@ -1,11 +1,9 @@
 /**
  * The fuzzer in CI mode (issue 16): a bounded, deterministic run of every entry point — the same inputs on every run
  * (seeded mutations of the same seeds) — in child processes with a heap limit, a resident-memory bound and a
- * per-input time bound; any crash, hang, out-of-memory or error other than ParquetError fails the test. Then every
- * saved regression input (fixtures/fuzz-regressions/<entry>/<hash>.bin) is replayed alone under the same oracle.
- *
- * Silent row-count changes (a read that succeeds with another row count than the footer states) are found, saved and
- * reported; they fail the test once the reader's row-count checks (issue 16, part 1) are in: set STRICT_ROWS then.
+ * per-input time bound; any crash, hang, out-of-memory, error other than ParquetError or silent row-count change (a
+ * whole-file read that succeeds with another row count than the footer states) fails the test. Then every saved
+ * regression input (fixtures/fuzz-regressions/<entry>/<hash>.bin) is replayed alone under the same oracle.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +15,6 @@ import { ENTRIES, defaultCorpus, fuzz, regressionFiles, replay, table } from '..
 type Stats = Record<string, { execs: number; seeds: number; crashes: number; hangs: number; memory: number; escapes: number; silentRows: number; peakRssMb: number }>;
 type Found = { kind: string; entry: string; index: number; detail: string; seed?: string; file?: string };
 
-/** Whether silent row-count changes fail the test (see the module comment). */
-const STRICT_ROWS = false;
 
 /** Executions per entry point: whole-file reads cost far more than one decoder call. */
 const CI_EXECS: Record<string, number> = { file: 1200, decryption: 600 };
@@ -27,7 +23,7 @@ const DEFAULT_EXECS = 1500;
 if (!fs.existsSync(defaultCorpus)) console.warn(`tools/fuzz: ${defaultCorpus} not found; fuzzing generated files only`);
 
 describe('fuzzing, CI mode', () => {
-  test('every entry point, a fixed budget: no crash, hang, memory blow-up or non-ParquetError escape', async () => {
+  test('every entry point, a fixed budget: no crash, hang, memory blow-up, non-ParquetError escape or silent row-count change', async () => {
     const groups = new Map<number, string[]>();
     for (const e of ENTRIES as string[]) {
       const n = CI_EXECS[e] ?? DEFAULT_EXECS;
@@ -47,8 +43,7 @@ describe('fuzzing, CI mode', () => {
       expect(s.seeds, `${name} has seeds`).toBeGreaterThan(0);
       expect(s.execs, `${name} ran its budget`).toBe(CI_EXECS[name] ?? DEFAULT_EXECS);
     }
-    const fatal = findings.filter((f) => f.kind !== 'silent-rows' || STRICT_ROWS);
-    expect(fatal.map((f) => `${f.kind} ${f.entry} #${f.index}: ${f.detail}`)).toEqual([]);
+    expect(findings.map((f) => `${f.kind} ${f.entry} #${f.index}: ${f.detail}`)).toEqual([]);
   }, 600_000);
 });
 
@@ -62,10 +57,10 @@ describe('regression inputs', () => {
     }
   });
 
-  test('every saved input replays without a crash, hang, memory blow-up or non-ParquetError escape', async () => {
+  test('every saved input replays without a crash, hang, memory blow-up, non-ParquetError escape or silent row-count change', async () => {
     const results = (await replay(files)) as { file: string; ok: boolean; kind?: string; detail?: string; code?: string }[];
     for (const r of results) console.log(`${path.relative(process.cwd(), r.file)}: ${r.ok ? (r.code ?? 'read') : `${r.kind}: ${r.detail}`}`);
-    const bad = results.filter((r) => !r.ok && (r.kind !== 'silent-rows' || STRICT_ROWS));
+    const bad = results.filter((r) => !r.ok);
     expect(bad.map((r) => `${r.file}: ${r.kind} ${r.detail}`)).toEqual([]);
     expect(results.length).toBe(files.length);
   }, 600_000);
