@@ -39,7 +39,8 @@ export async function digestWithLargeStrings(file: ParquetFile, variant: Variant
   const binary = cols.filter((c) => c.type === 6 /* BYTE_ARRAY */ || c.type === 7 /* FIXED_LEN_BYTE_ARRAY */);
   const nonString = binary.filter((c) => !(c.node.logicalType?.STRING || c.node.logicalType?.ENUM || c.node.logicalType?.JSON));
   if (nonString.length > 0) return { reason: `binary columns that are not strings: ${nonString.map((c) => c.pathString).join(', ')}` };
-  const rows = await file.readRows({ strings: 'bytes' });
+  // pages of up to 2 GiB from a few KB of BROTLI: over the default budget of so small a file, raised as a caller would
+  const rows = await file.readRows({ strings: 'bytes', limits: { maxBytes: 2 ** 33 } });
   const large: Uint8Array[] = [];
   const small = new TextDecoder();
   const mark = (k: number) => `\u0000large-${k}\u0000`;

@@ -560,6 +560,12 @@ function decodePageValues(
     }
     return { indices };
   }
+  if (count === 1 && encoding === Encoding.PLAIN && desc.type === Type.BYTE_ARRAY && end - pos >= 4) {
+    // a page of one value (the pages of very large strings: up to 2^31 bytes each) is viewed, not copied: its
+    // decompressed page is the only copy of its bytes
+    const len = (raw[pos]! | (raw[pos + 1]! << 8) | (raw[pos + 2]! << 16) | (raw[pos + 3]! << 24)) >>> 0;
+    if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: raw.subarray(pos + 4, pos + 4 + len) } };
+  }
   const { values } = decodeValues(encoding, raw, pos, end, count, desc);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
   return { values };
