@@ -45,6 +45,7 @@ export const ENTRIES = [
   'codec-LZ4_RAW',
   'levels',
   'variant',
+  'crypto-module',
   'decryption',
   'file',
 ];

@@ -16,6 +16,7 @@ import { createZstdCodec } from '@parquetry/codec-zstd';
 import { builtinCodecs, decompressPage, type Codec, type CodecMap } from '@parquetry/parquet-codecs';
 import { DECODERS, decodeRleHybrid, encodeRleHybrid, encodeValues, type ColumnValues } from '@parquetry/parquet-encodings';
 import { assembleColumnar, assembleRecords, buildSchemaTree, type SchemaTree } from '@parquetry/parquet-levels';
+import { decryptCtrModule, decryptGcmModule, encryptCtrModule, encryptGcmModule, importAesKey } from '@parquetry/parquet-crypto';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { decodeVariant, encodeVariant, type VariantValue } from '@parquetry/parquet-variant';
 import { field, writeParquet, type WriterOptions } from '@parquetry/parquet-writer';
@@ -572,6 +573,43 @@ const decryptionEntry: Entry = {
 };
 
 /**
+ * One encrypted module (parquet-crypto), as the reader decrypts pages and metadata: `[algorithm u8: 0 GCM, 1 CTR]
+ * [AAD length u8][AAD][module: 4-byte length, nonce, ciphertext, (GCM) tag]`, decrypted with the corpus's footer key.
+ */
+const cryptoModuleEntry: Entry = {
+  name: 'crypto-module',
+  async seeds() {
+    const out: Seed[] = [];
+    const rng = new Prng(99);
+    for (const alg of [0, 1]) {
+      const key = await importAesKey(DECRYPTION.footerKey, alg === 0 ? 'AES-GCM' : 'AES-CTR', 'fuzz key');
+      for (const size of [0, 1, 16, 100, 3000]) {
+        const pt = Uint8Array.from({ length: size }, () => rng.below(256));
+        const aad = Uint8Array.from({ length: 10 + rng.below(20) }, () => rng.below(256));
+        const nonce = Uint8Array.from({ length: 12 }, () => rng.below(256));
+        const module = alg === 0 ? await encryptGcmModule(key, pt, aad, nonce) : await encryptCtrModule(key, pt, nonce);
+        const bytes = new Uint8Array(2 + aad.length + module.length);
+        bytes.set([alg, aad.length], 0);
+        bytes.set(aad, 2);
+        bytes.set(module, 2 + aad.length);
+        out.push({ name: `${alg === 0 ? 'gcm' : 'ctr'}-${size}`, bytes, regions: [{ kind: 'params', start: 0, end: 2 + aad.length }, { kind: 'footer-length', start: 2 + aad.length, end: 6 + aad.length }, { kind: 'page-body', start: 6 + aad.length, end: bytes.length }] });
+      }
+    }
+    return out;
+  },
+  async run(input) {
+    if (input.length < 2) return undefined;
+    const gcm = (input[0]! & 1) === 0;
+    const aadEnd = Math.min(input.length, 2 + input[1]!);
+    const key = await importAesKey(DECRYPTION.footerKey, gcm ? 'AES-GCM' : 'AES-CTR', 'fuzz key');
+    const module = input.subarray(aadEnd);
+    if (gcm) await decryptGcmModule(key, module, input.subarray(2, aadEnd), 'fuzz module');
+    else await decryptCtrModule(key, module, 'fuzz module');
+    return undefined;
+  },
+};
+
+/**
  * The harness's own check (only with PARQUETRY_FUZZ_SELFTEST=1): by its first byte, an input returns, throws a
  * ParquetError, throws a TypeError, reads a row count other than it states, hangs, grows its memory without bound or
  * kills its process, so that a test can see each caught and attributed to its input.
@@ -621,7 +659,7 @@ export function allEntries(): Entry[] {
   ] as const) {
     out.push(codecEntry(name, no));
   }
-  out.push(levelsEntry, variantEntry, decryptionEntry, fileEntry);
+  out.push(levelsEntry, variantEntry, cryptoModuleEntry, decryptionEntry, fileEntry);
   if (process.env.PARQUETRY_FUZZ_SELFTEST === '1') out.push(selftestEntry);
   return out;
 }
