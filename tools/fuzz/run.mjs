@@ -63,6 +63,16 @@ export async function bundleWorker() {
   const esbuild = await import('esbuild');
   const out = path.join(here, '.build', `worker-${process.pid}-tmp.mjs`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
+  // bundles left by drivers that were killed
+  for (const f of fs.readdirSync(path.dirname(out))) {
+    const pid = Number(/^worker-(\d+)-tmp\.mjs$/.exec(f)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      fs.rmSync(path.join(path.dirname(out), f), { force: true });
+    }
+  }
   await esbuild.build({
     entryPoints: [path.join(here, 'src/worker.ts')],
     bundle: true,
