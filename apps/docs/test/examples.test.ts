@@ -47,14 +47,7 @@ fs.writeFileSync(
         noEmit: true,
         types: ['node'],
         rootDir: rel('.'),
-        paths: {
-          parquetry: [rel('packages/parquetry/src/index.ts')],
-          'parquetry/node': [rel('packages/parquetry/src/node.ts')],
-          '@parquetry/parquet-reader/node': [rel('packages/parquet-reader/src/node.ts')],
-          '@parquetry/parquet-writer/node': [rel('packages/parquet-writer/src/node.ts')],
-          '@parquetry/parquet-dataset/node': [rel('packages/parquet-dataset/src/node.ts')],
-          '@parquetry/*': [rel('packages/*/src/index.ts')],
-        },
+        paths: workspacePaths(),
       },
       include: ['*.ts'],
     },
@@ -62,6 +55,26 @@ fs.writeFileSync(
     2,
   ),
 );
+
+/**
+ * tsc `paths` from every workspace package's `exports` to its sources (`@parquetry/x/sub` → packages/x/src/sub.ts), as
+ * the vitest config resolves them: an import left to resolve to a built dist/ would mix two copies of the same types.
+ */
+function workspacePaths(): Record<string, string[]> {
+  const paths: Record<string, string[]> = {};
+  for (const dir of fs.readdirSync(path.join(repoRoot, 'packages'))) {
+    const manifest = path.join(repoRoot, 'packages', dir, 'package.json');
+    if (!fs.existsSync(manifest)) continue;
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; exports?: Record<string, unknown> };
+    if (!pkg.name || !pkg.exports) continue;
+    for (const key of Object.keys(pkg.exports)) {
+      const sub = key === '.' ? 'index' : key.slice(2);
+      const src = `packages/${dir}/src/${sub}.ts`;
+      if (fs.existsSync(path.join(repoRoot, src))) paths[key === '.' ? pkg.name : `${pkg.name}/${sub}`] = [rel(src)];
+    }
+  }
+  return paths;
+}
 
 afterAll(() => {
   fs.rmSync(examplesDir, { recursive: true, force: true });
