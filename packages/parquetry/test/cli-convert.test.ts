@@ -514,6 +514,10 @@ describe('errors and exit codes', () => {
     expect(await main(['convert', csv, at('p.parquet')], () => {}, io)).toBe(0);
     expect(lines).toEqual([]);
     expect(await main(['convert', csv, at('p.parquet'), '--progress'], () => {}, io)).toBe(0);
-    expect(lines).toEqual([expect.stringMatching(/^1 rows, 0\.0 MB read, [\d.]+ MB\/s; wrote 0\.0 MB\n$/)]);
+    // one plain line of progress (no bar, no escape codes: not a terminal), then the summary
+    expect(lines).toEqual([
+      expect.stringMatching(/^100%  0\.0 \/ 0\.0 MB  1 rows  [\d.]+ MB\/s\n$/),
+      expect.stringMatching(/^1 rows, 0\.0 MB read, [\d.]+ MB\/s; wrote 0\.0 MB\n$/),
+    ]);
   });
 });

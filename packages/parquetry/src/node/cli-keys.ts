@@ -179,7 +179,9 @@ export function cliMessage(code: string, message: string): string {
     .replace(/; read it with the option strings: 'bytes'\)/g, ')')
     .replace(/;? ?\(?read it with the option strings: 'bytes'\)?/g, '')
     .replace(/;? ?pass `decryption` keys to read it/g, '')
-    .replace(/: pass aadPrefix$/, '');
+    .replace(/: pass aadPrefix$/, '')
+    .replace(/: none given explicitly and the key retriever returned none/, '')
+    .replace(/; read it with binary: 'values' \(and strings: 'bytes'\) for one Uint8Array per value/, '');
   const hint = Object.hasOwn(HINTS, code) ? HINTS[code] : undefined;
   if (hint !== undefined) m = `${m.replace(/[.;\s]+$/, '')}; ${hint}`;
   return m;

@@ -15,6 +15,7 @@ import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { one, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import type { ConvertJob, InputFormat } from './convert.js';
+import { ProgressBar, type ProgressUnit } from './progress.js';
 
 /** Where `convert` progress goes. */
 export interface ProgressIO {
@@ -22,6 +23,8 @@ export interface ProgressIO {
   progress?: (text: string) => void;
   /** Whether the progress stream is a terminal. */
   progressIsTTY?: boolean;
+  /** The clock of the progress bar in milliseconds (default `performance.now`). */
+  now?: () => number;
 }
 
 function positiveInt(flag: string, text: string): number {
@@ -172,32 +175,36 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
 }
 
 /**
- * The progress line of a convert: shown on a terminal, or anywhere with `--progress`.
+ * The progress of a convert or rewrite: a bar over the input's rows (Parquet in) or bytes (text in), shown on a
+ * terminal or anywhere with `--progress`, and a summary line at the end (rows, MB read and MB/s, MB written).
  * @param io - where progress goes.
  * @param forced - `--progress` was given.
+ * @param unit - what `total` counts: the input's rows (Parquet) or bytes (CSV, NDJSON, JSON).
+ * @param total - the input's rows or bytes (0 when unknown).
  * @returns the reporter, or undefined when no progress is shown.
  */
-export function progressReporter(io: ProgressIO, forced: boolean): { report: (rows: number, bytes: number) => void; finish: (rows: number, bytes: number, outBytes: number) => void } | undefined {
+export function progressReporter(
+  io: ProgressIO,
+  forced: boolean,
+  unit: ProgressUnit,
+  total: number,
+): { report: (rows: number, bytes: number) => void; finish: (rows: number, bytes: number, outBytes: number) => void } | undefined {
   const out = io.progress;
   if (!out || !(io.progressIsTTY || forced)) return undefined;
   const tty = io.progressIsTTY === true;
-  const start = performance.now();
-  let last = start;
-  const text = (rows: number, bytes: number): string => {
-    const secs = Math.max((performance.now() - start) / 1000, 1e-3);
-    return `${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB read, ${(bytes / 1e6 / secs).toFixed(1)} MB/s`;
-  };
+  const now = io.now ?? (() => performance.now());
+  const start = now();
+  const bar = new ProgressBar({ out, tty, forced, now }, total, unit);
   return {
     report(rows, bytes) {
-      const now = performance.now();
-      if (now - last < (tty ? 200 : 1000)) return;
-      last = now;
-      out(tty ? `\r${text(rows, bytes)}\x1b[K` : `${text(rows, bytes)}\n`);
+      if (unit === 'rows') bar.update(rows, () => bytes);
+      else bar.update(bytes, () => rows);
     },
     finish(rows, bytes, outBytes) {
-      const line = `${text(rows, bytes)}; wrote ${(outBytes / 1e6).toFixed(1)} MB`;
-      out(tty ? `\r${line}\x1b[K\n` : `${line}\n`);
+      // the bar erased on a terminal; the summary stays
+      if (tty) bar.finish(unit === 'rows' ? rows : bytes, unit === 'rows' ? bytes : rows);
+      const secs = Math.max((now() - start) / 1000, 1e-3);
+      out(`${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB read, ${(bytes / 1e6 / secs).toFixed(1)} MB/s; wrote ${(outBytes / 1e6).toFixed(1)} MB\n`);
     },
   };
 }
-

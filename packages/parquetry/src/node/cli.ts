@@ -9,6 +9,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { KindCounts, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, type Parsed } from './cli-args.js';
@@ -17,9 +18,10 @@ import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, rowsCommand, type RowsOut } from './cli-rows.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
-import { convertFile } from './convert.js';
+import { convertFile, type InputFormat } from './convert.js';
 import { openFile, type LocalParquetFile } from './files.js';
 import { bloomCommand, pagesCommand } from './inspect.js';
+import type { ProgressUnit } from './progress.js';
 
 /** Hooks of {@link main} beyond the output lines. */
 export interface MainIO {
@@ -37,6 +39,8 @@ export interface MainIO {
   drain?: () => Promise<void>;
   /** Stops a running read or `convert`/`rewrite` between batches (exit code 130; a convert writes no output). */
   signal?: AbortSignal;
+  /** The clock of the progress bar in milliseconds (default `performance.now`; a test passes its own). */
+  now?: () => number;
 }
 
 let versionText: string | undefined;
@@ -110,7 +114,7 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
     write,
     tty: io.outputIsTTY === true,
     width: io.columns,
-    progress: io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false } : undefined,
+    progress: io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false, now: io.now } : undefined,
     signal: io.signal,
     drain: io.drain,
   };
@@ -141,7 +145,8 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
 
 async function writeCommand(cmd: 'convert' | 'rewrite', p: Parsed, io: MainIO): Promise<void> {
   const { job, progress } = await jobOf(cmd, p);
-  const reporter = progressReporter(io, progress);
+  const { unit, total } = progress || io.progressIsTTY ? await inputSize(job.input, job.format) : { unit: 'rows' as const, total: 0 };
+  const reporter = progressReporter(io, progress, unit, total);
   const result = await convertFile({
     ...job,
     ...(reporter ? { progress: reporter.report } : {}),
@@ -151,6 +156,24 @@ async function writeCommand(cmd: 'convert' | 'rewrite', p: Parsed, io: MainIO): 
     let outBytes = 0;
     for (const rg of result.metadata.row_groups) outBytes += rg.total_compressed_size ?? rg.total_byte_size;
     reporter.finish(result.rows, result.bytes, outBytes);
+  }
+}
+
+/**
+ * What a convert's progress bar counts: a Parquet input's rows (from its footer), a text input's bytes; 0 when the
+ * input cannot be opened (the convert then fails with its own message).
+ */
+async function inputSize(input: string, format: InputFormat): Promise<{ unit: ProgressUnit; total: number }> {
+  try {
+    if (format !== 'parquet') return { unit: 'bytes', total: (await stat(input)).size };
+    const file = await openFile(input);
+    try {
+      return { unit: 'rows', total: file.numRows };
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return { unit: format === 'parquet' ? 'rows' : 'bytes', total: 0 };
   }
 }
 

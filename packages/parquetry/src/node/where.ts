@@ -365,8 +365,13 @@ class Parser {
     }
     const path = parts.join('.');
     const col = this.byPath.get(path);
+    if (col && col.maxRep > 0) {
+      this.fail(`column '${path}' is inside a list or map (it holds any number of values per row); conditions take columns with at most one value per row`, t);
+    }
     if (col) return { col, token: t };
-    const under = this.schema.columns.filter((c) => c.pathString.startsWith(`${path}.`)).map((c) => c.pathString);
+    const inside = this.schema.columns.filter((c) => c.pathString.startsWith(`${path}.`));
+    const under = inside.filter((c) => c.maxRep === 0).map((c) => c.pathString);
+    if (inside.length > 0 && under.length === 0) this.fail(`'${path}' is a list or map; conditions take columns with at most one value per row`, t);
     if (under.length > 0) this.fail(`'${path}' is a group; conditions take a leaf column: ${under.slice(0, 8).join(', ')}${under.length > 8 ? ', …' : ''}`, t);
     const guess = nearest(path, this.byPath.keys());
     const all = [...this.byPath.keys()];
