@@ -16,6 +16,10 @@
  *            | date 'YYYY-MM-DD' | timestamp '…' | time '…'
  * ```
  *
+ * `not` has SQL's meaning: a comparison with a null value is neither true nor false, so `not (a = 1)` does not hold
+ * where `a` is null (the filter is rewritten so: each `not` pushed down to the comparisons). Columns inside a list or map cannot be
+ * filtered (they hold any number of values per row).
+ *
  * Each literal is checked against its column's type here (a number for numeric columns, text in quotes for string
  * and temporal columns, …) and passed to the reader in the form its filter validation converts exactly (INT64 as a
  * bigint, DECIMAL as its decimal text, timestamps as ISO-8601 text); errors name the character where the problem
@@ -541,6 +545,67 @@ class Parser {
   }
 }
 
+/** The paths of a filter's parts before and after {@link threeValued} rewrote them. */
+type Moves = [from: string, to: string][];
+
+/**
+ * One part of {@link threeValued}: the filter that holds where `f` is true (`neg` false) or false (`neg` true) in
+ * SQL's three-valued logic, recording where each part moved.
+ */
+function truth(f: Filter, neg: boolean, from: string, to: string, moves: Moves, added: Map<string, string>): Filter {
+  moves.push([from, to]);
+  if ('and' in f || 'or' in f) {
+    const isAnd = 'and' in f;
+    const parts = isAnd ? f.and : f.or;
+    // De Morgan: not (a and b) = not a or not b, and the other way round
+    const kind = isAnd !== neg ? 'and' : 'or';
+    const out = parts.map((g, i) => truth(g, neg, `${from}.${isAnd ? 'and' : 'or'}[${i}]`, `${to}.${kind}[${i}]`, moves, added));
+    return kind === 'and' ? { and: out } : { or: out };
+  }
+  if ('not' in f) return truth(f.not, !neg, `${from}.not`, to, moves, added);
+  if (!neg) return f;
+  if (f.op === 'is null') return { column: f.column, op: 'is not null' };
+  if (f.op === 'is not null') return { column: f.column, op: 'is null' };
+  // a comparison is false only on a value: on null it is unknown, and its negation is unknown too
+  moves.push([from, `${to}.and[0].not`]);
+  added.set(`${to}.and[1]`, from);
+  return { and: [{ not: f }, { column: f.column, op: 'is not null' }] };
+}
+
+/**
+ * A filter with SQL's three-valued logic for `not`, where the reader's `not` is plain negation (`not (a = 1)`
+ * holding where `a` is null): each `not` is pushed down to the comparisons (De Morgan), and a negated comparison
+ * also requires its column not to be null. Filters without `not` are returned as they are.
+ * @param f - the parsed filter.
+ * @param positions - where its parts start in the text, by path.
+ * @returns the filter and the positions of its parts under their new paths.
+ */
+function threeValued(f: Filter, positions: ReadonlyMap<string, number>): { filter: Filter; positions: ReadonlyMap<string, number> } {
+  const hasNot = (g: Filter): boolean => ('not' in g ? true : 'and' in g ? g.and.some(hasNot) : 'or' in g ? g.or.some(hasNot) : false);
+  if (!hasNot(f)) return { filter: f, positions };
+  const moves: Moves = [];
+  const added = new Map<string, string>();
+  const filter = truth(f, false, 'filter', 'filter', moves, added);
+  const out = new Map<string, number>();
+  for (const [key, at] of positions) {
+    // the longest path the key lies under decides where it went (a later move of the same path wins: it is deeper)
+    let best: [string, string] | undefined;
+    for (const m of moves) {
+      const [from] = m;
+      if ((key === from || key.startsWith(`${from}.`) || key.startsWith(`${from}#`)) && (!best || from.length >= best[0].length)) best = m;
+    }
+    out.set(best ? best[1] + key.slice(best[0].length) : key, at);
+  }
+  for (const [to, from] of added) {
+    const at = positions.get(from);
+    if (at !== undefined) {
+      out.set(to, at);
+      if (!out.has(to.slice(0, -'.and[1]'.length))) out.set(to.slice(0, -'.and[1]'.length), at);
+    }
+  }
+  return { filter, positions: out };
+}
+
 function snippet(text: string, at: number): string {
   const s = text.slice(Math.max(0, at - 20), at + 30);
   return `${at > 20 ? '…' : ''}${s}${at + 30 < text.length ? '…' : ''}`;
@@ -561,8 +626,8 @@ function whereFailure(text: string, at: number, message: string): ParquetError {
 export function parseWhere(text: string, schema: SchemaTree): ParsedWhere {
   try {
     const p = new Parser(tokenize(text), schema);
-    const filter = p.parse();
-    return { filter, text, positions: p.positions, schema };
+    const { filter, positions } = threeValued(p.parse(), p.positions);
+    return { filter, text, positions, schema };
   } catch (e) {
     if (e instanceof WhereSyntax) throw whereFailure(text, e.at, e.message);
     throw e;
