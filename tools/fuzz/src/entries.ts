@@ -180,6 +180,7 @@ function generatedRows(n: number): Record<string, unknown>[] {
       tags: i % 6 === 0 ? null : Array.from({ length: i % 4 }, (_, j) => (j === 1 ? null : `t${(i + j) % 9}`)),
       st: i % 8 === 0 ? null : { a: i % 11, b: i % 3 === 0 ? null : `b${i}` },
       m: new Map(Array.from({ length: i % 3 }, (_, j) => [`k${j}`, i + j])),
+      v: i % 9 === 0 ? null : i % 3 === 0 ? { a: i, b: [`x${i % 4}`, i % 2 === 0] } : i % 3 === 1 ? `s${i}` : i * 0.5,
     });
   }
   return rows;
@@ -196,6 +197,7 @@ const generatedSchema = {
   tags: field.list(field.string()),
   st: field.struct({ a: field.int32(), b: field.string() }),
   m: field.map(field.string({ required: true }), field.int64()),
+  v: field.variant(),
 };
 
 /** Writer variants: each encoding on the columns it applies to, every codec, V1/V2 pages, dictionaries on/off. */
