@@ -177,7 +177,10 @@ export function canon(v: unknown, t: DuckDBType, side: 'ours' | 'duck', binary: 
     case DuckDBTypeId.MAP: {
       const mt = t as unknown as { keyType: DuckDBType; valueType: DuckDBType };
       const entries = Array.isArray(v) ? (v as { key: unknown; value: unknown }[]) : Object.entries(v as object).map(([key, value]) => ({ key, value }));
-      return `map{${entries.map((e) => `${canon(e.key, mt.keyType, side, binary)} => ${canon(e.value, mt.valueType, side, binary)}`).join(', ')}}`;
+      // entries sorted by key: an object's integer-like keys iterate in numeric order, not the file's
+      const texts = entries.map((e) => [canon(e.key, mt.keyType, side, binary), canon(e.value, mt.valueType, side, binary)] as const);
+      texts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      return `map{${texts.map(([k, x]) => `${k} => ${x}`).join(', ')}}`;
     }
     default:
       return `${side}:${JSON.stringify(v)}`;
