@@ -95,6 +95,8 @@ describe('the docs site', () => {
   test('the landing page links every guide, and every guide is a page of the site', () => {
     const index = html.get('index.html')!;
     expect(index).toContain('Apache Parquet for TypeScript');
+    // the file-layout viewer is part of the site, linked from the landing page (the link check above resolves it)
+    expect(index).toContain('<a href="viewer/index.html">file-layout viewer</a>');
     const guidePages = pages.filter((p) => p.startsWith('documents/'));
     const titles = guideFiles()
       .filter((g) => g !== 'index.md')

@@ -17,7 +17,7 @@ export const outDir = path.join(docsDir, 'out');
  * @throws Error with typedoc's output when the build fails.
  */
 export async function ensureSite(): Promise<string> {
-  if (fs.existsSync(path.join(outDir, 'index.html'))) return outDir;
+  if (fs.existsSync(path.join(outDir, 'index.html')) && fs.existsSync(path.join(outDir, 'viewer/index.html'))) return outDir;
   const typedoc = path.join(repoRoot, 'node_modules/typedoc/bin/typedoc');
   try {
     await promisify(execFile)(process.execPath, [typedoc], { cwd: docsDir, maxBuffer: 1 << 26 });
@@ -26,6 +26,10 @@ export async function ensureSite(): Promise<string> {
     throw new Error(`apps/docs: the site is not built and typedoc failed:\n${e.stdout ?? ''}${e.stderr ?? String(err)}`, { cause: err });
   }
   if (!fs.existsSync(path.join(outDir, 'index.html'))) throw new Error('apps/docs: typedoc ran but wrote no out/index.html');
+  // the file-layout viewer, built into the site after typedoc as the docs script does
+  if (!fs.existsSync(path.join(outDir, 'viewer/index.html'))) {
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'apps/viewer/build.mjs'), '--out', path.join(outDir, 'viewer')], { cwd: docsDir, maxBuffer: 1 << 26 });
+  }
   return outDir;
 }
 
