@@ -61,7 +61,8 @@ function version(): string {
 /**
  * The scan statistics as `--stats` prints them.
  * @param s - a file's scan statistics.
- * @returns three lines: bytes and requests by kind; row groups and pages read and skipped; rows decoded and returned.
+ * @returns three lines — bytes and requests by kind; row groups and pages read and skipped; rows decoded and
+ *   returned — then one line per column read: its data pages read and skipped.
  */
 export function scanLines(s: ScanStats): string[] {
   const kinds = (c: KindCounts) => (['footer', 'index', 'bloom', 'dictionary', 'data'] as const).filter((k) => c[k] > 0).map((k) => `${k} ${c[k]}`).join(', ');
@@ -71,6 +72,7 @@ export function scanLines(s: ScanStats): string[] {
     `scan: ${s.bytes.total} bytes in ${s.requests.total} requests (bytes: ${kinds(s.bytes) || 'none'}; requests: ${kinds(s.requests) || 'none'})`,
     `scan: row groups ${s.rowGroups.read} read of ${s.rowGroups.total}${why.length ? `, skipped ${why.join(', ')}` : ''}; pages ${s.pages.read} read, ${s.pages.skipped} skipped by the page index`,
     `scan: rows ${s.rowsDecoded} decoded, ${s.rowsReturned} returned`,
+    ...Object.entries(s.columns).map(([path, c]) => `scan: column '${path}': pages ${c.pagesRead} read, ${c.pagesSkipped} skipped, in ${c.chunks} row group${c.chunks === 1 ? '' : 's'}`),
   ];
 }
 
