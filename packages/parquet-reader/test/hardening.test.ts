@@ -35,6 +35,22 @@ async function codeOf(f: () => Promise<unknown>): Promise<{ code: string; messag
   throw new Error('the read succeeded');
 }
 
+/**
+ * esbuild resolution for child processes: workspace packages from source, as vitest resolves them; other packages
+ * left external at their resolved absolute paths (so WebAssembly they load from files is found).
+ */
+function workspaceSetup(build: esbuild.PluginBuild): void {
+  build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+(\/[a-z0-9-]+)?$/ }, (args) => {
+    const [, pkg, sub] = /^@parquetry\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path)!;
+    return { path: path.join(repo, 'packages', pkg!, 'src', `${sub ?? 'index'}.ts`) };
+  });
+  build.onResolve({ filter: /^[^./]/ }, async (args) => {
+    if (args.path.startsWith('@parquetry/') || args.path.startsWith('node:') || (args.pluginData as { skip?: boolean } | undefined)?.skip) return undefined;
+    const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { skip: true } });
+    return r.errors.length > 0 ? undefined : { path: r.path, external: true };
+  });
+}
+
 /** Every read method over a file, collecting each whole. */
 const methods: [string, (f: ParquetFile, o?: ReadOptions) => Promise<unknown>][] = [
   ['readRows', (f, o) => f.readRows(o)],
@@ -287,12 +303,7 @@ describe('memory: no read of a file under 1 MB allocates more than 256 MiB unles
       plugins: [
         {
           name: 'workspace-source',
-          setup(build) {
-            build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+(\/[a-z0-9-]+)?$/ }, (args) => {
-              const [, pkg, sub] = /^@parquetry\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path)!;
-              return { path: path.join(repo, 'packages', pkg!, 'src', `${sub ?? 'index'}.ts`) };
-            });
-          },
+          setup: workspaceSetup,
         },
       ],
     });
@@ -305,5 +316,35 @@ describe('memory: no read of a file under 1 MB allocates more than 256 MiB unles
       for (const c of r!.codes) expect(files[i]!.codes).toContain(c);
       expect(grew).toBeLessThan(256);
     }
+  });
+
+  test('large_string_map.brotli.parquet (two 1 GiB strings) read as bytes, limits raised: peak RSS under 2.5 GB', { timeout: 180_000 }, async () => {
+    const child = path.join(dir, 'large.mjs');
+    await esbuild.build({
+      stdin: {
+        contents: `
+          import fs from 'node:fs';
+          import { openParquet } from '@parquetry/parquet-reader';
+          import { builtinCodecs } from '@parquetry/parquet-codecs';
+          import { createBrotliCodec } from '@parquetry/codec-brotli';
+          const codecs = { ...builtinCodecs(), 4: await createBrotliCodec() };
+          const file = await openParquet(new Uint8Array(fs.readFileSync(process.argv[2])), { codecs, limits: { maxBytes: 2 ** 33 } });
+          const rows = await file.readRows({ strings: 'bytes' });
+          const lengths = rows.map((r) => [...r.arr.keys()].map((k) => k.length));
+          console.log(JSON.stringify({ lengths, peak: process.resourceUsage().maxRSS * 1024 }));`,
+        resolveDir: here,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: child,
+      logLevel: 'silent',
+      plugins: [{ name: 'workspace-source', setup: workspaceSetup }],
+    });
+    const r = JSON.parse(execFileSync(process.execPath, [child, path.join(corpus, 'data/large_string_map.brotli.parquet')], { cwd: repo, encoding: 'utf8', timeout: 170_000 })) as { lengths: number[][]; peak: number };
+    console.log(`large_string_map.brotli.parquet as bytes: peak RSS ${(r.peak / 2 ** 30).toFixed(2)} GiB`);
+    expect(r.lengths).toEqual([[2 ** 30], [2 ** 30]]);
+    expect(r.peak).toBeLessThan(2.5e9);
   });
 });
