@@ -150,7 +150,8 @@ export async function analyzeEntry(entry) {
       plugins: [workspaceSources],
     });
     const outputs = result.metafile.outputs;
-    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined);
+    // the entry's own output: every import() target is an entry point of the metafile too
+    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined && path.resolve(outputs[o].entryPoint) === path.resolve(entry));
     const initial = new Set();
     const visit = (o) => {
       if (initial.has(o)) return;

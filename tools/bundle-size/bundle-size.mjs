@@ -68,7 +68,8 @@ export async function measureEntry(entry) {
     });
     const meta = result.metafile;
     const outputs = meta.outputs;
-    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined);
+    // the entry's own output: every import() target is an entry point of the metafile too
+    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined && path.resolve(outputs[o].entryPoint) === path.resolve(entry));
     if (entryOut === undefined) throw new Error(`bundle-size: esbuild produced no entry output for ${entry}`);
     const initial = new Set();
     const visit = (o) => {

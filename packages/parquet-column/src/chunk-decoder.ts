@@ -11,8 +11,9 @@
  *
  * @module
  */
-import { decodeDictionaryIndices, decodeDictionaryValues, rleHybridAllEqual, decodeDictionaryPage, decodeValues, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings';
-import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { decodeDictionaryIndices, decodeDictionaryValues, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
+import { decodePreparedValues, prepareEncoding } from '@parquetry/parquet-encodings/read-registry';
+import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
 import { PageReader, type ChunkLocation } from './page-reader.js';
@@ -461,6 +462,8 @@ export class ChunkDecoder {
             continue;
         }
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
+        const ready = prepareEncoding(encoding); // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use
+        if (ready !== undefined) await ready;
         const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers);
         this.decodedLevels += n;
         this.pagesSince++;
@@ -566,7 +569,7 @@ function decodePageValues(
     const len = (raw[pos]! | (raw[pos + 1]! << 8) | (raw[pos + 2]! << 16) | (raw[pos + 3]! << 24)) >>> 0;
     if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: raw.subarray(pos + 4, pos + 4 + len) } };
   }
-  const { values } = decodeValues(encoding, raw, pos, end, count, desc);
+  const { values } = decodePreparedValues(encoding, raw, pos, end, count, desc);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
   return { values };
 }

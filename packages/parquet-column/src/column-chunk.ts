@@ -9,7 +9,7 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings';
+import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ColumnMetaData } from '@parquetry/thrift-compact';
 import type { ChunkLocation, PageDecrypt } from './page-reader.js';

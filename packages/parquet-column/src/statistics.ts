@@ -12,7 +12,7 @@
  * @module
  */
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
-import { decodePlain, type ColumnValues } from '@parquetry/parquet-encodings';
+import { decodePlain, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import { Type, type ColumnMetaData, type FileMetaData, type Statistics } from '@parquetry/thrift-compact';
 import { convertValues, type ValueOptions } from './to-js.js';
 

@@ -36,5 +36,6 @@ export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector
 export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, valuesLength } from './validate.js';
 export type { ColumnData, BinaryValues } from './validate.js';
 export {
-  levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, encodeLevelsV1, encodeLevelsV2, rleHybridCapacity, checkLevelCapacity,
+  levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, rleHybridCapacity, checkLevelCapacity,
 } from './levels-codec.js';
+export { encodeLevelsV1, encodeLevelsV2 } from './levels-encode.js';

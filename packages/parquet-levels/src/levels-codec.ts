@@ -10,8 +10,7 @@
  * @module
  */
 import { Encoding, ParquetError, isParquetError } from '@parquetry/thrift-compact';
-import type { ByteWriter } from '@parquetry/thrift-compact';
-import { bitWidthOf, decodeBitPacked, decodeRleHybrid, encodeBitPacked, encodeRleHybrid } from '@parquetry/parquet-encodings';
+import { bitWidthOf, decodeBitPacked, decodeRleHybrid } from '@parquetry/parquet-encodings/read';
 
 /**
  * Bit width of a level stream.
@@ -22,7 +21,16 @@ export function levelBitWidth(maxLevel: number): number {
   return bitWidthOf(maxLevel);
 }
 
-function checkMax(out: Int32Array, outPos: number, count: number, maxLevel: number, what: string): void {
+/**
+ * Checks that levels lie in `[0, maxLevel]`.
+ * @param out - the levels.
+ * @param outPos - first index.
+ * @param count - number of levels.
+ * @param maxLevel - the max level.
+ * @param what - which levels, for the message.
+ * @throws ParquetError `INVALID_LEVELS` naming the first level out of range.
+ */
+export function checkMax(out: Int32Array, outPos: number, count: number, maxLevel: number, what: string): void {
   for (let i = outPos, e = outPos + count; i < e; i++) {
     const v = out[i]!;
     if (v > maxLevel || v < 0) {
@@ -218,55 +226,4 @@ export function decodeLevelsV2(
  */
 export function decodeLevelsBitPacked(src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array, outPos: number, count: number): number {
   return decodeLevelsV1(src, pos, end, maxLevel, out, outPos, count, Encoding.BIT_PACKED);
-}
-
-/**
- * Encodes a data page V1 level stream: the 4-byte length and the RLE hybrid (or BIT_PACKED, no length).
- * Nothing is written when `maxLevel` is 0.
- *
- * @param levels - the levels.
- * @param start - first index.
- * @param count - number of levels.
- * @param maxLevel - the column's max level of this kind.
- * @param w - receives the bytes.
- * @param encoding - `Encoding.RLE` (default) or `Encoding.BIT_PACKED`.
- * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`, `UNSUPPORTED_ENCODING` for another encoding.
- */
-export function encodeLevelsV1(levels: Int32Array, start: number, count: number, maxLevel: number, w: ByteWriter, encoding: number = Encoding.RLE): void {
-  if (maxLevel === 0) return;
-  checkMax(levels, start, count, maxLevel, 'encoded');
-  const bw = bitWidthOf(maxLevel);
-  if (encoding === Encoding.BIT_PACKED) {
-    encodeBitPacked(levels, start, count, bw, w);
-    return;
-  }
-  if (encoding !== Encoding.RLE) throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: cannot encode levels as encoding ${encoding}`);
-  w.ensureSpare(4);
-  const at = w.pos;
-  w.pos += 4;
-  encodeRleHybrid(levels, start, count, bw, w);
-  const len = w.pos - at - 4;
-  const b = w.buf;
-  b[at] = len;
-  b[at + 1] = len >>> 8;
-  b[at + 2] = len >>> 16;
-  b[at + 3] = len >>> 24;
-}
-
-/**
- * Encodes a data page V2 level stream (raw RLE hybrid); nothing when `maxLevel` is 0.
- * @param levels - the levels.
- * @param start - first index.
- * @param count - number of levels.
- * @param maxLevel - the column's max level of this kind.
- * @param w - receives the bytes.
- * @returns the byte length to store in the page header.
- * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`.
- */
-export function encodeLevelsV2(levels: Int32Array, start: number, count: number, maxLevel: number, w: ByteWriter): number {
-  if (maxLevel === 0) return 0;
-  checkMax(levels, start, count, maxLevel, 'encoded');
-  const at = w.pos;
-  encodeRleHybrid(levels, start, count, bitWidthOf(maxLevel), w);
-  return w.pos - at;
 }

@@ -3,7 +3,7 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleColumnar, assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels';
+import { assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column/read';
@@ -15,7 +15,7 @@ import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan 
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadDecryption, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
+import { loadBatchReader, loadColumnar, loadDecryption, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -633,6 +633,7 @@ class File implements ParquetFile {
       scan = pruned;
       chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
     }
+    const { assembleColumnar } = await loadColumnar();
     const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
     scan.returned(v.length);
     this.endScan(scan, options);

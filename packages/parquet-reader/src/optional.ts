@@ -11,8 +11,8 @@
  * A package that is not installed is a `DEPENDENCY_MISSING` error naming it and what it was needed for.
  *
  * The reader's own parts that only some reads need are loaded the same way, so that a bundle reading plain files
- * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, and the filter's
- * validation.
+ * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, columnar assembly
+ * (a read of vectors), and the filter's validation.
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -105,6 +105,12 @@ export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#
  * @returns the batch reader module.
  */
 export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-reader.js'));
+
+/**
+ * Loads columnar assembly (for {@link ParquetFile.readRowGroupColumns}).
+ * @returns the parquet-levels module that assembles vectors.
+ */
+export const loadColumnar: () => Promise<typeof import('@parquetry/parquet-levels/columnar')> = /*#__PURE__*/ lazyPart(() => import('@parquetry/parquet-levels/columnar'));
 
 /**
  * Loads the filter's validation (for a read with a filter, or a malformed `columns` option).

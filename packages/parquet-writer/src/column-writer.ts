@@ -26,7 +26,7 @@ import {
   dictionaryPage,
   type PageIndexEntry,
   type WrittenPage,
-} from '@parquetry/parquet-column';
+} from '@parquetry/parquet-column/write';
 import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
 import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { BloomCollector, type BloomFilterOptions } from './bloom.js';

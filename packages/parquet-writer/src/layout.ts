@@ -8,7 +8,7 @@
  * @module
  */
 import { bloomFilterHeaderFor, serializeBloomFilter } from '@parquetry/parquet-bloom';
-import { pageHeaderBytes, type PageEncrypt, encryptedPageParts } from '@parquetry/parquet-column';
+import { pageHeaderBytes, type PageEncrypt, encryptedPageParts } from '@parquetry/parquet-column/write';
 import { CompactWriter, PageType, Type, encodeThrift, writeBloomFilterHeader, writeFileMetaData, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex, type PageLocation, type RowGroup, type SortingColumn } from '@parquetry/thrift-compact';
 import type { ClosedChunk } from './column-writer.js';
 

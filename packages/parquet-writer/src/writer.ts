@@ -10,7 +10,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, metadata).
  * @module
  */
-import { columnOrderOf, compareValues, fromJsValues } from '@parquetry/parquet-column';
+import { columnOrderOf, compareValues, fromJsValues } from '@parquetry/parquet-column/write';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import {
   buildSchemaTree,

@@ -1,0 +1,16 @@
+/**
+ * The decoders of the value encodings few files use — DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
+ * BYTE_STREAM_SPLIT and ALP — in one module that the read entry loads with `import()` the first time a page needs
+ * one of them ({@link prepareEncoding}), so that a reader's bundle holds them in a lazy chunk.
+ *
+ * @module
+ */
+import { alpDecoder } from './alp.js';
+import { byteStreamSplitDecoder } from './byte-stream-split.js';
+import { deltaBinaryPackedDecoder } from './delta-binary-packed.js';
+import { deltaByteArrayDecoder } from './delta-byte-array.js';
+import { deltaLengthByteArrayDecoder } from './delta-length-byte-array.js';
+import type { ValueDecoder } from './types.js';
+
+/** The decoders loaded on first use. */
+export const RARE_DECODERS: readonly ValueDecoder[] = [deltaBinaryPackedDecoder, deltaLengthByteArrayDecoder, deltaByteArrayDecoder, byteStreamSplitDecoder, alpDecoder];
