@@ -142,9 +142,37 @@ export function structureError(f: Field, c: number, pos: number, message: string
  * @returns one object per row.
  * @throws ParquetError `INVALID_LEVELS` (column path and level index) when levels are out of range, do not start
  *   a row, disagree between columns of one struct/list, or do not match the number of values;
- *   `ROW_COUNT_MISMATCH` when columns disagree on the row count.
+ *   `ROW_COUNT_MISMATCH` when columns disagree on the row count; `LIMIT_EXCEEDED` when the records are more than
+ *   JavaScript can hold (an array longer than the engine allows, nesting deeper than its stack).
  */
 export function assembleRecords(
+  schema: SchemaTree,
+  columns: readonly (ColumnData | undefined)[],
+  options?: AssembleOptions,
+): Record<string, unknown>[] {
+  return withinEngineLimits('records', () => assembleRecordsOf(schema, columns, options));
+}
+
+/**
+ * Runs an assembly, turning the engine's RangeError (an array past its length limit, a stack overflow) into a typed
+ * `LIMIT_EXCEEDED`: levels from an untrusted file may describe more than JavaScript can build.
+ * @param what - what is assembled, for the message.
+ * @param f - the assembly.
+ * @returns its result.
+ * @throws ParquetError `LIMIT_EXCEEDED` for a RangeError; other errors as they are.
+ */
+export function withinEngineLimits<T>(what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new ParquetError('LIMIT_EXCEEDED', `parquet-levels: the ${what} are more than JavaScript can hold: ${e.message}`, undefined, { cause: e });
+    }
+    throw e;
+  }
+}
+
+function assembleRecordsOf(
   schema: SchemaTree,
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Field, SchemaTree, StructField } from './schema.js';
-import { prepareColumns, structureError } from './assemble.js';
+import { prepareColumns, structureError, withinEngineLimits } from './assemble.js';
 import type { AssembleOptions } from './assemble.js';
 import { isBinaryValues, valuesLength, type BinaryValues, type ColumnData } from './validate.js';
 
@@ -163,9 +163,18 @@ type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array
  * @param options - validation and expected row count (`maps` is ignored).
  * @returns the root struct vector, one slot per row.
  * @throws ParquetError `INVALID_LEVELS` naming the column when levels are invalid or columns of one struct/list
- *   disagree on its length; `ROW_COUNT_MISMATCH` when columns disagree on the row count.
+ *   disagree on its length; `ROW_COUNT_MISMATCH` when columns disagree on the row count; `LIMIT_EXCEEDED` when the
+ *   vectors are more than JavaScript can hold.
  */
 export function assembleColumnar(
+  schema: SchemaTree,
+  columns: readonly (ColumnData | undefined)[],
+  options?: AssembleOptions,
+): StructVector {
+  return withinEngineLimits('vectors', () => assembleColumnarOf(schema, columns, options));
+}
+
+function assembleColumnarOf(
   schema: SchemaTree,
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
