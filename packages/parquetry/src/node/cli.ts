@@ -96,8 +96,12 @@ async function openForRead(p: Parsed): Promise<LocalParquetFile> {
   try {
     file = await openFile(path, decryption ? { decryption } : {});
   } catch (e) {
-    if (isParquetError(e) || typeof (e as { code?: unknown })?.code !== 'string') throw e;
-    throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${path}': ${(e as Error).message}`, undefined, { cause: e });
+    // a file system error (the source's SOURCE_ERROR at opening, or the error itself): one line naming the file
+    const sourceError = isParquetError(e) && e.code === 'SOURCE_ERROR' && /^parquet-reader: cannot open /.test(e.message);
+    if (!sourceError && (isParquetError(e) || typeof (e as { code?: unknown })?.code !== 'string')) throw e;
+    const cause = sourceError ? (e as Error).cause : e;
+    const why = cause instanceof Error ? cause.message : (e as Error).message.replace(/^parquet-reader: cannot open .*?: (?=[A-Z]+: )/, '');
+    throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${path}': ${why}`, undefined, { cause: e });
   }
   try {
     checkColumnKeys(decryption, file.schema);
