@@ -57,8 +57,8 @@ const ROWS_USAGE = `usage: parquetry cat|head|tail <file> [options]
                                and, or, not, parentheses; text in single quotes; timestamps and dates as text
                                ('2024-01-02 03:04:05.123456', '2024-01-02'); x'0a1b' for bytes
   -f, --format FORMAT          table (default on a terminal), ndjson (default otherwise), json or csv
-  --stats                      bytes and requests by kind, row groups and pages read and skipped, rows decoded, on
-                               stderr
+  --stats                      bytes and requests by kind, row groups and pages read and skipped (per column too),
+                               rows decoded, on stderr
   --progress, --no-progress    a progress bar on stderr (default: on a terminal, once a read takes half a second)
 ${VALUE_OPTIONS}
 ${KEY_OPTIONS}`;
@@ -113,7 +113,8 @@ const OUTPUT_OPTIONS = `output options:
   --encoding [COL=]ENCODING    PLAIN, RLE, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
                                BYTE_STREAM_SPLIT or ALP for column COL (or every column), without its dictionary
                                (repeatable)
-  --progress                   rows written and MB/s on stderr (default: only when stderr is a terminal)`;
+  --progress                   a progress bar on stderr (rows or input bytes done / total, the rate) and a summary
+                               line (default: only when stderr is a terminal; elsewhere plain lines)`;
 
 /** `parquetry help convert`. */
 export const CONVERT_USAGE = `usage: parquetry convert <in> <out> [options]
