@@ -5,7 +5,8 @@
  * - {@link Codec} / {@link CodecMap}: what a reader or writer is given in its options (no global registry).
  * - {@link decompressPage} / {@link compressPage}: decompress exactly the size a page header declares.
  * - {@link lazyCodec}, {@link prepareCodec}, {@link loadCodecs}: codecs loaded on first use (WebAssembly, lazy chunks).
- * - {@link snappyCodec}, {@link lz4RawCodec}, {@link lz4HadoopCodec}, {@link lzoCodec}, {@link builtinCodecs}.
+ * - {@link snappyCodec}, {@link lz4RawCodec}, {@link lz4HadoopCodec}, {@link lzoCodec}, {@link builtinCodecs}; {@link snappyDecoder}
+ *   for readers (decompression only: no compressor in their bundle).
  * - {@link crc32}: the CRC-32 of gzip trailers and Parquet page checksums.
  * - GZIP, ZSTD and BROTLI live in `@parquetry/codec-gzip`, `@parquetry/codec-zstd`, `@parquetry/codec-brotli`.
  *
@@ -19,7 +20,7 @@ import { snappyCodec } from './snappy.js';
 export { ParquetError, isParquetError, CodecErrorCode } from './errors.js';
 export { CompressionCodec, compressionCodecName, codecPackage } from './compression-codec.js';
 export { type Codec, type CodecMap, MAX_PAGE_SIZE, decompressPage, compressPage, maxDecompressedSize, lazyCodec, prepareCodec, loadCodecs } from './codec.js';
-export { snappyCodec, snappyCompress, snappyDecompress, snappyUncompressedLength } from './snappy.js';
+export { snappyCodec, snappyDecoder, snappyCompress, snappyDecompress, snappyUncompressedLength } from './snappy.js';
 export { lz4DecompressBlock, lz4CompressBlock, lz4CompressBound } from './lz4-block.js';
 export { lz4RawCodec, lz4HadoopCodec, lz4RawCompress, lz4RawDecompress, lz4HadoopCompress, lz4HadoopDecompress, HADOOP_BLOCK_SIZE } from './lz4.js';
 export { lzoCodec, lzoCompress, lzoDecompress, lzo1xCompress, lzo1xDecompress, lzo1xCompressBound } from './lzo.js';

@@ -297,9 +297,22 @@ function decompressTs(src: Uint8Array, pos: number, out: Uint8Array, end: number
   return op;
 }
 
+/**
+ * A SNAPPY codec object (made by a call that bundlers may drop when the object is unused: an object literal reading
+ * `CompressionCodec.SNAPPY` would be kept, and with it the compressor it references).
+ */
+function snappyWith(compress: (src: Uint8Array) => Uint8Array): Codec {
+  return { codec: CompressionCodec.SNAPPY, decompress: snappyDecompress, compress };
+}
+
+/**
+ * The SNAPPY codec for readers: decompression only (the WebAssembly kernel with its TypeScript fallback), without the
+ * compressor and its WebAssembly, which {@link snappyCodec} brings — what a browser reader puts in its codec map to
+ * keep its bundle small. Its `compress` throws `CODEC_UNAVAILABLE`: write SNAPPY pages with {@link snappyCodec}.
+ */
+export const snappyDecoder: Codec = /*#__PURE__*/ snappyWith(() => {
+  throw new ParquetError(CodecErrorCode.UNAVAILABLE, 'parquet-codecs: snappyDecoder only decompresses; write SNAPPY pages with snappyCodec');
+});
+
 /** The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). */
-export const snappyCodec: Codec = {
-  codec: CompressionCodec.SNAPPY,
-  decompress: snappyDecompress,
-  compress: snappyCompress,
-};
+export const snappyCodec: Codec = /*#__PURE__*/ snappyWith(snappyCompress);
