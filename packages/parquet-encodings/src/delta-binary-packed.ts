@@ -16,33 +16,15 @@
  * @module
  */
 import { ByteReader, Type, type ByteWriter } from '@parquetry/thrift-compact';
-import { UNPACK } from './bit-pack-kernels.js';
 import { PACK } from './bit-pack-encode-kernels.js';
 import { orBits, read32At, unpackN } from './bit-util.js';
+import { UNPACK_DELTA } from './delta-kernels.js';
 import { encodingError, truncated } from './errors.js';
 import type { ValueCodec, ValueDecoder } from './types.js';
 import { withEncoder } from './value-codec.js';
 
 const TWO_32 = 4294967296;
 
-/**
- * Replaces the deltas `out[o..stop)` (a multiple of 8 of them) by the running values `v = (v + minDelta + delta) | 0`
- * (32-bit wrap-around), unrolled by 8.
- * @returns the last value.
- */
-function runningSum8(out: Int32Array, o: number, stop: number, v: number, minDelta: number): number {
-  for (let k = o; k < stop; k += 8) {
-    out[k] = v = (v + minDelta + out[k]!) | 0;
-    out[k + 1] = v = (v + minDelta + out[k + 1]!) | 0;
-    out[k + 2] = v = (v + minDelta + out[k + 2]!) | 0;
-    out[k + 3] = v = (v + minDelta + out[k + 3]!) | 0;
-    out[k + 4] = v = (v + minDelta + out[k + 4]!) | 0;
-    out[k + 5] = v = (v + minDelta + out[k + 5]!) | 0;
-    out[k + 6] = v = (v + minDelta + out[k + 6]!) | 0;
-    out[k + 7] = v = (v + minDelta + out[k + 7]!) | 0;
-  }
-  return v;
-}
 /** Largest accepted values-per-miniblock (bounds scratch allocations; writers use 32–512). */
 const MAX_MINIBLOCK = 1 << 16;
 
@@ -183,9 +165,8 @@ export function decodeDeltaBinaryPackedInt32(src: Uint8Array, pos: number, end: 
         }
       } else {
         if ((n & 7) === 0 && adv === full) {
-          // whole groups present (the common case): the width's unrolled kernel, then the running sum 8 at a time
-          UNPACK[w]!(src, p, out, o, n >>> 3);
-          v = runningSum8(out, o, o + n, v, minDelta);
+          // whole groups present (the common case): the width's kernel unpacks and accumulates in one pass
+          v = UNPACK_DELTA[w]!(src, p, out, o, n >>> 3, v, minDelta);
         } else {
           unpackN(src, p, end, w, out, o, n);
           const stop = o + n;

@@ -147,3 +147,68 @@ describe('INT32 with miniblocks wider than 32 bits (DuckDB computes INT32 deltas
     );
   });
 });
+
+describe('INT32 miniblocks of every bit width 0–32 (the fused unpack + running-sum kernels)', () => {
+  /** ULEB128 of a non-negative number below 2^32. */
+  const uleb = (n: number): number[] => {
+    const b: number[] = [];
+    do {
+      const x = n % 128;
+      n = Math.floor(n / 128);
+      b.push(n > 0 ? x | 0x80 : x);
+    } while (n > 0);
+    return b;
+  };
+  const zigzag = (n: number): number => (n >= 0 ? 2 * n : -2 * n - 1);
+  /**
+   * One block of 128 values in 4 miniblocks of 32, packed bit by bit (LSB first) from the spec's layout, with the
+   * expected values summed here in 32-bit wrap-around arithmetic.
+   */
+  function block(first: number, minDelta: number, widths: number[], deltas: number[]): { bytes: Uint8Array; values: number[] } {
+    const out = [...uleb(128), ...uleb(4), ...uleb(129), ...uleb(zigzag(first)), ...uleb(zigzag(minDelta)), ...widths];
+    const values = [first];
+    let v = first;
+    for (let m = 0; m < 4; m++) {
+      const w = widths[m]!;
+      const packed = new Array<number>(4 * w).fill(0); // 32 values × w bits
+      for (let i = 0; i < 32; i++) {
+        const d = deltas[m * 32 + i]!;
+        for (let b = 0; b < w; b++) if (Math.floor(d / 2 ** b) % 2 === 1) packed[(i * w + b) >> 3]! |= 1 << ((i * w + b) & 7);
+        v = (v + minDelta + d) | 0;
+        values.push(v);
+      }
+      out.push(...packed);
+    }
+    return { bytes: Uint8Array.from(out), values };
+  }
+  const deltasFor = (widths: number[], r: () => number) => Array.from({ length: 128 }, (_, k) => Math.floor(r() * 2 ** widths[k >> 5]!));
+
+  test('each width with deltas spanning it: the values summed by hand', () => {
+    let seed = 7;
+    const r = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    for (let w = 0; w <= 32; w++) {
+      const widths = [w, w, w, w];
+      const deltas = deltasFor(widths, r);
+      if (w > 0) deltas[5] = 2 ** w - 1; // the width's largest delta
+      const { bytes, values } = block(-5, -(2 ** 20), widths, deltas);
+      const out = new Int32Array(129);
+      expect(decodeDeltaBinaryPackedInt32(bytes, 0, bytes.length, out, 0, 129)).toBe(bytes.length);
+      expect(Array.from(out), `width ${w}`).toEqual(values);
+    }
+  });
+
+  test('property: mixed widths per miniblock, any first value and min delta', () => {
+    const int32 = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+    fc.assert(
+      fc.property(int32, fc.integer({ min: -(2 ** 31) + 1, max: 2 ** 31 - 1 }), fc.array(fc.integer({ min: 0, max: 32 }), { minLength: 4, maxLength: 4 }), fc.integer(), (first, minDelta, widths, s) => {
+        let seed = s >>> 0;
+        const r = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+        const { bytes, values } = block(first, minDelta, widths, deltasFor(widths, r));
+        const out = new Int32Array(129);
+        decodeDeltaBinaryPackedInt32(bytes, 0, bytes.length, out, 0, 129);
+        expect(Array.from(out)).toEqual(values);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
