@@ -5,7 +5,7 @@
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
-import { ParquetError, Type, decodeThrift, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { ParquetError, Type, decodeThrift, isParquetError, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column/read';
 import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
 import { filterColumns, type Filter } from './filter.js';
@@ -156,12 +156,32 @@ export interface ParquetFile {
   iterateBatches(options: BatchOptions & { form: 'columns' }): AsyncGenerator<ColumnBatch>;
   /**
    * Statistics of one column chunk, decoded to the column's value type with the trust rules of
-   * {@link columnStatistics} (undefined when the chunk has none).
+   * {@link columnStatistics} (undefined when the chunk has none), from the decrypted metadata when the chunk's
+   * metadata is encrypted (see {@link ParquetFile.columnMetaData}).
    * @param rowGroup - row group ordinal.
    * @param column - leaf column index or dotted path.
    * @param options - value mapping for the bounds.
+   * @throws ParquetError `OUT_OF_RANGE`, `UNKNOWN_COLUMN`, and for a chunk whose metadata is encrypted and cannot be
+   *   decrypted `KEY_MISSING`, `DECRYPTION_FAILED`, `KEY_RETRIEVAL_FAILED`, `INVALID_KEY` or `CORRUPT_METADATA`.
    */
   statistics(rowGroup: number, column: number | string, options?: ReadOptions): ColumnStatistics | undefined;
+  /**
+   * The ColumnMetaData of one column chunk: the footer's `meta_data`, or — when the chunk's metadata is encrypted
+   * (`encrypted_column_metadata`: a column with its own key, or any encrypted column under a plaintext footer,
+   * whose `meta_data` is then a copy stripped of its statistics) — the decrypted metadata. {@link openParquet}
+   * decrypts every chunk's metadata that its keys open once, when the file is opened, so this, `statistics` and
+   * every read (row-group statistics, page index and bloom filter pruning) use the same decrypted metadata. A chunk
+   * whose metadata cannot be decrypted (its column key not given, a wrong key, tampered bytes) throws the
+   * decryption error here, from `statistics` and from any read of that column, never the stripped copy.
+   * @param rowGroup - row group ordinal.
+   * @param column - leaf column index or dotted path.
+   * @returns the chunk's metadata.
+   * @throws ParquetError `OUT_OF_RANGE` (no such row group or column), `UNKNOWN_COLUMN`, `MISSING_METADATA` (the
+   *   chunk has no metadata), and for encrypted metadata `KEY_MISSING` (no key for the column),
+   *   `DECRYPTION_FAILED` (a wrong key or tampered metadata), `KEY_RETRIEVAL_FAILED`, `INVALID_KEY`,
+   *   `CORRUPT_METADATA` (the decrypted bytes are not a ColumnMetaData).
+   */
+  columnMetaData(rowGroup: number, column: number | string): ColumnMetaData;
   /**
    * What every read of this file cost so far, the footer included: the sum of the reads' {@link ScanStats}, with
    * bytes and requests as counted at the byte source since the file was opened (`bytes.footer`, `requests.footer`
@@ -201,14 +221,14 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
     }
     const crypto = await loadDecryption();
     const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
-    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
+    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor).decryptColumnMetadata();
   }
   const { metadata } = decodePlainFooter(raw);
   if (metadata.encryption_algorithm) {
     // plaintext footer of an encrypted file: verify its signature when the footer key is known
     const crypto = await loadDecryption();
     const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
-    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor);
+    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor).decryptColumnMetadata();
   }
   return new File(io, metadata, raw.offset, options);
 }
@@ -341,15 +361,86 @@ class File implements ParquetFile {
     return rg;
   }
 
-  /** The chunk's metadata, decrypting `encrypted_column_metadata` when the column is encrypted. */
-  private async chunkMeta(rg: number, col: ColumnDescriptor, cc: ColumnChunk): Promise<ColumnMetaData> {
-    if (cc.encrypted_column_metadata && cc.crypto_metadata && this.decryptor) {
-      const dec = this.columnDecryptor(rg, col, cc);
-      const plain = await dec.decrypt(1 /* COLUMN_META_DATA */, 0, cc.encrypted_column_metadata);
-      return decodeThrift(readColumnMetaData, plain).value;
+  /**
+   * The decrypted metadata of the chunks whose ColumnMetaData is encrypted, by row group and column: the value, or
+   * the error that kept it unread. Filled by {@link File.decryptColumnMetadata} when the file is opened.
+   */
+  private readonly encryptedMeta: ({ md: ColumnMetaData; error?: undefined } | { md?: undefined; error: ParquetError } | undefined)[][] = [];
+
+  /**
+   * Decrypts every chunk's `encrypted_column_metadata` once, all at the same time (a key is resolved once per
+   * column, not per chunk). A chunk that cannot be decrypted keeps its error, thrown when its metadata is asked for:
+   * the file opens whatever keys it was given, and its other columns stay readable.
+   * @returns this file.
+   */
+  async decryptColumnMetadata(): Promise<File> {
+    const ncols = this.schema.columns.length;
+    const jobs: Promise<void>[] = [];
+    this.metadata.row_groups.forEach((rg, g) => {
+      const row: (typeof this.encryptedMeta)[number] = (this.encryptedMeta[g] = []);
+      rg.columns.forEach((cc, i) => {
+        if (i >= ncols || cc.encrypted_column_metadata === undefined || cc.crypto_metadata === undefined) return;
+        jobs.push(this.decryptMeta(g, i, cc).then((md) => void (row[i] = { md }), (error: ParquetError) => void (row[i] = { error })));
+      });
+    });
+    await Promise.all(jobs);
+    return this;
+  }
+
+  /**
+   * Decrypts and decodes one chunk's `encrypted_column_metadata` (module type ColumnMetaData, AAD with the row
+   * group and column ordinals).
+   * @throws ParquetError the decryption codes, `CORRUPT_METADATA`, each naming the row group and column.
+   */
+  private async decryptMeta(g: number, i: number, cc: ColumnChunk): Promise<ColumnMetaData> {
+    const col = this.schema.columns[i]!;
+    const where = `parquet-reader: row group ${g}, column '${col.pathString}'`;
+    let plain: Uint8Array;
+    try {
+      if (!this.decryptor) throw new ParquetError('MISSING_METADATA', 'the file names no encryption algorithm');
+      plain = await this.columnDecryptor(g, col, cc).decrypt(1 /* COLUMN_META_DATA */, 0, cc.encrypted_column_metadata!);
+    } catch (e) {
+      const code = isParquetError(e) ? e.code : 'DECRYPTION_FAILED';
+      const key = cc.crypto_metadata?.ENCRYPTION_WITH_COLUMN_KEY ? `the column key of '${cc.crypto_metadata.ENCRYPTION_WITH_COLUMN_KEY.path_in_schema.join('.')}'` : 'the footer key';
+      throw new ParquetError(code, `${where}: its ColumnMetaData is encrypted with ${key} and cannot be decrypted: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
     }
-    if (!cc.meta_data) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData`);
-    return cc.meta_data;
+    try {
+      return decodeThrift(readColumnMetaData, plain).value;
+    } catch (e) {
+      throw new ParquetError('CORRUPT_METADATA', `${where}: the decrypted ColumnMetaData (${plain.length} bytes) does not decode: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
+    }
+  }
+
+  /**
+   * A chunk's metadata: decrypted when encrypted (see {@link ParquetFile.columnMetaData}); undefined for a chunk
+   * without any.
+   * @throws ParquetError the error that kept an encrypted chunk's metadata unread.
+   */
+  private metaOf(g: number, i: number): ColumnMetaData | undefined {
+    const cc = this.rowGroup(g).columns[i];
+    const known = this.encryptedMeta[g]?.[i];
+    if (known?.error) {
+      const e = known.error;
+      throw new ParquetError(e.code, e.message, e.offset, { cause: e });
+    }
+    if (known) return known.md;
+    return cc?.meta_data;
+  }
+
+  /**
+   * The chunk's metadata for a read: as {@link File.metaOf}; a chunk whose decryption failed when the file was opened
+   * is tried again (a key retriever's failure may have been transient).
+   */
+  private async chunkMeta(rg: number, col: ColumnDescriptor, cc: ColumnChunk): Promise<ColumnMetaData> {
+    const known = this.encryptedMeta[rg]?.[col.index];
+    if (known?.error) {
+      const md = await this.decryptMeta(rg, col.index, cc);
+      (this.encryptedMeta[rg] ??= [])[col.index] = { md };
+      return md;
+    }
+    const md = this.metaOf(rg, col.index);
+    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData`);
+    return md;
   }
 
   private columnDecryptor(rg: number, col: ColumnDescriptor, cc: ColumnChunk) {
@@ -483,8 +574,17 @@ class File implements ParquetFile {
     const i = typeof column === 'number' ? column : this.leafIndex(column);
     const col = this.schema.columns[i];
     if (!col) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`);
-    const md = this.rowGroup(rowGroup).columns[i]?.meta_data;
+    const md = this.metaOf(rowGroup, i);
     return md ? columnStatistics(this.metadata, col, md, options) : undefined;
+  }
+
+  columnMetaData(rowGroup: number, column: number | string): ColumnMetaData {
+    const i = typeof column === 'number' ? column : this.leafIndex(column);
+    const col = this.schema.columns[i];
+    if (!col) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`);
+    const md = this.metaOf(rowGroup, i);
+    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rowGroup}, column '${col.pathString}' has no ColumnMetaData`);
+    return md;
   }
 
   /** The filter's leaf columns and which of them compare as exact decimals. */
