@@ -17,7 +17,9 @@ import {
   EncodingNames,
   FieldRepetitionTypeNames,
   TypeNames,
+  isParquetError,
   type ColumnChunk,
+  type ColumnMetaData,
   type LogicalType,
   type SchemaElement,
 } from '@parquetry/thrift-compact';
@@ -100,11 +102,24 @@ function statisticsText(s: ColumnStatistics | undefined, col: ColumnDescriptor, 
   return parts.length ? parts.join(', ') : 'none';
 }
 
-function indexText(cc: ColumnChunk): string {
+function indexText(cc: ColumnChunk, md: ColumnMetaData): string {
   const idx = [cc.column_index_offset !== undefined ? `column index ${cc.column_index_length ?? '?'} bytes` : '', cc.offset_index_offset !== undefined ? `offset index ${cc.offset_index_length ?? '?'} bytes` : ''].filter(Boolean);
-  const md = cc.meta_data;
-  const bloom = md?.bloom_filter_offset !== undefined ? `bloom filter ${md.bloom_filter_length !== undefined ? `${md.bloom_filter_length} bytes` : 'present'}` : 'no bloom filter';
+  const bloom = md.bloom_filter_offset !== undefined ? `bloom filter ${md.bloom_filter_length !== undefined ? `${md.bloom_filter_length} bytes` : 'present'}` : 'no bloom filter';
   return `${idx.length ? idx.join(', ') : 'no page index'}; ${bloom}`;
+}
+
+/**
+ * A chunk's ColumnMetaData as the reader gives it (decrypted when its metadata is encrypted and the key was given),
+ * or why it cannot be shown: its key not given, or the decryption failing.
+ */
+function chunkMetadata(file: ParquetFile, g: number, col: ColumnDescriptor, cc: ColumnChunk): ColumnMetaData | { encrypted: string } | undefined {
+  try {
+    return file.columnMetaData(g, col.index);
+  } catch (e) {
+    if (!isParquetError(e) || e.code === 'MISSING_METADATA') return undefined;
+    const key = cc.crypto_metadata?.ENCRYPTION_WITH_COLUMN_KEY ? 'column key' : 'footer key';
+    return { encrypted: e.code === 'KEY_MISSING' ? `encrypted column metadata (${key} not given)` : `encrypted column metadata, not decrypted (${key}): ${e.code}` };
+  }
 }
 
 function algorithmName(a: object | undefined): string | undefined {
@@ -115,7 +130,8 @@ function algorithmName(a: object | undefined): string | undefined {
 /**
  * `meta`: the footer — rows, format version, writer, key/value metadata, encryption, and per row group its rows,
  * sizes and sort order, per column chunk its codec, encodings, values, sizes, statistics (decoded bounds, nulls,
- * distinct and NaN counts), page index and bloom filter.
+ * distinct and NaN counts), page index and bloom filter. Encrypted column metadata is shown decrypted when its key
+ * was given; a chunk whose key was not given prints `encrypted column metadata (column key not given)` instead.
  * @param file - the opened file.
  * @param path - the file's path (printed).
  * @param p - parsed arguments.
@@ -147,9 +163,10 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
     rg.columns.forEach((cc, i) => {
       const col = file.schema.columns[i];
       const name = col?.pathString ?? `column ${i}`;
-      const m = cc.meta_data;
-      if (!m) {
-        write(`  ${name}: encrypted column metadata${cc.crypto_metadata?.ENCRYPTION_WITH_COLUMN_KEY ? ' (column key)' : ''}`);
+      // the chunk's metadata, decrypted by the reader when it is encrypted and its key was given
+      const m = col ? chunkMetadata(file, g, col, cc) : cc.meta_data;
+      if (!m || 'encrypted' in m) {
+        write(`  ${name}: ${m ? m.encrypted : 'no column metadata'}`);
         return;
       }
       const enc = m.encodings.map((e) => EncodingNames[e] ?? String(e)).join(',');
@@ -162,7 +179,7 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
         unreadable = true;
       }
       write(`    statistics: ${unreadable ? 'unreadable' : col ? statisticsText(stats, col, mode) : 'none'}`);
-      write(`    ${indexText(cc)}`);
+      write(`    ${indexText(cc, m)}`);
     });
   });
 }
@@ -182,7 +199,9 @@ function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
 /**
  * `stats COLUMN`: per row group and for the whole file, the column's rows, values, null count, distinct count (when
  * the writer recorded it; for the file only with one row group), min and max (decoded; `truncated` when a bound is
- * not a value), compressed and uncompressed sizes and encodings, in a `--format` (default `table`).
+ * not a value), compressed and uncompressed sizes and encodings, in a `--format` (default `table`). Encrypted column
+ * metadata is read decrypted when its key was given; a row group whose chunk metadata stays encrypted shows nulls
+ * and the encodings `encrypted`, and the whole-file counts and sizes are then null.
  * @param file - the opened file.
  * @param p - parsed arguments.
  * @param write - receives each output line.
@@ -209,7 +228,9 @@ export function statsCommand(file: ParquetFile, p: Parsed, write: (line: string)
   const encodings = new Set<string>();
   let encrypted = false;
   file.metadata.row_groups.forEach((rg, g) => {
-    const md = rg.columns[col.index]?.meta_data;
+    const cc = rg.columns[col.index];
+    const found = cc ? chunkMetadata(file, g, col, cc) : undefined;
+    const md = found && !('encrypted' in found) ? found : undefined;
     const native = md ? file.statistics(g, col.index, {}) : undefined;
     const s = md ? file.statistics(g, col.index, shown) : undefined;
     if (!md) encrypted = true;
