@@ -40,7 +40,9 @@ export interface OpenOptions {
   limits?: ReadLimits;
   /**
    * Keys for encrypted files (footer key, column keys, a key retriever for a KMS, the AAD prefix). The
-   * decryption code (`@parquetry/parquet-crypto`) is loaded only when a file is encrypted.
+   * decryption code (`@parquetry/parquet-crypto`) is loaded only when a file is encrypted. Chunks whose
+   * ColumnMetaData is encrypted are decrypted when the file opens (the key retriever is asked once per column key;
+   * see {@link ParquetFile.columnMetaData}).
    */
   decryption?: FileDecryptionProperties;
 }
