@@ -10,8 +10,8 @@
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { pruneStruct } from './prune.js';
-import { isBinaryValues, levelCount, validateColumnLevels, validateRowCounts, valuesLength } from './validate.js';
-import type { BinaryValues, ColumnData } from './validate.js';
+import { isBinaryValues, isBooleanBits, levelCount, unpackBooleans, validateColumnLevels, validateRowCounts, valuesLength } from './validate.js';
+import type { BinaryValues, BooleanBits, ColumnData } from './validate.js';
 
 /** Options of {@link assembleRecords} and {@link assembleColumnar}. */
 export interface AssembleOptions {
@@ -36,8 +36,14 @@ export interface PreparedColumns {
   readonly allDefined: boolean[];
   /** Repetition levels per column (zero-filled when the max is 0). */
   readonly reps: ArrayLike<number>[];
-  /** Values per column ({@link BinaryValues} kept as given only when `prepareColumns` was asked to). */
-  readonly vals: (ArrayLike<unknown> | BinaryValues)[];
+  /** Values per column ({@link BinaryValues} and {@link BooleanBits} kept as given only when `prepareColumns` was asked to). */
+  readonly vals: (ArrayLike<unknown> | BinaryValues | BooleanBits)[];
+  /**
+   * Per column: whether its definition levels are still to be checked (range, and their count at the max against
+   * the values) by the assembler — a flat optional top-level column under `deferFlat`, whose assembly reads each
+   * level once anyway.
+   */
+  readonly deferred: boolean[];
   /** Level count per column. */
   readonly counts: Int32Array;
   /** Row count (from the first present column). */
@@ -58,19 +64,23 @@ function binaryViews(v: BinaryValues): Uint8Array[] {
  * @param schema - the schema tree.
  * @param columns - data per column index; `undefined` for columns not read.
  * @param options - assembly options.
- * @param keepBinary - keep {@link BinaryValues} as they are (columnar assembly); otherwise they become one
- *   `Uint8Array` view per value.
+ * @param keepBinary - keep {@link BinaryValues} and {@link BooleanBits} as they are (columnar assembly); otherwise
+ *   they become one `Uint8Array` view / `boolean` per value.
  * @param fillDefs - give columns that omitted their definition levels an array filled with the max (default);
  *   false leaves them undefined (see `allDefined`).
+ * @param deferFlat - leave the definition levels of flat optional top-level columns (max definition level 1, no
+ *   repetition) unchecked, for an assembler that checks them as it reads them (see `deferred`); their row count is
+ *   their level count.
  * @returns the prepared state.
  * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` from validation, `MISSING_COLUMN` from pruning.
  */
-export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false, fillDefs = true): PreparedColumns {
+export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false, fillDefs = true, deferFlat = false): PreparedColumns {
   const nCols = schema.columns.length;
   const present: boolean[] = new Array(nCols);
   const defs: (ArrayLike<number> | undefined)[] = new Array(nCols);
   const reps: ArrayLike<number>[] = new Array(nCols);
-  const vals: (ArrayLike<unknown> | BinaryValues)[] = new Array(nCols);
+  const vals: (ArrayLike<unknown> | BinaryValues | BooleanBits)[] = new Array(nCols);
+  const deferred: boolean[] = new Array(nCols).fill(false);
   const counts = new Int32Array(nCols);
   const validate = options?.validate ?? true;
   const rowCounts: number[] = [];
@@ -87,7 +97,9 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     const n = levelCount(desc, data);
     counts[c] = n;
     if (validate) {
-      rowCounts.push(validateColumnLevels(desc, data));
+      const flat = deferFlat && desc.maxDef === 1 && desc.maxRep === 0 && desc.path.length === 1 && data.def !== undefined && data.rep === undefined;
+      deferred[c] = flat;
+      rowCounts.push(flat ? n : validateColumnLevels(desc, data));
       descs.push(desc);
     }
     if (zeros === undefined || zeros.length < n) zeros = new Uint8Array(n);
@@ -100,7 +112,8 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
       allDefined[c] = true;
     }
     reps[c] = data.rep ?? zeros;
-    vals[c] = keepBinary || !isBinaryValues(data.values) ? data.values : binaryViews(data.values);
+    const v = data.values;
+    vals[c] = keepBinary ? v : isBinaryValues(v) ? binaryViews(v) : isBooleanBits(v) ? unpackBooleans(v) : v;
   }
   const root = pruneStruct(schema.field, present);
   const c0 = root.leaves[0];
@@ -112,7 +125,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     const n = counts[c0]!;
     for (let i = 0; i < n; i++) if (rep[i] === 0) rows++;
   }
-  return { root, defs, allDefined, reps, vals, counts, rows };
+  return { root, defs, allDefined, reps, vals, counts, rows, deferred };
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { prepareColumns, structureError, withinEngineLimits } from './assemble.js';
 import type { AssembleOptions } from './assemble.js';
-import { isBinaryValues, valuesLength, type BinaryValues, type ColumnData } from './validate.js';
+import { defRangeError, isBinaryValues, validateColumnLevels, isBooleanBits, valueCountError, valuesLength, type BinaryValues, type BooleanBits, type ColumnData } from './validate.js';
 
 /** What every vector has. */
 export interface VectorBase {
@@ -32,9 +32,16 @@ export interface LeafVector extends VectorBase {
   /**
    * One value per slot. When no slot is null this is the decoder's own array (no copy);
    * otherwise a new array of the same kind where null slots hold `null` (plain arrays) or 0
-   * (typed arrays).
+   * (typed arrays). When `packed` is true, a `Uint8Array` of at least ⌈length / 8⌉ bytes holding one bit per
+   * slot instead, least significant bit first (null slots 0).
    */
   readonly values: ArrayLike<unknown>;
+  /**
+   * True when `values` are booleans packed one bit per slot (Arrow's boolean layout): a column given as
+   * {@link BooleanBits}, such as a BOOLEAN column of a reader's columnar read with `booleans: 'bits'`. Absent
+   * otherwise.
+   */
+  readonly packed?: true;
 }
 
 /**
@@ -92,7 +99,7 @@ interface Built {
   length: number;
   validity: Uint8Array | null;
   offsets: Int32Array | null;
-  values: ArrayLike<unknown> | BinaryValues | null;
+  values: ArrayLike<unknown> | BinaryValues | BooleanBits | null;
 }
 
 const EMPTY_U8 = new Uint8Array(0);
@@ -153,6 +160,20 @@ function scatterBinary(src: BinaryValues, present: Uint8Array, slots: number): B
   return { offsets, data: src.data };
 }
 
+/** Packed booleans spread over the slots whose presence byte is 1 (0 bits elsewhere). */
+function scatterBits(src: BooleanBits, present: Uint8Array, slots: number): BooleanBits {
+  const sb = src.bits;
+  const bits = new Uint8Array((slots + 7) >> 3);
+  let vi = 0;
+  for (let s = 0; s < slots; s++) {
+    if (present[s] === 1) {
+      bits[s >> 3]! |= ((sb[vi >> 3]! >> (vi & 7)) & 1) << (s & 7);
+      vi++;
+    }
+  }
+  return { bits, count: slots };
+}
+
 type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 
 /**
@@ -179,7 +200,8 @@ function assembleColumnarOf(
   columns: readonly (ColumnData | undefined)[],
   options?: AssembleOptions,
 ): StructVector {
-  const { root, defs, allDefined, reps, vals, counts } = prepareColumns(schema, columns, options, true, false);
+  // flat optional columns' levels are checked by the flat loop below, which reads each of them once anyway
+  const { root, defs, allDefined, reps, vals, counts, deferred } = prepareColumns(schema, columns, options, true, false, true);
   const built = new Map<Field, Built>();
 
   // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
@@ -269,6 +291,8 @@ function assembleColumnarOf(
     if (head.check) checkAgainstStruct(c, head, levels, rep, n);
     // every level at the max definition level: every slot at every depth is present (no validity needed)
     const noNulls = allDefined[c]!;
+    // slots with a value, when a loop below counted them (-1: not counted)
+    let known = -1;
     if (m === 3) {
       const def = levels();
       // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
@@ -329,7 +353,20 @@ function assembleColumnarOf(
     } else if (isFlat(c, m, thrDef, validity, offsets, clamps)) {
       // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
       const vl = validity[m - 1]!;
-      if (vl.length > 0 && !noNulls) {
+      if (deferred[c] && vl.length > 0) {
+        // a flat optional column (max definition level 1) prepareColumns left unchecked: the levels are the
+        // validity; their range is checked and the present slots counted in the same pass
+        const def = given!;
+        let p = 0;
+        for (let i = 0; i < n; i++) {
+          const d = def[i]!;
+          if (d === 1) {
+            vl[i] = 1;
+            p++;
+          } else if (d > 1 || d < 0 || d !== d) throw defRangeError(schema.columns[c]!, d, i);
+        }
+        known = p;
+      } else if (vl.length > 0 && !noNulls) {
         const def = levels();
         const pl = presentDef[m - 1]!;
         for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
@@ -354,18 +391,26 @@ function assembleColumnarOf(
         }
       }
     }
+    // a deferred column always takes the flat loop; were it ever not to, its levels are checked here as prepareColumns would have
+    if (deferred[c] && known < 0) validateColumnLevels(schema.columns[c]!, { def: given, values: src, numLevels: n });
     const leafSlots = count[m - 1]!;
-    let out: ArrayLike<unknown> | BinaryValues = src;
+    let out: ArrayLike<unknown> | BinaryValues | BooleanBits = src;
     const srcLength = valuesLength(src);
     let vi = leafSlots;
     if (scatter && !noNulls) {
       const present = validity[m - 1]!;
-      vi = 0;
-      for (let s = 0; s < leafSlots; s++) vi += present[s]!;
+      if (known >= 0) vi = known;
+      else {
+        vi = 0;
+        for (let s = 0; s < leafSlots; s++) vi += present[s]!;
+      }
       // every slot has a value (no nulls): the decoder's array is already slot-aligned
-      if (vi === srcLength && vi !== leafSlots) out = isBinaryValues(src) ? scatterBinary(src, present, leafSlots) : scatterValues(src, present, leafSlots);
+      if (vi === srcLength && vi !== leafSlots) {
+        out = isBinaryValues(src) ? scatterBinary(src, present, leafSlots) : isBooleanBits(src) ? scatterBits(src, present, leafSlots) : scatterValues(src, present, leafSlots);
+      }
     }
     if (vi !== srcLength) {
+      if (deferred[c]) throw valueCountError(schema.columns[c]!, vi, srcLength);
       throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${srcLength} values`);
     }
     for (let k = 0; k < m; k++) {
@@ -394,6 +439,7 @@ function assembleColumnarOf(
     switch (f.kind) {
       case 'leaf': {
         const v = b.values!;
+        if (isBooleanBits(v)) return { kind: 'leaf', ...base, values: v.bits, packed: true };
         if (!isBinaryValues(v)) return { kind: 'leaf', ...base, values: v };
         const lt = f.node.logicalType;
         return { kind: 'binary', ...base, offsets: v.offsets, data: v.data, utf8: !!(lt?.STRING || lt?.ENUM || lt?.JSON) };

@@ -17,6 +17,6 @@ export { pruneField, pruneStruct } from './prune.js';
 export { assembleRecords, prepareColumns } from './assemble.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
-export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, valuesLength } from './validate.js';
-export type { ColumnData, BinaryValues } from './validate.js';
+export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, isBooleanBits, unpackBooleans, valuesLength } from './validate.js';
+export type { ColumnData, BinaryValues, BooleanBits, ColumnValuesInput } from './validate.js';
 export { levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, rleHybridCapacity, checkLevelCapacity } from './levels-codec.js';

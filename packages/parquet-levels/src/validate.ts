@@ -22,19 +22,58 @@ export interface BinaryValues {
 }
 
 /**
+ * BOOLEAN values packed one bit per value, least significant bit first (Arrow's boolean layout): value `i` is bit
+ * `i & 7` of `bits[i >> 3]`. Bits past `count` are 0.
+ */
+export interface BooleanBits {
+  /** At least ⌈count / 8⌉ bytes. */
+  readonly bits: Uint8Array;
+  /** Number of values. */
+  readonly count: number;
+}
+
+/** Column values in any of the forms {@link ColumnData} takes. */
+export type ColumnValuesInput = ArrayLike<unknown> | BinaryValues | BooleanBits;
+
+/**
  * Whether `v` is {@link BinaryValues} (rather than an array of values).
  * @param v - column values.
+ * @returns true for an offsets + bytes pair.
  */
-export function isBinaryValues(v: ArrayLike<unknown> | BinaryValues): v is BinaryValues {
+export function isBinaryValues(v: ColumnValuesInput): v is BinaryValues {
   return !Array.isArray(v) && !ArrayBuffer.isView(v) && (v as BinaryValues).offsets instanceof Int32Array && (v as BinaryValues).data instanceof Uint8Array;
 }
 
 /**
- * Number of values in column values.
- * @param v - an array of values or {@link BinaryValues}.
+ * Whether `v` is {@link BooleanBits} (rather than an array of values).
+ * @param v - column values.
+ * @returns true for packed booleans.
  */
-export function valuesLength(v: ArrayLike<unknown> | BinaryValues): number {
-  return isBinaryValues(v) ? Math.max(0, v.offsets.length - 1) : v.length;
+export function isBooleanBits(v: ColumnValuesInput): v is BooleanBits {
+  return !Array.isArray(v) && !ArrayBuffer.isView(v) && (v as BooleanBits).bits instanceof Uint8Array && typeof (v as BooleanBits).count === 'number';
+}
+
+/**
+ * Number of values in column values.
+ * @param v - an array of values, {@link BinaryValues} or {@link BooleanBits}.
+ * @returns the count.
+ */
+export function valuesLength(v: ColumnValuesInput): number {
+  if (isBinaryValues(v)) return Math.max(0, v.offsets.length - 1);
+  if (isBooleanBits(v)) return v.count;
+  return v.length;
+}
+
+/**
+ * Booleans packed as {@link BooleanBits}, one `boolean` per value.
+ * @param v - the packed values.
+ * @returns the booleans.
+ */
+export function unpackBooleans(v: BooleanBits): boolean[] {
+  const out = new Array<boolean>(v.count);
+  const b = v.bits;
+  for (let i = 0; i < v.count; i++) out[i] = ((b[i >> 3]! >> (i & 7)) & 1) === 1;
+  return out;
 }
 
 /** Levels and values of one column chunk (or page) as the decoder produced them. */
@@ -47,10 +86,11 @@ export interface ColumnData {
   /** Repetition levels; may be omitted when the column's max repetition level is 0. */
   rep?: ArrayLike<number> | undefined;
   /**
-   * Non-null values, one per level equal to the max definition level: an array, or {@link BinaryValues} for byte
-   * values (row assembly then gives a `Uint8Array` view per value, columnar assembly a {@link BinaryVector}).
+   * Non-null values, one per level equal to the max definition level: an array, {@link BinaryValues} for byte
+   * values (row assembly then gives a `Uint8Array` view per value, columnar assembly a {@link BinaryVector}), or
+   * {@link BooleanBits} for booleans (row assembly gives `boolean`s, columnar assembly a packed {@link LeafVector}).
    */
-  values: ArrayLike<unknown> | BinaryValues;
+  values: ColumnValuesInput;
   /** Number of level entries used (default: the length of `def`, else `rep`, else `values`). */
   numLevels?: number | undefined;
 }
@@ -102,9 +142,7 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
     for (let i = 0; i < n; i++) {
       const d = def[i]!;
       if (d === maxDef) present++;
-      else if (d > maxDef || d < 0 || d !== d) {
-        throw levelsError(column, `definition level ${d} at level index ${i} is outside 0..${maxDef}`);
-      }
+      else if (d > maxDef || d < 0 || d !== d) throw defRangeError(column, d, i);
     }
   }
   let rows = n;
@@ -129,15 +167,38 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
     }
   }
   const nv = valuesLength(data.values);
-  if (present !== nv) {
-    throw levelsError(
-      column,
-      present < nv
-        ? `fewer levels than values: ${present} levels at max definition level ${maxDef} for ${nv} values`
-        : `fewer values than levels: ${nv} values for ${present} levels at max definition level ${maxDef}`,
-    );
-  }
+  if (present !== nv) throw valueCountError(column, present, nv);
   return rows;
+}
+
+/**
+ * The `INVALID_LEVELS` error of a definition level outside 0..max (shared with assembly's checks of flat columns).
+ * @param column - the column.
+ * @param d - the level.
+ * @param i - its level index.
+ * @returns the error.
+ * @internal
+ */
+export function defRangeError(column: ColumnDescriptor, d: number, i: number): ParquetError {
+  return levelsError(column, `definition level ${d} at level index ${i} is outside 0..${column.maxDef}`);
+}
+
+/**
+ * The `INVALID_LEVELS` error of a column whose levels at the max definition level do not number its values.
+ * @param column - the column.
+ * @param present - levels at the max definition level.
+ * @param nv - values.
+ * @returns the error.
+ * @internal
+ */
+export function valueCountError(column: ColumnDescriptor, present: number, nv: number): ParquetError {
+  const maxDef = column.maxDef;
+  return levelsError(
+    column,
+    present < nv
+      ? `fewer levels than values: ${present} levels at max definition level ${maxDef} for ${nv} values`
+      : `fewer values than levels: ${nv} values for ${present} levels at max definition level ${maxDef}`,
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { isParquetError } from '@parquetry/thrift-compact';
 import {
-  assembleColumnar, buildSchemaTree, shredColumnar, shredRecords, isBinaryValues,
+  assembleColumnar, buildSchemaTree, shredColumnar, shredRecords, isBinaryValues, isBooleanBits, unpackBooleans,
 } from '../src/index.js';
 import type {
   BinaryValues, ColumnData, ColumnarVector, SchemaTree, ShreddedColumn, ShreddedLeaf, StructVector,
@@ -42,7 +42,8 @@ const levels = (s: ShreddedLeaf): { def: number[] | undefined; rep: number[] | u
   def: s.def && Array.from(s.def), rep: s.rep && Array.from(s.rep), n: s.numLevels,
 });
 /** Byte values as their bytes, typed values as their raw bytes (bit-exact), other values as they are. */
-function valuesOf(v: ArrayLike<unknown> | BinaryValues): unknown {
+function valuesOf(v: ColumnData['values']): unknown {
+  if (isBooleanBits(v)) return unpackBooleans(v);
   if (isBinaryValues(v)) {
     const out: number[][] = [];
     for (let i = 0; i + 1 < v.offsets.length; i++) out.push(Array.from(v.data.subarray(v.offsets[i]!, v.offsets[i + 1]!)));
