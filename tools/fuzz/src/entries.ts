@@ -90,6 +90,12 @@ async function readWhole(bytes: Uint8Array, decryption: boolean): Promise<Outcom
     return {};
   }
   if (md.row_groups.length > 0 && md.row_groups[0]!.num_rows > 0) await file.readRowGroupColumns(0);
+  // filtered reads: statistics, page indexes and bloom filters (the generated files' id column has one)
+  const first = file.schema.columns[0];
+  if (first !== undefined && first.path.length === 1) await file.readRows({ filter: { column: first.pathString, op: 'is not null' }, columns: [first.pathString] });
+  if (file.schema.columns.some((c) => c.pathString === 'id' && c.type === Type.INT64)) {
+    await file.readRows({ filter: { or: [{ column: 'id', op: '=', value: 3n }, { column: 'id', op: '>', value: 10_000n }] }, columns: ['id'] });
+  }
   const rows = await file.readRows();
   // the rows a read returns are the row groups' (as the reference readers read them); a file-level count that
   // disagrees is silent too, but for 0: the old parquet-rs writer's (repeated_no_annotation.parquet in the corpus,
@@ -215,7 +221,7 @@ function writerVariants(): { name: string; options: WriterOptions }[] {
   for (const e of encodings) {
     for (const pageVersion of [1, 2] as const) {
       const compression = compressions[k++ % compressions.length]!;
-      out.push({ name: `${e.name}-v${pageVersion}-${compression}`, options: { schema: generatedSchema, columns: e.columns, pageVersion, compression, pageRows: 40, rowGroupRows: 120, checksum: k % 3 === 0, pageIndex: k % 2 === 0 } });
+      out.push({ name: `${e.name}-v${pageVersion}-${compression}`, options: { schema: generatedSchema, columns: { ...e.columns, id: { ...e.columns.id, bloomFilter: k % 2 === 1 } }, pageVersion, compression, pageRows: 40, rowGroupRows: 120, checksum: k % 3 === 0, pageIndex: k % 2 === 0 } });
     }
   }
   return out;
