@@ -321,15 +321,21 @@ export async function replay(files, o = {}) {
   const script = await bundleWorker();
   const corpus = fs.existsSync(defaultCorpus) ? defaultCorpus : undefined;
   const out = [];
+  // one child for the inputs that pass; a fresh one after an input that took its child down
+  let child;
   for (const file of files) {
     const entry = path.basename(path.dirname(file));
-    const child = new Child(script, o.heapMb ?? 1024);
+    child ??= new Child(script, o.heapMb ?? 1024);
     const r = await watch(child, { type: 'replay', entry, file, corpus, maxFileBytes: 256 * 1024 }, { hangMs: o.hangMs ?? 15_000, rssLimitMb: o.rssMb ?? 1536, startupMs: 120_000 });
-    await child.kill();
+    if (!r.ok) {
+      await child.kill();
+      child = undefined;
+    }
     if (!r.ok) out.push({ file, ok: false, kind: r.kind, detail: r.detail });
     else if (r.done.result) out.push({ file, ok: false, kind: r.done.result.kind, detail: r.done.result.detail });
     else out.push({ file, ok: true, code: r.done.code });
   }
+  if (child) await child.kill();
   return out;
 }
 

@@ -90,17 +90,18 @@ process.on('message', (cmd: Command) => {
       await send({ type: 'error', detail: `unknown entry ${cmd.entry}` });
       return;
     }
-    const seeds = await seedsOf(entry, cmd.corpus, cmd.maxFileBytes);
-    if (cmd.type === 'dump') {
-      fs.writeFileSync(cmd.out, inputFor(entry.name, seeds, cmd.index).bytes);
-      await send({ type: 'done', seed: inputFor(entry.name, seeds, cmd.index).seed.name });
-      return;
-    }
     if (cmd.type === 'replay') {
+      // a saved input needs no seeds
       const bytes = new Uint8Array(fs.readFileSync(cmd.file));
       mark(0);
       const r = await check(entry, bytes);
       await send({ type: 'done', result: r !== undefined && 'kind' in r ? r : undefined, code: r !== undefined && 'code' in r ? r.code : undefined });
+      return;
+    }
+    const seeds = await seedsOf(entry, cmd.corpus, cmd.maxFileBytes);
+    if (cmd.type === 'dump') {
+      fs.writeFileSync(cmd.out, inputFor(entry.name, seeds, cmd.index).bytes);
+      await send({ type: 'done', seed: inputFor(entry.name, seeds, cmd.index).seed.name });
       return;
     }
     await send({ type: 'ready', seeds: seeds.length });
