@@ -14,7 +14,7 @@
  * @module
  */
 import { createGzipCodec } from '@parquetry/codec-gzip';
-import { type CodecMap, CodecErrorCode, CompressionCodec, ParquetError, builtinCodecs, lazyCodec, loadCodecs } from '@parquetry/parquet-codecs';
+import { type CodecMap, CodecErrorCode, CompressionCodec, ParquetError, builtinCodecs, lazyCodec, loadCodecs, snappyDecoder } from '@parquetry/parquet-codecs';
 import type { CompressionName } from '@parquetry/parquet-writer';
 import type { AllCodecsOptions } from './codecs.js';
 
@@ -66,6 +66,8 @@ function lazyBrotliWasm(o: AllCodecsOptions) {
 export function readCodecs(options: PresetOptions = {}): CodecMap {
   return {
     ...builtinCodecs(),
+    // decompression only: a bundle that reads and never writes holds no SNAPPY compressor
+    [CompressionCodec.SNAPPY]: snappyDecoder,
     [CompressionCodec.GZIP]: createGzipCodec(),
     [CompressionCodec.ZSTD]: lazyZstd(options),
     [CompressionCodec.BROTLI]: IN_NODE
