@@ -39,9 +39,12 @@ export interface ArrowReadOptions extends ArrowSchemaOptions {
   batchBytes?: number;
 }
 
-/** The reader options of a read (the Arrow side needs the default value mapping and binary vectors). */
+/**
+ * The reader options of a read: the default value mapping, with the reader's Arrow layouts where it has them (binary
+ * vectors, packed booleans, integer typed arrays of their width), which become Arrow buffers without a copy.
+ */
 function readerOptions(options: ArrowReadOptions): ReadOptions {
-  const o: ReadOptions = { binary: 'vector', variants: 'raw' };
+  const o: ReadOptions = { binary: 'vector', variants: 'raw', booleans: 'bits', integers: 'typed' };
   if (options.columns !== undefined) o.columns = options.columns;
   if (options.rowGroups !== undefined) o.rowGroups = options.rowGroups;
   if (options.rowStart !== undefined) o.rowStart = options.rowStart;

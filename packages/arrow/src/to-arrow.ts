@@ -456,7 +456,8 @@ function leafData(type: DataType, v: LeafVector, bitmap: Uint8Array | undefined,
     case ArrowType.Null:
       return makeData({ type, length } as never);
     case ArrowType.Bool:
-      return makeData({ ...base, data: packBooleans(values, length) } as never);
+      // packed by the reader (booleans: 'bits'): already Arrow's layout
+      return makeData({ ...base, data: v.packed === true ? (values as Uint8Array) : packBooleans(values, length) } as never);
     case ArrowType.Timestamp:
       if (!ArrayBuffer.isView(values)) return makeData({ ...base, data: int96Nanos(values, length, where) } as never);
       return makeData({ ...base, data: typedAs(values, type.ArrayType as TypedArrayCtor, length, where) } as never);

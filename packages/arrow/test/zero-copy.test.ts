@@ -3,7 +3,7 @@
 // byte offset; a write through the reader's array shows in the Arrow vector). Plus the bit packing (validity bitmaps,
 // booleans) against a bit-by-bit reference over random bytes, aligned and not.
 import fc from 'fast-check';
-import { Bool, Field, Float64, Int32, RecordBatch, Schema, Struct, Table, Uint64, Utf8, makeData, type Data } from 'apache-arrow';
+import { Bool, Field, Float64, Int32, RecordBatch, Schema, Struct, Table, Uint16, Uint32, Uint64, Uint8, Utf8, makeData, type Data } from 'apache-arrow';
 import { describe, expect, test } from 'vitest';
 import type { ColumnarVector, LeafVector, BinaryVector, StructVector } from '@parquetry/parquet-levels';
 import { openParquet, type ColumnBatch, type ParquetFile } from '@parquetry/parquet-reader';
@@ -15,7 +15,7 @@ const enc = new TextEncoder();
 
 /** A table of non-null PLAIN-friendly columns (and one with nulls), built from buffers. */
 function sourceTable(): Table {
-  const types = { i32: new Int32(), f64: new Float64(), s: new Utf8(), u64: new Uint64(), flag: new Bool() };
+  const types = { i32: new Int32(), f64: new Float64(), s: new Utf8(), u64: new Uint64(), flag: new Bool(), u32: new Uint32(), u16: new Uint16(), u8: new Uint8() };
   const fields = Object.entries(types).map(([name, type]) => new Field(name, type, false));
   const strings = Array.from({ length: N }, (_, i) => `value ${i} ${'x'.repeat(i % 7)}`);
   const parts = strings.map((s) => enc.encode(s));
@@ -31,6 +31,9 @@ function sourceTable(): Table {
     makeData({ type: types.s, length: N, nullCount: 0, valueOffsets: offsets, data: bytes }),
     makeData({ type: types.u64, length: N, nullCount: 0, data: BigUint64Array.from({ length: N }, (_, i) => 2n ** 64n - 1n - BigInt(i)) }),
     makeData({ type: types.flag, length: N, nullCount: 0, data: bits }),
+    makeData({ type: types.u32, length: N, nullCount: 0, data: Uint32Array.from({ length: N }, (_, i) => 2 ** 32 - 1 - i * 3) }),
+    makeData({ type: types.u16, length: N, nullCount: 0, data: Uint16Array.from({ length: N }, (_, i) => 65535 - i) }),
+    makeData({ type: types.u8, length: N, nullCount: 0, data: Uint8Array.from({ length: N }, (_, i) => 255 - (i % 256)) }),
   ] as Data[];
   const schema = new Schema(fields);
   return new Table(schema, [new RecordBatch(schema, makeData({ type: new Struct(fields), length: N, nullCount: 0, children }))]);
@@ -96,6 +99,20 @@ function checkBatch(batch: RecordBatch, root: StructVector): void {
   expectSameMemory(s.valueOffsets, rs.offsets);
   // UINT_64: the reader's BigUint64Array, viewed as it is
   expectSameMemory(u64.values, ru64.values as BigUint64Array);
+  // UINT_32: the reader's Uint32Array (a view of the decoded Int32Array under integers: 'typed'), UINT_16 and UINT_8
+  // its typed arrays of their width; BOOLEAN: the reader's packed bits (booleans: 'bits') are the Arrow buffer
+  const ru32 = child(root, 'u32') as LeafVector;
+  const ru16 = child(root, 'u16') as LeafVector;
+  const ru8 = child(root, 'u8') as LeafVector;
+  const rflag = child(root, 'flag') as LeafVector;
+  expect(ru32.values).toBeInstanceOf(Uint32Array);
+  expect(ru16.values).toBeInstanceOf(Uint16Array);
+  expect(ru8.values).toBeInstanceOf(Uint8Array);
+  expect(rflag.packed).toBe(true);
+  expectSameMemory(batch.getChild('u32')!.data[0]!.values, ru32.values as Uint32Array);
+  expectSameMemory(batch.getChild('u16')!.data[0]!.values, ru16.values as Uint16Array);
+  expectSameMemory(batch.getChild('u8')!.data[0]!.values, ru8.values as Uint8Array);
+  expectSameMemory(batch.getChild('flag')!.data[0]!.values, rflag.values as Uint8Array);
   // a write through the reader's arrays is seen by the Arrow vectors: one memory, not equal copies
   const before = batch.getChild('i32')!.get(1) as number;
   (ri32.values as Int32Array)[1] = before + 1;
@@ -109,7 +126,7 @@ function checkBatch(batch: RecordBatch, root: StructVector): void {
 }
 
 describe('zero copy: the Arrow buffers are the reader\'s arrays', () => {
-  test('readArrowTable: PLAIN INT32, DOUBLE, UTF-8 (bytes and offsets) and UINT_64 of every row group', async () => {
+  test('readArrowTable: PLAIN INT32, DOUBLE, UTF-8 (bytes and offsets), UINT_8/16/32/64 and BOOLEAN of every row group', async () => {
     const file = await plainFile();
     const seen = capture(file);
     const table = await readArrowTable(file);
@@ -117,7 +134,10 @@ describe('zero copy: the Arrow buffers are the reader\'s arrays', () => {
     expect(table.batches.length).toBe(2);
     table.batches.forEach((b, k) => checkBatch(b, seen[k]!));
     // the values themselves are right (before the writes above): the first row group's first rows
-    const again = await readArrowTable(await plainFile(), { columns: ['i32', 's', 'u64', 'flag'] });
+    const again = await readArrowTable(await plainFile(), { columns: ['i32', 's', 'u64', 'flag', 'u32', 'u16', 'u8'] });
+    expect([0, 1, 3001, 4999].map((i) => again.getChild('u32')!.get(i))).toEqual([2 ** 32 - 1, 2 ** 32 - 4, 2 ** 32 - 1 - 9003, 2 ** 32 - 1 - 14997]);
+    expect([0, 4999].map((i) => again.getChild('u16')!.get(i))).toEqual([65535, 65535 - 4999]);
+    expect([0, 300].map((i) => again.getChild('u8')!.get(i))).toEqual([255, 255 - 44]);
     expect(again.getChild('i32')!.get(4)).toBe(4 * 7 - 100);
     expect(again.getChild('s')!.get(3001)).toBe('value 3001 xxxxx');
     expect(again.getChild('u64')!.get(2)).toBe(2n ** 64n - 3n);

@@ -3,7 +3,9 @@
  * @module
  */
 import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
-import { ParquetError } from '@parquetry/thrift-compact';
+import type { BooleanBits, ColumnDescriptor } from '@parquetry/parquet-levels';
+import { ParquetError, Type } from '@parquetry/thrift-compact';
+import type { DecodedChunk } from './column-chunk.js';
 
 /** Largest total of byte-array bytes one offsets array can address (32-bit signed offsets, as Arrow's Binary). */
 export const MAX_BINARY_BYTES = 0x7fffffff;
@@ -151,4 +153,136 @@ export function chunkByteArrays(
     }
   }
   return { offsets, data };
+}
+
+/**
+ * Options of {@link columnarValues}: the raw, Arrow-layout forms a columnar read may ask for (a reader's
+ * `readRowGroupColumns` and column batches take them; its row reads, filters and `values: 'json'` reads do not).
+ */
+export interface ColumnarValueOptions {
+  /**
+   * BOOLEAN columns: `'values'` (default) one `boolean` per value; `'bits'` packed one bit per value, least
+   * significant bit first ({@link BooleanBits}: Arrow's boolean layout), without a JavaScript value per value.
+   */
+  booleans?: 'values' | 'bits';
+  /**
+   * INT32 columns annotated INTEGER(8, 16 or 32): `'number'` (default) as the value mapping gives them (`Int32Array`
+   * for signed ones, `Float64Array` for unsigned ones); `'typed'` as the typed array of their width and signedness
+   * (`Int8Array`, `Uint8Array`, `Int16Array`, `Uint16Array`, `Int32Array`, `Uint32Array`: the 32-bit ones are the
+   * decoded `Int32Array` itself or a `Uint32Array` view of it, no copy; 8 and 16 bits keep the low bits of a stored
+   * value out of their range, as a cast to that width does).
+   */
+  integers?: 'number' | 'typed';
+}
+
+/** Typed arrays {@link columnarValues} gives INTEGER(8/16/32) columns. */
+export type IntegerArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
+
+/**
+ * Packs `n` bytes of `src` (0 = false, anything else = true) into `out` from bit `k`, least significant bit first;
+ * `out` must be zero from bit `k` on. Eight values per output byte once `k` is byte-aligned.
+ */
+function packBits(src: Uint8Array, n: number, out: Uint8Array, k: number): void {
+  let i = 0;
+  for (; i < n && (k & 7) !== 0; i++, k++) out[k >> 3]! |= (-src[i]! >>> 31) << (k & 7);
+  const full = i + ((n - i) & ~7);
+  for (; i < full; i += 8, k += 8) {
+    // -b >>> 31 is 1 for any non-zero byte, 0 for 0
+    out[k >> 3] =
+      (-src[i]! >>> 31) | ((-src[i + 1]! >>> 31) << 1) | ((-src[i + 2]! >>> 31) << 2) | ((-src[i + 3]! >>> 31) << 3) |
+      ((-src[i + 4]! >>> 31) << 4) | ((-src[i + 5]! >>> 31) << 5) | ((-src[i + 6]! >>> 31) << 6) | ((-src[i + 7]! >>> 31) << 7);
+  }
+  for (; i < n; i++, k++) out[k >> 3]! |= (-src[i]! >>> 31) << (k & 7);
+}
+
+/**
+ * A BOOLEAN chunk's non-null values packed one bit per value (Arrow's layout), page after page: the pages' decoded
+ * bytes are packed eight at a time into one buffer, without a `boolean` per value.
+ * @param chunk - a decoded BOOLEAN chunk (dictionary indices must already be checked against the dictionary).
+ * @returns the bits and their count (`chunk.numValues`).
+ */
+export function chunkBooleanBits(chunk: DecodedChunk): BooleanBits {
+  const n = chunk.numValues;
+  const bits = new Uint8Array((n + 7) >> 3);
+  let k = 0;
+  for (const s of chunk.segments) {
+    let v: Uint8Array;
+    if (s.indices) {
+      // not written by any known writer (the spec has no boolean dictionary use), but readable
+      const dict = chunk.dictionary as Uint8Array;
+      const idx = s.indices;
+      v = new Uint8Array(idx.length);
+      for (let i = 0; i < idx.length; i++) v[i] = dict[idx[i]!]!;
+    } else v = s.values as Uint8Array;
+    const m = Math.min(v.length, n - k);
+    packBits(v, m, bits, k);
+    k += m;
+  }
+  return { bits, count: n };
+}
+
+/** The INTEGER annotation's width and signedness of an INT32 column, if it has one of 8, 16 or 32 bits. */
+function integerKind(column: ColumnDescriptor): { bits: number; signed: boolean } | undefined {
+  const it = column.type === Type.INT32 ? column.node.logicalType?.INTEGER : undefined;
+  if (!it || (it.bitWidth !== 8 && it.bitWidth !== 16 && it.bitWidth !== 32)) return undefined;
+  return { bits: it.bitWidth, signed: it.isSigned };
+}
+
+/**
+ * An INTEGER(8/16/32) chunk's non-null values as the typed array of the annotation's width and signedness.
+ * @param chunk - a decoded INT32 chunk (dictionary indices must already be checked against the dictionary).
+ * @param column - its column (INTEGER-annotated).
+ * @returns the values: the decoded `Int32Array` (or a `Uint32Array` view of it) for 32 bits when the chunk is one
+ *   plain run, else one new array.
+ */
+export function chunkIntegers(chunk: DecodedChunk, column: ColumnDescriptor): IntegerArray {
+  const kind = integerKind(column) ?? { bits: 32, signed: true };
+  const segs = chunk.segments;
+  let all: Int32Array;
+  if (segs.length === 1 && segs[0]!.values) all = segs[0]!.values as Int32Array;
+  else {
+    all = new Int32Array(chunk.numValues);
+    const dict = chunk.dictionary as Int32Array | undefined;
+    let k = 0;
+    for (const s of segs) {
+      if (s.indices) {
+        const idx = s.indices;
+        for (let i = 0; i < idx.length && k < all.length; i++) all[k++] = dict![idx[i]!]!;
+      } else {
+        const v = s.values as Int32Array;
+        const m = Math.min(v.length, all.length - k);
+        all.set(m === v.length ? v : v.subarray(0, m), k);
+        k += m;
+      }
+    }
+  }
+  switch (kind.bits) {
+    case 8: return kind.signed ? new Int8Array(all) : new Uint8Array(all);
+    case 16: return kind.signed ? new Int16Array(all) : new Uint16Array(all);
+    default: return kind.signed ? all : new Uint32Array(all.buffer, all.byteOffset, all.length);
+  }
+}
+
+/**
+ * Whether {@link columnarValues} gives `column` a raw form under `options` (rather than the value mapping's).
+ * @param column - the leaf column.
+ * @param options - the raw forms asked for.
+ * @returns true for a BOOLEAN column under `booleans: 'bits'` and an INTEGER(8/16/32) column under `integers: 'typed'`.
+ */
+export function hasColumnarForm(column: ColumnDescriptor, options: ColumnarValueOptions): boolean {
+  if (column.type === Type.BOOLEAN) return options.booleans === 'bits';
+  return options.integers === 'typed' && integerKind(column) !== undefined;
+}
+
+/**
+ * A chunk's non-null values in the raw form a columnar read asked for (see {@link ColumnarValueOptions}), or
+ * `undefined` when the options ask for none for this column (convert it with `convertChunk` then).
+ * @param chunk - a decoded chunk.
+ * @param column - its column.
+ * @param options - the raw forms asked for.
+ * @returns packed booleans, an integer typed array, or `undefined`.
+ */
+export function columnarValues(chunk: DecodedChunk, column: ColumnDescriptor, options: ColumnarValueOptions): BooleanBits | IntegerArray | undefined {
+  if (!hasColumnarForm(column, options)) return undefined;
+  return column.type === Type.BOOLEAN ? chunkBooleanBits(chunk) : chunkIntegers(chunk, column);
 }

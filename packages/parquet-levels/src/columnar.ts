@@ -38,7 +38,7 @@ export interface LeafVector extends VectorBase {
   readonly values: ArrayLike<unknown>;
   /**
    * True when `values` are booleans packed one bit per slot (Arrow's boolean layout): a column given as
-   * {@link BooleanBits}, such as a BOOLEAN column of a reader's columnar read with `booleans: 'bits'`. Absent
+   * `BooleanBits` (packed booleans), such as a BOOLEAN column of a reader's columnar read with `booleans: 'bits'`. Absent
    * otherwise.
    */
   readonly packed?: true;

@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnData, type ColumnDescriptor, type SchemaTree, type BinaryValues } from '@parquetry/parquet-levels';
-import { chunkByteArrays, convertChunk, convertValues, type DecodedChunk } from '@parquetry/parquet-column';
+import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels';
+import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { ColumnCursor, ReplayRowGroup } from './cursor.js';
 import type { ReadOptions } from './file.js';
@@ -175,12 +175,22 @@ class Assembler {
     return convertChunk(c, this.cols[i]!, this.options, dict);
   }
 
-  /** A chunk's values as the batch returns them (byte arrays as binary vectors in the columns form). */
-  private output(i: number, c: DecodedChunk): ArrayLike<unknown> | BinaryValues {
+  /**
+   * A chunk's values as the batch returns them (in the columns form: byte arrays as binary vectors, and the raw
+   * forms of `booleans` / `integers` when asked for).
+   */
+  private output(i: number, c: DecodedChunk): ColumnData['values'] {
     const col = this.cols[i]!;
-    return this.binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
-      ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${this.g}, column '${col.pathString}'`)
-      : this.values(i, c);
+    if (this.binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL) {
+      return chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${this.g}, column '${col.pathString}'`);
+    }
+    return (this.form === 'columns' ? columnarValues(c, col, this.options) : undefined) ?? this.values(i, c);
+  }
+
+  /** Whether the batch returns column `i` in another form than its converted values (which a filter column reuses). */
+  private ownForm(i: number): boolean {
+    const col = this.cols[i]!;
+    return (this.binaryVectors && col.type === Type.BYTE_ARRAY) || (this.form === 'columns' && hasColumnarForm(col, this.options));
   }
 
   /**
@@ -219,7 +229,7 @@ class Assembler {
       const c = chunks[i]!;
       const kept = keep ? keepRows(c, this.cols[i]!, keep) : c;
       // an unchanged filter column keeps its converted values
-      const done = kept === c && !(this.binaryVectors && this.cols[i]!.type === Type.BYTE_ARRAY) ? converted?.[i] : undefined;
+      const done = kept === c && !this.ownForm(i) ? converted?.[i] : undefined;
       data[i] = { def: kept.def, rep: kept.rep, numLevels: kept.numLevels, values: done ?? this.output(i, kept) };
     }
     if (this.form === 'columns') return { ...base, columns: assembleColumnar(this.host.schema, data) };

@@ -6,7 +6,7 @@ import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, isParquetError, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays } from '@parquetry/parquet-column/read';
+import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays, columnarValues, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
 import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
 import { filterColumns, type Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
@@ -48,7 +48,7 @@ export interface OpenOptions {
 }
 
 /** Options of the reading methods. */
-export interface ReadOptions extends ValueOptions {
+export interface ReadOptions extends ValueOptions, ColumnarValueOptions {
   /** Columns to read, as dotted paths or path arrays; a group path selects all its leaves (default: all). */
   columns?: readonly (string | readonly string[])[];
   /** Row groups to read, by ordinal (default: all). */
@@ -114,7 +114,9 @@ export interface ParquetFile {
   readRows(options?: ReadOptions): Promise<Record<string, unknown>[]>;
   /**
    * Reads one row group in columnar form (Arrow-style vectors: typed arrays or values per slot, validity, list
-   * offsets, and BYTE_ARRAY columns as {@link BinaryVector} offsets + bytes unless `binary: 'values'`). VARIANT
+   * offsets, and BYTE_ARRAY columns as {@link BinaryVector} offsets + bytes unless `binary: 'values'`; BOOLEAN
+   * columns as packed bits under `booleans: 'bits'` and INTEGER(8/16/32) ones as typed arrays of their width under
+   * `integers: 'typed'`, see {@link ColumnarValueOptions}). VARIANT
    * columns stay in their stored form (the `metadata`/`value` binaries and any shredded columns). `filter`,
    * `rowStart` and `rowEnd` keep only the matching rows of this row group (the filter's columns must have one value
    * per row: not inside a list or map).
@@ -332,7 +334,8 @@ class File implements ParquetFile {
     let o = options;
     if (json) {
       // the default mapping (decimals as asked), maps as Map: the JSON conversion decides their final form
-      const { values: _values, int64: _int64, timestamps: _timestamps, dates: _dates, strings: _strings, maps: _maps, ...rest } = options;
+      // (and the columnar raw forms: the JSON conversion takes the value mapping's forms)
+      const { values: _values, int64: _int64, timestamps: _timestamps, dates: _dates, strings: _strings, maps: _maps, booleans: _booleans, integers: _integers, ...rest } = options;
       o = rest as O;
     }
     if (options.filter !== undefined) {
@@ -539,14 +542,14 @@ class File implements ParquetFile {
     return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
   }
 
-  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false, rowGroup = -1): (ColumnData | undefined)[] {
+  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false, rowGroup = -1, columnar = false): (ColumnData | undefined)[] {
     return chunks.map((c, i) => {
       if (c === undefined) return undefined;
       const col = this.schema.columns[i]!;
       const values =
         binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
           ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`)
-          : convertChunk(c, col, options);
+          : ((columnar ? columnarValues(c, col, options) : undefined) ?? convertChunk(c, col, options));
       return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
     });
   }
@@ -736,7 +739,7 @@ class File implements ParquetFile {
       chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
     }
     const { assembleColumnar } = await loadColumnar();
-    const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup));
+    const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup, true));
     scan.returned(v.length);
     this.endScan(scan, options);
     return prep.json ? (await loadJson()).jsonVector(v, this.schema) : v;

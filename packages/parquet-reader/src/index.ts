@@ -23,6 +23,7 @@ export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, t
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/read';
 export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
 export { compareValues, compareDecimals } from '@parquetry/parquet-column/read';
+export { columnarValues, hasColumnarForm, type ColumnarValueOptions, type IntegerArray } from '@parquetry/parquet-column/read';
 export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';
 export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';
