@@ -11,11 +11,8 @@
  *
  * @packageDocumentation
  */
-import { jsonMapping } from './json.js';
-import { installJsonMapping } from './to-js.js';
-
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, MAX_STRING_LENGTH, type ValueOptions, type Interval } from './to-js.js';
-export { jsonValues, jsonConverter, jsonBaseOptions, jsonMapping, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, type TimeUnit } from './json.js';
+export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
+export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, MAX_STRING_LENGTH, type TimeUnit } from './json.js';
 export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
@@ -30,6 +27,3 @@ export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';
 export { GeospatialStatisticsBuilder, MAX_WKB_DEPTH } from './geospatial.js';
-
-// this entry has the JSON-safe mapping at hand (the `/read` entry leaves it out: see there)
-installJsonMapping(jsonMapping);

@@ -19,14 +19,17 @@
  */
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type } from '@parquetry/thrift-compact';
-import type { ColumnValues } from '@parquetry/parquet-encodings';
-import { MAX_STRING_LENGTH, convertValues, type ValueOptions } from './to-js.js';
-
-export { MAX_STRING_LENGTH };
+import type { ValueOptions } from './to-js.js';
 
 /** A time unit of TIMESTAMP and TIME. */
 export type TimeUnit = 'ms' | 'us' | 'ns';
 
+/**
+ * The longest string this library creates, and the most bytes of UTF-8 it decodes into one string: V8's limit,
+ * 2^29 − 24 UTF-16 code units (Chromium and Node; Node's decoder also refuses more input bytes than that). Firefox
+ * and Safari allow longer strings; one limit in every runtime makes a file read the same everywhere.
+ */
+export const MAX_STRING_LENGTH = 0x1fffffe8;
 
 const PER_SECOND = { ms: 1000, us: 1000000, ns: 1000000000 } as const;
 const PER_SECOND_N = { ms: 1000n, us: 1000000n, ns: 1000000000n } as const;
@@ -275,17 +278,4 @@ export function jsonValues(values: ArrayLike<unknown>, column: ColumnDescriptor)
  */
 export function jsonBaseOptions(options: ValueOptions): ValueOptions {
   return options.decimals === undefined ? {} : { decimals: options.decimals };
-}
-
-/**
- * The JSON-safe mapping of a column's physical values: the default mapping (with the caller's `decimals`), then
- * {@link jsonValues}. What {@link convertValues} does under `values: 'json'` once the mapping is installed.
- * @param values - physical values as decoded.
- * @param column - the leaf column.
- * @param options - the caller's options (only `decimals` applies).
- * @returns one JSON-safe value per physical value.
- * @throws ParquetError as {@link convertValues} and {@link jsonValues} do.
- */
-export function jsonMapping(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions): ArrayLike<unknown> {
-  return jsonValues(convertValues(values, column, jsonBaseOptions(options)), column);
 }

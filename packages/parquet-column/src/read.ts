@@ -5,15 +5,10 @@
  * makes a bundler reach them: esbuild places every module its entry can reach, used or not by it, in the initial
  * load once any lazy chunk uses it.
  *
- * The JSON-safe mapping (`values: 'json'`, json.ts) is not reachable from here: {@link convertValues},
- * {@link convertChunk} and {@link columnStatistics} use it under `values: 'json'` once it is installed
- * ({@link installJsonMapping} with the main entry's `jsonMapping`: importing the main entry does it, and so does
- * `@parquetry/parquet-reader` when a read first asks for `values: 'json'`), and throw `VALUE_MAPPING_UNAVAILABLE`
- * before. The formatting helpers (`formatTimestamp`, `toBase64`, …) are exported by the main entry only.
- *
  * @packageDocumentation
  */
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, installJsonMapping, MAX_STRING_LENGTH, type ValueOptions, type Interval } from './to-js.js';
+export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
+export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, MAX_STRING_LENGTH, type TimeUnit } from './json.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';

@@ -17,9 +17,7 @@
  * | BSON, GEOMETRY, GEOGRAPHY (WKB), unannotated binary | `Uint8Array` | |
  *
  * `values: 'json'` replaces this mapping with a JSON-safe one (json.ts): nothing `JSON.stringify` throws on, nothing
- * lost. This module does not import json.ts: the package's main entry installs the mapping when it loads, and
- * `@parquetry/parquet-reader` when a read first asks for `values: 'json'` (its lazy JSON chunk), so that a reader's
- * bundle, which imports the `/read` entry, holds the mapping in a lazy chunk. A string of more than {@link MAX_STRING_LENGTH} bytes of UTF-8 is `VALUE_TOO_LARGE` in every runtime, found
+ * lost. A string of more than {@link MAX_STRING_LENGTH} bytes of UTF-8 is `VALUE_TOO_LARGE` in every runtime, found
  * from its length before decoding (Chromium's TextDecoder returns `""` for text longer than a string may be, without
  * an error; Node's refuses any input of more bytes than that).
  *
@@ -29,35 +27,7 @@ import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
-
-/**
- * The longest string this library creates, and the most bytes of UTF-8 it decodes into one string: V8's limit,
- * 2^29 − 24 UTF-16 code units (Chromium and Node; Node's decoder also refuses more input bytes than that). Firefox
- * and Safari allow longer strings; one limit in every runtime makes a file read the same everywhere.
- */
-export const MAX_STRING_LENGTH = 0x1fffffe8;
-
-/**
- * The JSON-safe mapping of a column's physical values (`values: 'json'`), as json.ts defines it.
- * @param values - physical values as decoded.
- * @param column - the leaf column.
- * @param options - the caller's options (only `decimals` applies).
- * @returns one JSON-safe value per physical value.
- */
-export type JsonMapping = (values: ColumnValues, column: ColumnDescriptor, options: ValueOptions) => ArrayLike<unknown>;
-
-let jsonMapping: JsonMapping | undefined;
-
-/**
- * Installs the JSON-safe mapping that {@link convertValues} uses under `values: 'json'`: json.ts's `jsonMapping`,
- * which the package's main entry installs when it loads and `@parquetry/parquet-reader` when it loads its JSON chunk.
- * Until then a conversion under `values: 'json'` through the `/read` entry is `VALUE_MAPPING_UNAVAILABLE`.
- * @param mapping - the mapping (the main entry's `jsonMapping`).
- */
-export function installJsonMapping(mapping: JsonMapping): void {
-  jsonMapping = mapping;
-}
-
+import { MAX_STRING_LENGTH, jsonBaseOptions, jsonValues } from './json.js';
 
 /** Value-mapping options (all default to the exact form). */
 export interface ValueOptions {
@@ -215,12 +185,7 @@ function toDate(v: bigint, unit: 'ms' | 'us' | 'ns'): Date {
  * @returns one JavaScript value per physical value.
  */
 export function convertValues(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
-  if (options.values === 'json') {
-    if (jsonMapping === undefined) {
-      throw new ParquetError('VALUE_MAPPING_UNAVAILABLE', `parquet-column: column '${column.pathString}': values: 'json' needs the JSON-safe mapping, which the /read entry does not load: import @parquetry/parquet-column (its main entry installs it), or await loadJsonMapping() from @parquetry/parquet-reader`);
-    }
-    return jsonMapping(values, column, options);
-  }
+  if (options.values === 'json') return jsonValues(convertValues(values, column, jsonBaseOptions(options)), column);
   const lt = column.node.logicalType;
   const t = column.type;
   switch (t) {

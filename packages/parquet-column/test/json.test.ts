@@ -8,7 +8,8 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ConvertedType, FieldRepetitionType, Type, type LogicalType, type SchemaElement } from '@parquetry/thrift-compact';
-import { MAX_STRING_LENGTH, convertValues, daysFromCivil, decodeUtf8, formatDate, formatTime, formatTimestamp, jsonValues, toBase64 } from '../src/index.js'; // the main entry, which installs the JSON mapping
+import { convertValues, decodeUtf8 } from '../src/to-js.js';
+import { MAX_STRING_LENGTH, daysFromCivil, formatDate, formatTime, formatTimestamp, jsonValues, toBase64 } from '../src/json.js';
 import { typedError } from './helpers.js';
 
 function leaf(type: Type, extra: Partial<SchemaElement> = {}): ColumnDescriptor {

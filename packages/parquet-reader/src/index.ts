@@ -16,7 +16,6 @@
  */
 export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } from './file.js';
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
-export { loadJsonMapping } from './optional.js';
 export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';

@@ -8,9 +8,7 @@
  * Rows are read with the default mapping (so filters compare native values) and converted here, in place.
  * @module
  */
-import { formatDate, formatTime, formatTimestamp, jsonConverter, jsonMapping, jsonValues, toBase64 } from '@parquetry/parquet-column';
-
-export { jsonMapping };
+import { formatDate, formatTime, formatTimestamp, jsonConverter, jsonValues, toBase64 } from '@parquetry/parquet-column';
 import type { ColumnarVector, Field, SchemaTree, StructVector } from '@parquetry/parquet-levels';
 import { asTagged } from '@parquetry/parquet-variant';
 

@@ -15,7 +15,6 @@
  * (a read of vectors), and the filter's validation.
  * @module
  */
-import { installJsonMapping } from '@parquetry/parquet-column/read';
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { ParquetFile } from './file.js';
 
@@ -89,21 +88,11 @@ export const loadBloomStage: () => Promise<typeof import('./bloom-stage.js')> = 
 export const loadVariant: () => Promise<typeof import('./variant.js')> = /*#__PURE__*/ optionalPart(() => import('./variant.js'), '@parquetry/parquet-variant', 'this file has VARIANT columns: decoding them');
 
 /**
- * Loads the JSON-safe mapping (for a read with `values: 'json'`): the reader's row and vector transforms, and
- * `@parquetry/parquet-column`'s value mapping (installed for `convertValues` and the statistics too).
+ * Loads the JSON-safe mapping (for a read with `values: 'json'`).
  * @returns the JSON module.
- * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-variant` is not installed, `VALUE_MAPPING_UNAVAILABLE`
- *   when the value mapping cannot be loaded (as a rejected promise).
+ * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-variant` is not installed (as a rejected promise).
  */
-export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/ optionalPart(
-  () =>
-    import('./json.js').then((m) => {
-      installJsonMapping(m.jsonMapping);
-      return m;
-    }),
-  '@parquetry/parquet-variant',
-  "a read with values: 'json'",
-);
+export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/ optionalPart(() => import('./json.js'), '@parquetry/parquet-variant', "a read with values: 'json'");
 
 /**
  * Loads the pruning stages (for a filtered or row-ranged read, and the batch reader).
@@ -128,16 +117,3 @@ export const loadColumnar: () => Promise<typeof import('@parquetry/parquet-level
  * @returns the filter-check module.
  */
 export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'));
-
-/**
- * Loads the JSON-safe value mapping (`values: 'json'`), as a read with that option does, so that the synchronous
- * {@link ParquetFile.statistics} and `convertValues` can use it: they throw
- * `VALUE_MAPPING_UNAVAILABLE` under `values: 'json'` until a read or this has loaded it (the mapping is kept out of a
- * reader's initial load).
- * @returns a promise that settles once the mapping is installed.
- * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-variant` is not installed, or the load's error
- *   (as a rejected promise).
- */
-export async function loadJsonMapping(): Promise<void> {
-  await loadJson();
-}
