@@ -31,6 +31,31 @@ describe('bundle budgets', () => {
     }
   }, 120_000);
 
+  test('the figures published in the codecs guide and the parquetry README are within 8% of the measure', () => {
+    expect(rows.length, 'the budget test measured the entries').toBeGreaterThan(0);
+    const gz = (name: string) => rows.find((r) => r.name === name)!.ours.gz / 1024;
+    const repo = path.join(here, '..', '..', '..');
+    const guide = fs.readFileSync(path.join(repo, 'apps/docs/guides/codecs.md'), 'utf8');
+    // the guide's table: one row per entry, in this order, the gzip figure in its third column
+    const starts: [string, string][] = [
+      ['reader-snappy', '| `openParquet` + `fetchSource` + SNAPPY'],
+      ['reader-ts-codecs', '| the same with every codec needing no WebAssembly'],
+      ['writer-snappy', '| `writeParquet` + SNAPPY'],
+      ['umbrella', '| `parquetry` ('],
+    ];
+    const published: [string, number][] = starts.map(([name, start]) => {
+      const line = guide.split('\n').find((l) => l.startsWith(start));
+      expect(line, `apps/docs/guides/codecs.md: the table row for ${name}`).toBeDefined();
+      return [name, Number(/^([\d.]+) KB$/.exec(line!.split('|')[3]!.trim())?.[1])];
+    });
+    const readme = fs.readFileSync(path.join(repo, 'packages/parquetry/README.md'), 'utf8');
+    published.push(['umbrella', Number(/the `umbrella` entry: ([\d.]+) KB gzip initial/.exec(readme)?.[1])]);
+    for (const [name, kb] of published) {
+      expect(kb, `${name}: a published figure`).toBeGreaterThan(0);
+      expect(Math.abs(kb - gz(name)) / gz(name), `${name}: published ${kb} KB, measured ${gz(name).toFixed(1)} KB — update the figure`).toBeLessThanOrEqual(0.08);
+    }
+  });
+
   test('the measure counts what it should: a lazy import() is not in the initial load, a static one is', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-size-test-'));
     try {
