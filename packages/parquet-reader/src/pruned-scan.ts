@@ -192,7 +192,7 @@ export class PrunedScan extends Scan {
           const i = ids[k]!;
           const md = dictCols.get(i)!;
           const dec = this.ctx.decrypt(g, i);
-          const chunk = await decodeColumnChunk(bytes[k]!, cols[i]!, md, { rowGroup: g, path: cols[i]!.pathString, offset: ranges[k]!.start }, { ...this.ctx.decodeOptions, decrypt: dec });
+          const chunk = await decodeColumnChunk(bytes[k]!, cols[i]!, md, { rowGroup: g, path: cols[i]!.pathString, offset: ranges[k]!.start }, { ...this.ctx.decodeOptions, decrypt: dec, budget: this.plan.budget });
           if (chunk.numLevels === 0 && chunk.dictionary !== undefined) this.dicts.set(g * this.ncols + i, { values: chunk.dictionary, dataStart: md.data_page_offset });
         }
         const converted = new Map<string, ArrayLike<unknown>>();
@@ -261,7 +261,7 @@ export class PrunedScan extends Scan {
   async runDictionary(g: number, f: FetchedColumn): Promise<ColumnValues | undefined | null> {
     if (f.dictBytes === undefined) return f.dict?.values;
     const col = this.ctx.schema.columns[f.col]!;
-    const d = await decodeColumnChunk(f.dictBytes, col, f.md, this.where(g, f.col, f.range.start), { ...this.ctx.decodeOptions, decrypt: this.ctx.decrypt(g, f.col) });
+    const d = await decodeColumnChunk(f.dictBytes, col, f.md, this.where(g, f.col, f.range.start), { ...this.ctx.decodeOptions, decrypt: this.ctx.decrypt(g, f.col), budget: this.plan.budget });
     return d.numLevels === 0 ? d.dictionary : null;
   }
 
