@@ -137,7 +137,11 @@ export function decompressPage(codecs: CodecMap | undefined, codec: number, src:
  * - GZIP: 1032 bytes per compressed byte (DEFLATE's largest expansion: a 258-byte match per code of at least 2 bits);
  * - LZ4, LZ4_RAW: 256 bytes per compressed byte, plus 16 (each length extension byte adds at most 255);
  * - ZSTD: 2^15 bytes per compressed byte (a block of at most 128 KiB needs at least 4 bytes: an RLE block);
- * - BROTLI, LZO and UNCOMPRESSED: no bound (BROTLI's expansion has no useful one; a reader's budget caps them).
+ * - LZO: 255 bytes per compressed byte (every LZO1X instruction writes at most 255 bytes per byte it takes: a
+ *   match of 3 or 4 bytes writes at most 288 + 255·z bytes for its z length-extension zero bytes, literals no more
+ *   than they hold; Hadoop's block headers only add input);
+ * - BROTLI and UNCOMPRESSED: no bound (BROTLI's expansion has no useful one: its decoders stop at the page's
+ *   declared size, and a reader's budget caps that).
  * @param codec - the `CompressionCodec` number.
  * @param src - the compressed page bytes.
  * @param offset - file offset of `src[0]`, for messages.
@@ -169,6 +173,8 @@ export function maxDecompressedSize(codec: number, src: Uint8Array, offset = 0):
       return { bound: n * 256 + 16 };
     case CompressionCodec.ZSTD:
       return { bound: n * 32768 };
+    case CompressionCodec.LZO:
+      return { bound: n * 255 };
     default:
       return undefined;
   }

@@ -69,6 +69,7 @@ describe('a declared size larger than the stream can hold fails before allocatio
     expect(maxDecompressedSize(CompressionCodec.LZ4_RAW, src)).toEqual({ bound: 300 * 256 + 16 });
     expect(maxDecompressedSize(CompressionCodec.LZ4, src)).toEqual({ bound: 300 * 256 + 16 });
     expect(maxDecompressedSize(CompressionCodec.ZSTD, src)).toEqual({ bound: 300 * 32768 });
+    expect(maxDecompressedSize(CompressionCodec.LZO, src)).toEqual({ bound: 300 * 255 });
     expect(maxDecompressedSize(CompressionCodec.BROTLI, src)).toBeUndefined();
     expect(maxDecompressedSize(CompressionCodec.UNCOMPRESSED, src)).toBeUndefined();
     // snappy: preamble 100 (1 byte), 9 element bytes hold at most 9 * 64 / 3 = 192
