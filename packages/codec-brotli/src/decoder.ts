@@ -5,9 +5,13 @@
  * so a reader that only reads can load it on the first BROTLI page; {@link createBrotliCodec} compresses.
  * Spec: https://www.rfc-editor.org/rfc/rfc7932, https://github.com/apache/parquet-format/blob/master/Compression.md
  *
- * The output is bounded: the decoder writes into a buffer one byte longer than the page allows, so a stream that
- * expands past the page is seen (one byte over, or the decoder's own "not large enough") and stopped; nothing larger
- * is allocated than the page size the caller passes plus the stream's window (at most 16 MiB, RFC 7932 §9.1).
+ * The output is NOT bounded by the page's declared size: it is asked for one byte more than the page allows, but
+ * `brotli` 2.0.0 grows its output buffer to every meta-block's declared length (up to 16 MiB each) before decoding
+ * it, so a stream that expands past the page is only stopped once it has been decoded — a few hundred bytes that
+ * expand to 1 GiB, declared as 1 KiB, take ~40 s and ~3 GB before `CODEC_OVERRUN` (measured on this machine). Its
+ * public API offers no output cap (its `BrotliDecompress(input, output)` is not exported). For untrusted files
+ * use {@link createBrotliCodec}, whose streaming decoder stops one byte past the declared size, and a reader's
+ * budget, which refuses a declared size over the read's `maxBytes` before anything is decoded.
  * Unlike the WebAssembly codec it cannot tell bytes after the end of the stream (the page's decoded size is still
  * checked exactly by the page helper).
  * @module
