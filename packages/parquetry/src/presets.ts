@@ -8,7 +8,11 @@
  * | --- | --- | --- | --- |
  * | SNAPPY, LZ4, LZ4_RAW, LZO, GZIP | TypeScript / fflate | same | in the initial bundle |
  * | ZSTD | reference zstd in WebAssembly | same | a lazy chunk, then `zstd.wasm` fetched from `new URL('./zstd.wasm', import.meta.url)` beside it (browsers; Node reads the library's file) |
- * | BROTLI | browsers: plain-JavaScript decoder; Node: the WebAssembly codec | WebAssembly inlined in its chunk | a lazy chunk, nothing else to serve |
+ * | BROTLI | the reference brotli in WebAssembly (output bounded by the page's declared size) | same | a lazy chunk (WebAssembly inlined), nothing else to serve |
+ *
+ * BROTLI is read with the WebAssembly codec in browsers too: the plain-JavaScript `brotliDecoder` of
+ * `@parquetry/codec-brotli/decoder` is smaller but sizes its output from the stream's own meta-block lengths, so a few
+ * hundred hostile bytes can make it allocate gigabytes whatever the page declares — not a default for untrusted files.
  *
  * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md
  * @module
@@ -57,8 +61,8 @@ function lazyBrotliWasm(o: AllCodecsOptions) {
 }
 
 /**
- * Every codec for reading, nothing loaded yet: SNAPPY, LZ4, LZ4_RAW, LZO and GZIP at once; ZSTD (WebAssembly) and
- * BROTLI (in browsers a plain-JavaScript decoder, in Node the WebAssembly codec) on the first page that needs them.
+ * Every codec for reading, nothing loaded yet: SNAPPY, LZ4, LZ4_RAW, LZO and GZIP at once; ZSTD and BROTLI
+ * (WebAssembly) on the first page that needs them.
  * Readers await the load before that page; a load that fails is `CODEC_UNAVAILABLE` for those pages only.
  * @param options - where the ZSTD WebAssembly is (levels are ignored when reading).
  * @returns a new codec map for the `codecs` option of readers.
@@ -70,9 +74,8 @@ export function readCodecs(options: PresetOptions = {}): CodecMap {
     [CompressionCodec.SNAPPY]: snappyDecoder,
     [CompressionCodec.GZIP]: createGzipCodec(),
     [CompressionCodec.ZSTD]: lazyZstd(options),
-    [CompressionCodec.BROTLI]: IN_NODE
-      ? lazyBrotliWasm(options)
-      : lazyCodec(CompressionCodec.BROTLI, 'the plain-JavaScript BROTLI decoder, a lazy chunk', async () => (await import('./lazy/brotli-decoder.js')).brotliDecoder),
+    // WebAssembly everywhere: its output stops at the page's declared size (the plain-JavaScript decoder's does not)
+    [CompressionCodec.BROTLI]: lazyBrotliWasm(options),
   };
 }
 
