@@ -164,10 +164,12 @@ function decompressFast(src: Uint8Array, out: Uint8Array): number {
       throw new ParquetError(CodecErrorCode.OVERRUN, `codec-zstd: ZSTD frame declares ${f.contentSize} bytes, the page allows ${out.length}`, 0);
     }
     let res: Uint8Array | undefined;
+    let failure: unknown;
     try {
       res = wasmDecompress(src, { defaultHeapSize: out.length + 1 });
-    } catch {
+    } catch (e) {
       res = undefined;
+      failure = e;
     }
     if (res !== undefined) {
       if (res.length > out.length) {
@@ -175,6 +177,13 @@ function decompressFast(src: Uint8Array, out: Uint8Array): number {
       }
       out.set(res);
       return res.length;
+    }
+    // the reference decoder found the frame corrupt (corruption_detected, checksum_wrong, literals_headerWrong): it
+    // is, and it does not go to fzstd, whose Huffman weight reader loops forever on some corrupt streams (found by
+    // tools/fuzz, fixtures/fuzz-regressions/codec-ZSTD)
+    const zstdError = /code -(20|22|24)\b/.exec(messageOf(failure))?.[1];
+    if (zstdError !== undefined) {
+      throw new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: ZSTD frame at byte 0 is corrupt (the reference decoder's error -${zstdError})`, 0, { cause: failure });
     }
   }
   return zstdDecompress(src, out);
