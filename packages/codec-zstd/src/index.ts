@@ -12,3 +12,4 @@
  */
 export { createZstdCodec, zstdDecoder, zstdDecompress, type ZstdCodecOptions } from './zstd.js';
 export { zstdFrames, MAX_WINDOW, type ZstdFrame } from './zstd-frames.js';
+export { zstdPrescan } from './zstd-prescan.js';

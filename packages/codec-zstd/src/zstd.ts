@@ -12,6 +12,7 @@ import { Decompress } from 'fzstd';
 import { compress, decompress as wasmDecompress, init } from '@bokuweb/zstd-wasm';
 import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError } from '@parquetry/parquet-codecs';
 import { type ZstdFrame, zstdFrames } from './zstd-frames.js';
+import { zstdPrescan } from './zstd-prescan.js';
 
 function overrun(op: number, limit: number, pos: number): ParquetError {
   return new ParquetError(CodecErrorCode.OVERRUN, `codec-zstd: ZSTD frame at byte ${pos} expands past the ${limit} bytes allowed (at output byte ${op})`, pos);
@@ -48,11 +49,14 @@ function withContentSize(src: Uint8Array, f: ZstdFrame, size: number): Uint8Arra
  * @param src - the stream.
  * @param out - destination; its length bounds the output.
  * @returns bytes written.
- * @throws ParquetError `CODEC_CORRUPT` (malformed frame, dictionary frame, window over 128 MiB, a frame that decodes
+ * @throws ParquetError `CODEC_CORRUPT` (malformed frame, dictionary frame, window over 128 MiB, a Huffman tree
+ * description decoding more than 255 weights (see {@link zstdPrescan}), a frame that decodes
  * to other than its declared size), `CODEC_OVERRUN`.
  */
 export function zstdDecompress(src: Uint8Array, out: Uint8Array): number {
   const frames = zstdFrames(src);
+  // fzstd never stops on a Huffman weight description that decodes more than 255 weights: reject those first
+  zstdPrescan(src, frames);
   let dataFrames = 0;
   for (const f of frames) if (!f.skippable) dataFrames++;
   let op = 0;
