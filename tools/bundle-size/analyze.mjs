@@ -18,23 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import { buildEntry } from './bundle-size.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-
-/** Maps `@parquetry/x` to `packages/x/src/index.ts`, `@parquetry/x/sub` to `packages/x/src/sub.ts` (and `parquetry` to the umbrella's source), as vitest does. */
-const workspaceSources = {
-  name: 'workspace-sources',
-  setup(build) {
-    build.onResolve({ filter: /^(parquetry|@parquetry\/[a-z0-9-]+)(\/[a-z0-9-]+)?$/ }, (args) => {
-      const [, pkg, sub] = /^(parquetry|@parquetry\/[a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path);
-      const dir = pkg === 'parquetry' ? 'parquetry' : pkg.slice('@parquetry/'.length);
-      const file = path.join(root, 'packages', dir, 'src', `${sub ?? 'index'}.ts`);
-      return fs.existsSync(file) ? { path: file } : undefined;
-    });
-  },
-};
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_VALUE = new Map([...B64].map((c, i) => [c, i]));
@@ -134,31 +121,8 @@ const gz = (s) => gzipSync(Buffer.from(s), { level: 9 }).length;
 export async function analyzeEntry(entry) {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-analyze-'));
   try {
-    const result = await esbuild.build({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      minify: true,
-      platform: 'browser',
-      splitting: true,
-      outdir,
-      metafile: true,
-      sourcemap: 'external',
-      write: true,
-      logLevel: 'silent',
-      loader: { '.wasm': 'file' },
-      plugins: [workspaceSources],
-    });
-    const outputs = result.metafile.outputs;
-    // the entry's own output: every import() target is an entry point of the metafile too
-    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined && path.resolve(outputs[o].entryPoint) === path.resolve(entry));
-    const initial = new Set();
-    const visit = (o) => {
-      if (initial.has(o)) return;
-      initial.add(o);
-      for (const imp of outputs[o]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-    };
-    visit(entryOut);
+    const { metafile, initial } = await buildEntry(entry, outdir, { sourcemap: true });
+    const outputs = metafile.outputs;
     // every initial output file's text, split by module
     const texts = [];
     const byModule = new Map();

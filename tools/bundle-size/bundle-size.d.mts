@@ -43,6 +43,8 @@ export interface Budget {
 
 export function entryNames(): string[];
 export function measureEntry(entry: string): Promise<Measure>;
+/** Bundles one entry as the measures do and finds its initial load (the entry's output and what it imports statically). */
+export function buildEntry(entry: string, outdir: string, options?: { sourcemap?: boolean }): Promise<{ metafile: import('esbuild').Metafile; initial: Set<string>; entryOut: string }>;
 export function measureAll(): Promise<Row[]>;
 export function readBudgets(): Record<string, Budget>;
 export function formatTable(rows: Row[]): string;

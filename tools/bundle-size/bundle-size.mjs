@@ -44,6 +44,45 @@ export function entryNames() {
 }
 
 /**
+ * Bundles one entry file for the browser as the measures do (esbuild, ESM, minified, code splitting, WebAssembly as
+ * files, workspace packages from source) and finds its initial load: the entry's own output and every output it
+ * imports statically (an `import()` target is an entry point of the metafile too, so the entry is found by its path).
+ * @param {string} entry - path of the entry file.
+ * @param {string} outdir - where esbuild writes.
+ * @param {{ sourcemap?: boolean }} [options] - `sourcemap`: external source maps beside the outputs.
+ * @returns {Promise<{ metafile: import('esbuild').Metafile, initial: Set<string>, entryOut: string }>}
+ */
+export async function buildEntry(entry, outdir, options = {}) {
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    platform: 'browser',
+    splitting: true,
+    outdir,
+    metafile: true,
+    ...(options.sourcemap ? { sourcemap: 'external' } : {}),
+    write: true,
+    logLevel: 'silent',
+    // WebAssembly and other assets referenced by `new URL(..., import.meta.url)` are fetched at run time
+    loader: { '.wasm': 'file' },
+    plugins: [workspaceSources],
+  });
+  const outputs = result.metafile.outputs;
+  const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined && path.resolve(outputs[o].entryPoint) === path.resolve(entry));
+  if (entryOut === undefined) throw new Error(`bundle-size: esbuild produced no entry output for ${entry}`);
+  const initial = new Set();
+  const visit = (o) => {
+    if (initial.has(o)) return;
+    initial.add(o);
+    for (const imp of outputs[o]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+  };
+  visit(entryOut);
+  return { metafile: result.metafile, initial, entryOut };
+}
+
+/**
  * Bundles one entry file and measures its initial load and lazy chunks.
  * @param {string} entry - path of the entry file.
  * @returns {Promise<import('./bundle-size.d.mts').Measure>}
@@ -51,33 +90,8 @@ export function entryNames() {
 export async function measureEntry(entry) {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-size-'));
   try {
-    const result = await esbuild.build({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      minify: true,
-      platform: 'browser',
-      splitting: true,
-      outdir,
-      metafile: true,
-      write: true,
-      logLevel: 'silent',
-      // WebAssembly and other assets referenced by `new URL(..., import.meta.url)` are fetched at run time
-      loader: { '.wasm': 'file' },
-      plugins: [workspaceSources],
-    });
-    const meta = result.metafile;
+    const { metafile: meta, initial, entryOut } = await buildEntry(entry, outdir);
     const outputs = meta.outputs;
-    // the entry's own output: every import() target is an entry point of the metafile too
-    const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint !== undefined && path.resolve(outputs[o].entryPoint) === path.resolve(entry));
-    if (entryOut === undefined) throw new Error(`bundle-size: esbuild produced no entry output for ${entry}`);
-    const initial = new Set();
-    const visit = (o) => {
-      if (initial.has(o)) return;
-      initial.add(o);
-      for (const imp of outputs[o]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-    };
-    visit(entryOut);
     const sizeOf = (files) => {
       let min = 0;
       let gz = 0;

@@ -77,13 +77,12 @@ export function chunkLines(loaded: LoadedFile, chunk: ChunkLayout): string[] {
   lines.push(`codec: ${codecName(meta.codec)}`);
   lines.push(`encodings: ${meta.encodings.map(encodingName).join(', ')}`);
   lines.push(`num_values: ${meta.num_values.toLocaleString('en-US')}`);
-  let stats: ColumnStatistics | undefined;
   try {
-    stats = loaded.file.statistics(g, c, { values: 'json' });
-  } catch {
-    stats = undefined;
+    lines.push(...statLines(loaded.file.statistics(g, c, { values: 'json' }), ''));
+  } catch (e) {
+    // say why (a column key not given, a corrupt bound), never show "none" for statistics that exist
+    lines.push(`statistics: unreadable (${e instanceof Error ? e.message : String(e)})`);
   }
-  lines.push(...statLines(stats, ''));
   lines.push(`pages: ${chunk.pages ? `${chunk.pages.pages.length} (from the ${chunk.pages.from === 'offset-index' ? 'offset index' : 'page headers'})` : 'unknown'}`);
   lines.push(`column index: ${cc?.column_index_offset !== undefined ? `yes, ${formatBytes(cc.column_index_length ?? 0)} at byte ${cc.column_index_offset}` : 'no'}`);
   lines.push(`offset index: ${cc?.offset_index_offset !== undefined ? `yes, ${formatBytes(cc.offset_index_length ?? 0)} at byte ${cc.offset_index_offset}` : 'no'}`);

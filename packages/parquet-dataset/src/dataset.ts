@@ -19,8 +19,7 @@
  */
 import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
-import { addScanStats, emptyScanStats } from './scan-stats.js';
-import { DEFAULT_BATCH_SIZE, bufferSource, openParquet, statisticsPruner, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
+import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, statisticsPruner, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader';
 import { inferPartitionType, parseHivePath, partitionElement, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';

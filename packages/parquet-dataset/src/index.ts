@@ -42,4 +42,5 @@ export { nullVector, constantVector, widenVector } from './vectors.js';
 export { mapLimit, orderedAhead } from './pool.js';
 export { writeDataset, type WriteDatasetOptions, type WriteDatasetResult, type WrittenFile, type DatasetData } from './write.js';
 export { takeVector, slotValue } from './take.js';
-export { emptyScanStats, addScanStats } from './scan-stats.js';
+// the reader's own sums, re-exported: a dataset read's `reads` adds each file's ScanStats
+export { emptyScanStats, addScanStats } from '@parquetry/parquet-reader';

@@ -26,4 +26,5 @@ export { columnarValues, hasColumnarForm, type ColumnarValueOptions, type Intege
 export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';
 export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';
+export { emptyScanStats, addScanStats } from './scan.js';
 export type { ColumnarVector, StructVector, LeafVector, BinaryVector, ListVector, MapVector, VectorBase } from '@parquetry/parquet-levels';

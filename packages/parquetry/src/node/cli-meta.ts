@@ -171,14 +171,14 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
       }
       const enc = m.encodings.map((e) => EncodingNames[e] ?? String(e)).join(',');
       write(`  ${name}: ${CompressionCodecNames[m.codec] ?? m.codec} ${enc} ${m.num_values} values, ${m.total_compressed_size} / ${m.total_uncompressed_size} bytes`);
-      let stats: ColumnStatistics | undefined;
-      let unreadable = false;
+      let text: string;
       try {
-        stats = col ? file.statistics(g, i, options) : undefined;
-      } catch {
-        unreadable = true;
+        text = col ? statisticsText(file.statistics(g, i, options), col, mode) : 'none';
+      } catch (e) {
+        // say why (e.g. a column key not given), as the other commands do for an error
+        text = `unreadable (${isParquetError(e) ? `${e.code}: ` : ''}${e instanceof Error ? e.message : String(e)})`;
       }
-      write(`    statistics: ${unreadable ? 'unreadable' : col ? statisticsText(stats, col, mode) : 'none'}`);
+      write(`    statistics: ${text}`);
       write(`    ${indexText(cc, m)}`);
     });
   });
