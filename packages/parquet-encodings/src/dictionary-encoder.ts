@@ -5,7 +5,8 @@
  *
  * Values are interned into an open-addressing hash table (linear probing, load ≤ 1/2, doubled when full) over typed
  * arrays, with one loop per representation: INT32 and FLOAT as one 32-bit word, INT64 and DOUBLE as two words,
- * BYTE_ARRAY hashed over its bytes and compared byte-wise, INT96 and FIXED_LEN_BYTE_ARRAY the same at a fixed width.
+ * BYTE_ARRAY hashed over its bytes and compared a 4-byte word at a time (through DataViews: no per-value views),
+ * INT96 and FIXED_LEN_BYTE_ARRAY the same at a fixed width.
  * Keys are exact bits, so -0 and 0 and every NaN payload are distinct entries (as `buildDictionary` does).
  * BYTE_ARRAY entries are stored PLAIN-encoded (4-byte length + bytes), so the dictionary page body is a single copy.
  *
@@ -37,33 +38,45 @@ function hash64(lo: number, hi: number): number {
   return Math.imul(x ^ (x >>> 15), 0x9e3779b1);
 }
 
-/** MurmurHash3 (x86, 32-bit) of `d[a, a + len)`, words read little-endian from bytes (any alignment). */
-function hashBytes(d: Uint8Array, a: number, len: number): number {
-  let h = len;
-  let p = a;
-  for (const stop = a + (len & ~3); p < stop; p += 4) {
-    let k = d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24);
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+/**
+ * Hash of the bytes `[a, a + len)` of `d` (`v` is a DataView over the same bytes): 4-byte little-endian words read
+ * unaligned, the last word overlapping the one before it when `len` is not a multiple of 4 (no byte-by-byte tail,
+ * no read past the value), each mixed in with a multiply and a shift, then a final avalanche. Any function of the
+ * bytes would do: the dictionary's entry order does not depend on it.
+ */
+function hashBytes(d: Uint8Array, v: DataView, a: number, len: number): number {
+  let h = Math.imul(len, 0x9e3779b1);
+  if (len >= 4) {
+    const last = a + len - 4;
+    for (let p = a; p < last; p += 4) {
+      h = Math.imul(h ^ v.getInt32(p, true), 0x85ebca6b);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h ^ v.getInt32(last, true), 0xc2b2ae35);
+  } else if (len > 0) {
+    let k = d[a]!;
+    if (len > 1) k |= d[a + 1]! << 8;
+    if (len > 2) k |= d[a + 2]! << 16;
+    h = Math.imul(h ^ k, 0xc2b2ae35);
   }
-  const r = len & 3;
-  if (r !== 0) {
-    let k = d[p]!;
-    if (r > 1) k |= d[p + 1]! << 8;
-    if (r > 2) k |= d[p + 2]! << 16;
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-  }
-  h ^= len;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x9e3779b1);
   return h ^ (h >>> 16);
+}
+
+/** Whether `x[s, s + len)` equals `y[a, a + len)` (`xv`, `yv`: DataViews over them), compared a word at a time. */
+function sameBytes(x: Uint8Array, xv: DataView, s: number, y: Uint8Array, yv: DataView, a: number, len: number): boolean {
+  if (len >= 4) {
+    const l = len - 4;
+    for (let k = 0; k < l; k += 4) if (xv.getInt32(s + k, true) !== yv.getInt32(a + k, true)) return false;
+    return xv.getInt32(s + l, true) === yv.getInt32(a + l, true);
+  }
+  for (let k = 0; k < len; k++) if (x[s + k] !== y[a + k]) return false;
+  return true;
+}
+
+/** DataView over exactly the bytes of `b`. */
+function viewOf(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
 /**
@@ -238,30 +251,28 @@ export class DictionaryEncoder {
     let starts = this.starts;
     let lens = this.lens;
     let data = this.data;
+    let dv = viewOf(data);
+    const sv = viewOf(src);
     let n = this.n;
     for (let i = start; i < end; i++) {
       const a = offsets[i]!;
       const len = offsets[i + 1]! - a;
-      const hv = hashBytes(src, a, len);
+      const hv = hashBytes(src, sv, a, len);
       let h = hv >>> shift;
       let e = slots[h]!;
       while (e !== EMPTY) {
-        if (hashes[e] === hv && lens[e] === len) {
-          const s = starts[e]!;
-          let k = 0;
-          while (k < len && data[s + k] === src[a + k]) k++;
-          if (k === len) break;
-        }
+        if (hashes[e] === hv && lens[e] === len && sameBytes(data, dv, starts[e]!, src, sv, a, len)) break;
         h = (h + 1) & mask;
         e = slots[h]!;
       }
       if (e === EMPTY) {
         let p = this.dataLen;
-        data = this.data = growBytes(data, p, p + 4 + len);
-        data[p] = len;
-        data[p + 1] = len >>> 8;
-        data[p + 2] = len >>> 16;
-        data[p + 3] = len >>> 24;
+        const grown = growBytes(data, p, p + 4 + len);
+        if (grown !== data) {
+          data = this.data = grown;
+          dv = viewOf(data);
+        }
+        dv.setInt32(p, len, true);
         p += 4;
         if (len < 32) for (let k = 0; k < len; k++) data[p + k] = src[a + k]!;
         else data.set(src.subarray(a, a + len), p);
@@ -294,19 +305,16 @@ export class DictionaryEncoder {
     let mask = slots.length - 1;
     let hashes = this.hashes;
     let data = this.data;
+    let dv = viewOf(data);
+    const sv = viewOf(src);
     let n = this.n;
     for (let i = start; i < end; i++) {
       const a = i * w;
-      const hv = hashBytes(src, a, w);
+      const hv = hashBytes(src, sv, a, w);
       let h = hv >>> shift;
       let e = slots[h]!;
       while (e !== EMPTY) {
-        if (hashes[e] === hv) {
-          const s = e * w;
-          let k = 0;
-          while (k < w && data[s + k] === src[a + k]) k++;
-          if (k === w) break;
-        }
+        if (hashes[e] === hv && sameBytes(data, dv, e * w, src, sv, a, w)) break;
         h = (h + 1) & mask;
         e = slots[h]!;
       }
@@ -324,6 +332,7 @@ export class DictionaryEncoder {
           mask = slots.length - 1;
           hashes = this.hashes;
           data = this.data;
+          dv = viewOf(data);
         }
       }
       out[o++] = e;

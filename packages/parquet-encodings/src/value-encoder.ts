@@ -129,16 +129,19 @@ class PlainByteArrayEncoder implements ValueEncoder {
     const { offsets, data } = values as ByteArrays;
     let p = this.len;
     const b = (this.buf = growBytes(this.buf, p, p + 4 * (end - start) + (offsets[end]! - offsets[start]!)));
+    // short values move 4 bytes at a time through DataViews (unaligned word access, no view object per value)
+    const bv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const sv = new DataView(data.buffer, data.byteOffset, data.byteLength);
     for (let i = start; i < end; i++) {
       const a = offsets[i]!;
       const len = offsets[i + 1]! - a;
-      b[p] = len;
-      b[p + 1] = len >>> 8;
-      b[p + 2] = len >>> 16;
-      b[p + 3] = len >>> 24;
+      bv.setInt32(p, len, true);
       p += 4;
-      if (len < 32) for (let k = 0; k < len; k++) b[p + k] = data[a + k]!;
-      else b.set(data.subarray(a, a + len), p);
+      if (len <= 64) {
+        let k = 0;
+        for (const l4 = len - 3; k < l4; k += 4) bv.setInt32(p + k, sv.getInt32(a + k, true), true);
+        for (; k < len; k++) b[p + k] = data[a + k]!;
+      } else b.set(data.subarray(a, a + len), p);
       p += len;
     }
     this.len = p;

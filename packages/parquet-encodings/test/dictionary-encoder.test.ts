@@ -153,6 +153,26 @@ describe('DictionaryEncoder: table growth and hostile keys', () => {
     });
     check(fixed(items, 16), col(Type.FIXED_LEN_BYTE_ARRAY, 16), [4096]);
   });
+  test('BYTE_ARRAY: lengths 0–13 differing in one byte at each position (word-wise compare, overlapping last word), bytes at an unaligned offset', () => {
+    const items: Uint8Array[] = [];
+    for (let len = 0; len <= 13; len++) {
+      items.push(new Uint8Array(len).fill(0x61));
+      for (let j = 0; j < len; j++) {
+        const v = new Uint8Array(len).fill(0x61);
+        v[j] = 0x62;
+        items.push(v);
+      }
+    }
+    items.push(...items.slice().reverse(), ...items);
+    const { offsets, data } = byteArrays(items);
+    const big = new Uint8Array(data.length + 9).fill(0x61);
+    big.set(data, 3);
+    check({ offsets, data: big.subarray(3, 3 + data.length) }, col(Type.BYTE_ARRAY), [7, 50]);
+    // 14 lengths: 1 + len distinct values each
+    const d = new DictionaryEncoder(col(Type.BYTE_ARRAY));
+    d.put({ offsets, data: big.subarray(3, 3 + data.length) }, 0, items.length, new Int32Array(items.length), 0);
+    expect(d.size).toBe(14 + (13 * 14) / 2);
+  });
   test('dictionary spans batches: indices handed out stay valid, byteSize grows by exactly the new entries', () => {
     const d = new DictionaryEncoder(col(Type.BYTE_ARRAY));
     const out = new Int32Array(3);
