@@ -5,7 +5,8 @@ import snappy from 'snappy';
 import { snappyUncompress as hyparquetSnappy } from 'hyparquet';
 import { decompressLz4, decompressLz4Raw, decompressSnappy as hysnappy } from 'hyparquet-compressors';
 import lz4napi from 'lz4-napi';
-import { lz4HadoopCompress, lz4HadoopDecompress, lz4RawCompress, lz4RawDecompress, lzoCompress, lzoDecompress, snappyCompress, snappyDecompress } from '@parquetry/parquet-codecs';
+import { crc32, lz4HadoopCompress, lz4HadoopDecompress, lz4RawCompress, lz4RawDecompress, lzoCompress, lzoDecompress, snappyCompress, snappyDecompress } from '@parquetry/parquet-codecs';
+import zlib from 'node:zlib';
 import { setSnappyEncoder } from '../src/snappy-compress.js';
 import { concat, numericBytes, randomBytes, textBytes } from '../test/inputs.js';
 
@@ -100,5 +101,15 @@ describe('LZO (1 MiB, hz = MiB/s; no npm peer reads LZO)', () => {
   });
   bench('parquetry lzoCompress', () => {
     lzoCompress(input);
+  });
+});
+
+describe('CRC-32 of a page (1 MiB, hz = MiB/s)', () => {
+  if (crc32(input, 1) !== zlib.crc32(input.subarray(1))) throw new Error('bench setup: crc32 differs from node:zlib');
+  bench('parquetry crc32 (slicing-by-16, unaligned start)', () => {
+    crc32(input, 1);
+  });
+  bench('node:zlib crc32 (native)', () => {
+    zlib.crc32(input.subarray(1));
   });
 });

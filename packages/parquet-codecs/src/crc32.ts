@@ -1,14 +1,15 @@
 /**
  * CRC-32 (ISO-HDLC: polynomial 0xEDB88320 reflected — the zlib/gzip checksum, RFC 1952 section 8), which gzip
  * trailers and Parquet page headers (`PageHeader.crc`, over the page bytes as stored) both use.
- * Slicing-by-8: eight table lookups per 8 input bytes.
+ * Slicing-by-16: four unaligned 32-bit little-endian words read through a DataView and sixteen table lookups per
+ * 16 input bytes, then one byte at a time for the last 0–15.
  *
  * @module
  */
 
-/** 8 × 256 tables: `T[k * 256 + b]` is the CRC of byte b followed by k zero bytes. */
+/** 16 × 256 tables: `T[k * 256 + b]` is the CRC of byte b followed by k zero bytes. */
 const TABLES = /*#__PURE__*/ (() => {
-  const t = new Int32Array(256 * 8);
+  const t = new Int32Array(256 * 16);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -16,7 +17,7 @@ const TABLES = /*#__PURE__*/ (() => {
   }
   for (let n = 0; n < 256; n++) {
     let c = t[n]!;
-    for (let k = 1; k < 8; k++) {
+    for (let k = 1; k < 16; k++) {
       c = t[c & 0xff]! ^ (c >>> 8);
       t[k * 256 + n] = c;
     }
@@ -35,17 +36,32 @@ export function crc32(src: Uint8Array, from = 0, to = src.length): number {
   const t = TABLES;
   let c = -1;
   let i = from;
-  for (const end8 = to - 7; i < end8; i += 8) {
-    const a = c ^ (src[i]! | (src[i + 1]! << 8) | (src[i + 2]! << 16) | (src[i + 3]! << 24));
-    c =
-      t[1792 + (a & 0xff)]! ^
-      t[1536 + ((a >>> 8) & 0xff)]! ^
-      t[1280 + ((a >>> 16) & 0xff)]! ^
-      t[1024 + (a >>> 24)]! ^
-      t[768 + src[i + 4]!]! ^
-      t[512 + src[i + 5]!]! ^
-      t[256 + src[i + 6]!]! ^
-      t[src[i + 7]!]!;
+  if (to - from >= 16) {
+    const v = new DataView(src.buffer, src.byteOffset, src.byteLength);
+    for (const end16 = to - 15; i < end16; i += 16) {
+      // the first word carries the CRC so far; byte j of the block is looked up in table 15 − j
+      const a = c ^ v.getInt32(i, true);
+      const b = v.getInt32(i + 4, true);
+      const d = v.getInt32(i + 8, true);
+      const e = v.getInt32(i + 12, true);
+      c =
+        t[3840 + (a & 0xff)]! ^
+        t[3584 + ((a >>> 8) & 0xff)]! ^
+        t[3328 + ((a >>> 16) & 0xff)]! ^
+        t[3072 + (a >>> 24)]! ^
+        t[2816 + (b & 0xff)]! ^
+        t[2560 + ((b >>> 8) & 0xff)]! ^
+        t[2304 + ((b >>> 16) & 0xff)]! ^
+        t[2048 + (b >>> 24)]! ^
+        t[1792 + (d & 0xff)]! ^
+        t[1536 + ((d >>> 8) & 0xff)]! ^
+        t[1280 + ((d >>> 16) & 0xff)]! ^
+        t[1024 + (d >>> 24)]! ^
+        t[768 + (e & 0xff)]! ^
+        t[512 + ((e >>> 8) & 0xff)]! ^
+        t[256 + ((e >>> 16) & 0xff)]! ^
+        t[e >>> 24]!;
+    }
   }
   for (; i < to; i++) c = t[(c ^ src[i]!) & 0xff]! ^ (c >>> 8);
   return ~c >>> 0;

@@ -219,4 +219,21 @@ describe('crc32', () => {
       expect(crc32(b, 2, 2 + n)).toBe(zlib.crc32(b.subarray(2, 2 + n)));
     }
   });
+  test('property: any bytes, any range, any byte offset of the view (16-byte blocks, 0–15 byte tails) agree with node:zlib', async () => {
+    const { crc32 } = await import('@parquetry/parquet-codecs');
+    const zlib = await import('node:zlib');
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), fc.nat(7), fc.nat(), fc.nat(), (bytes, shift, x, y) => {
+        const buf = new Uint8Array(bytes.length + shift);
+        buf.set(bytes, shift);
+        const view = buf.subarray(shift);
+        const from = bytes.length === 0 ? 0 : x % (bytes.length + 1);
+        const to = from + (y % (bytes.length - from + 1));
+        expect(crc32(view, from, to)).toBe(zlib.crc32(bytes.subarray(from, to)));
+        expect(crc32(view)).toBe(zlib.crc32(bytes));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
