@@ -64,12 +64,13 @@ interface SeqTable {
   nb: Uint8Array;
   next: Uint16Array;
   xbits: Uint8Array;
-  base: Float64Array;
+  /** baselines: lengths up to 65539, offset values up to 2^31 */
+  base: Uint32Array;
 }
 
 function seqTable(log: number): SeqTable {
   const n = 1 << log;
-  return { log: 0, nb: new Uint8Array(n), next: new Uint16Array(n), xbits: new Uint8Array(n), base: new Float64Array(n) };
+  return { log: 0, nb: new Uint8Array(n), next: new Uint16Array(n), xbits: new Uint8Array(n), base: new Uint32Array(n) };
 }
 
 /** Everything a decode reuses: allocated once, on the first call. */
@@ -97,6 +98,11 @@ interface Scratch {
 }
 
 let scratch: Scratch | undefined;
+
+/** Views of the current call's output, input and the literals buffer, for word-sized copies. */
+let outView: DataView | undefined;
+let srcView: DataView | undefined;
+let litsView: DataView | undefined;
 
 /** Where decoding is, for error messages. */
 let frameAt = 0;
@@ -130,12 +136,6 @@ function highBit(v: number): number {
 function bitsAt(src: Uint8Array, p: number, n: number): number {
   const i = p >>> 3;
   return ((src[i]! | (src[i + 1]! << 8) | (src[i + 2]! << 16) | (src[i + 3]! << 24)) >>> (p & 7)) & ((1 << n) - 1);
-}
-
-/** Reads up to 32 bits (an offset's extra bits may be 31). */
-function bitsWide(src: Uint8Array, p: number, n: number): number {
-  if (n <= 24) return bitsAt(src, p, n);
-  return bitsAt(src, p, 16) + bitsAt(src, p + 16, n - 16) * 65536;
 }
 
 /** `n` (≤ 16) bits from bit `p`, reading no byte at or past `end` (those count as 0). */
@@ -602,47 +602,100 @@ function compressedBlock(s: Scratch, st: FrameState, src: Uint8Array, pos: numbe
   if (pos >= end) throw corrupt('sequences bitstream missing', pos);
   const lastByte = src[end - 1]!;
   if (lastByte === 0) throw corrupt('sequences bitstream ends with a zero byte', end - 1);
-  const low = pos * 8;
-  let p = (end - 1) * 8 + highBit(lastByte);
+  // bit container: the low `bn` bits of `bc` are the next bits (most significant first); `bp` is the next byte to
+  // load. Bytes before the stream load as garbage (or 0 before the input), but the bits left —
+  // (bp + 1 - pos) * 8 + bn — are checked before each sequence is used, so such bits are never used.
+  let bn = highBit(lastByte);
+  let bc = lastByte & ((1 << bn) - 1);
+  let bp = end - 2;
   const ll = st.tables[KIND_LL]!;
   const of = st.tables[KIND_OF]!;
   const ml = st.tables[KIND_ML]!;
   const llNb = ll.nb, llNext = ll.next, llX = ll.xbits, llBase = ll.base;
   const ofNb = of.nb, ofNext = of.next, ofX = of.xbits, ofBase = of.base;
   const mlNb = ml.nb, mlNext = ml.next, mlX = ml.xbits, mlBase = ml.base;
-  p -= ll.log;
-  let llS = bitsAt(src, p, ll.log);
-  p -= of.log;
-  let ofS = bitsAt(src, p, of.log);
-  p -= ml.log;
-  let mlS = bitsAt(src, p, ml.log);
-  if (p < low) throw corrupt('sequences bitstream shorter than its initial states', pos);
+  while (bn <= 24) {
+    bc = (bc << 8) | src[bp--]!;
+    bn += 8;
+  }
+  bn -= ll.log;
+  let llS = (bc >>> bn) & ((1 << ll.log) - 1);
+  bn -= of.log;
+  let ofS = (bc >>> bn) & ((1 << of.log) - 1);
+  while (bn <= 24) {
+    bc = (bc << 8) | src[bp--]!;
+    bn += 8;
+  }
+  bn -= ml.log;
+  let mlS = (bc >>> bn) & ((1 << ml.log) - 1);
+  if ((bp + 1 - pos) * 8 + bn < 0) throw corrupt('sequences bitstream shorter than its initial states', pos);
   let rep1 = st.rep1;
   let rep2 = st.rep2;
   let rep3 = st.rep3;
   let lp = litPos;
+  const outLen = out.length;
+  const litLen4 = litSrc.length - 3;
+  const outDv = outView!;
+  const litDv = litSrc === src ? srcView! : litsView!;
   for (let n = 1; n <= nbSeq; n++) {
-    let nb = ofX[ofS]!;
-    p -= nb;
-    let offset = ofBase[ofS]! + (nb > 24 ? bitsWide(src, p, nb) : bitsAt(src, p, nb));
-    nb = mlX[mlS]!;
-    p -= nb;
-    const matchLen = mlBase[mlS]! + bitsAt(src, p, nb);
-    nb = llX[llS]!;
-    p -= nb;
-    const litLen = llBase[llS]! + bitsAt(src, p, nb);
-    if (n !== nbSeq) {
-      nb = llNb[llS]!;
-      p -= nb;
-      llS = llNext[llS]! + bitsAt(src, p, nb);
-      nb = mlNb[mlS]!;
-      p -= nb;
-      mlS = mlNext[mlS]! + bitsAt(src, p, nb);
-      nb = ofNb[ofS]!;
-      p -= nb;
-      ofS = ofNext[ofS]! + bitsAt(src, p, nb);
+    while (bn <= 24) {
+      bc = (bc << 8) | src[bp--]!;
+      bn += 8;
     }
-    if (p < low) throw corrupt(`sequences bitstream read past its start at sequence ${n} of ${nbSeq}`, pos);
+    let nb = ofX[ofS]!;
+    let offset: number;
+    if (nb <= 24) {
+      bn -= nb;
+      offset = ofBase[ofS]! + ((bc >>> bn) & ((1 << nb) - 1));
+    } else {
+      // more than the container holds after a refill: the high bits, then 16 more
+      bn -= nb - 16;
+      const high = (bc >>> bn) & ((1 << (nb - 16)) - 1);
+      while (bn <= 24) {
+        bc = (bc << 8) | src[bp--]!;
+        bn += 8;
+      }
+      bn -= 16;
+      offset = ofBase[ofS]! + high * 65536 + ((bc >>> bn) & 0xffff);
+    }
+    while (bn <= 24) {
+      bc = (bc << 8) | src[bp--]!;
+      bn += 8;
+    }
+    nb = mlX[mlS]!;
+    bn -= nb;
+    const matchLen = mlBase[mlS]! + ((bc >>> bn) & ((1 << nb) - 1));
+    nb = llX[llS]!;
+    if (bn < nb) {
+      bc = (bc << 8) | src[bp--]!;
+      bn += 8;
+      if (bn < nb) {
+        bc = (bc << 8) | src[bp--]!;
+        bn += 8;
+      }
+    }
+    bn -= nb;
+    const litLen = llBase[llS]! + ((bc >>> bn) & ((1 << nb) - 1));
+    if (n !== nbSeq) {
+      while (bn <= 24) {
+        bc = (bc << 8) | src[bp--]!;
+        bn += 8;
+      }
+      nb = llNb[llS]!;
+      bn -= nb;
+      llS = llNext[llS]! + ((bc >>> bn) & ((1 << nb) - 1));
+      nb = mlNb[mlS]!;
+      bn -= nb;
+      mlS = mlNext[mlS]! + ((bc >>> bn) & ((1 << nb) - 1));
+      nb = ofNb[ofS]!;
+      if (bn < nb) {
+        bc = (bc << 8) | src[bp--]!;
+        bn += 8;
+      }
+      bn -= nb;
+      ofS = ofNext[ofS]! + ((bc >>> bn) & ((1 << nb) - 1));
+    }
+    if ((bp + 1 - pos) * 8 + bn < 0) throw corrupt(`sequences bitstream read past its start at sequence ${n} of ${nbSeq}`, pos);
     // repeat offsets (RFC 8878 section 3.1.1.5)
     if (offset > 3) {
       offset -= 3;
@@ -663,9 +716,19 @@ function compressedBlock(s: Scratch, st: FrameState, src: Uint8Array, pos: numbe
     if (litLen > litStop - lp) throw corrupt(`sequence ${n} of ${nbSeq} takes ${litLen} literals, ${litStop - lp} left`, pos);
     if (litLen + matchLen > blockLimit - op) {
       if (op + litLen + matchLen > blockEnd) throw corrupt(`sequence ${n} of ${nbSeq} expands the block past ${blockMax} bytes`, pos);
-      throw overrun(op + litLen + matchLen, out.length);
+      throw overrun(op + litLen + matchLen, outLen);
     }
-    if (litLen < 16) {
+    if (litLen <= 16 && op + 16 <= outLen && lp <= litLen4 - 16) {
+      // whole words, up to 16 bytes: the bytes written past the literals are output not produced yet
+      let o = op;
+      let l = lp;
+      const stop = op + litLen;
+      while (o < stop) {
+        outDv.setUint32(o, litDv.getUint32(l, true), true);
+        o += 4;
+        l += 4;
+      }
+    } else if (litLen < 32) {
       for (let i = 0; i < litLen; i++) out[op + i] = litSrc[lp + i]!;
     } else out.set(litSrc.subarray(lp, lp + litLen), op);
     lp += litLen;
@@ -673,29 +736,35 @@ function compressedBlock(s: Scratch, st: FrameState, src: Uint8Array, pos: numbe
     if (offset > op - frameStart || offset === 0) {
       throw corrupt(`sequence ${n} of ${nbSeq} has offset ${offset}, only ${op - frameStart} bytes decoded in the frame`, pos);
     }
-    let from = op - offset;
-    if (offset >= matchLen) {
-      if (matchLen < 32) {
-        for (let i = 0; i < matchLen; i++) out[op + i] = out[from + i]!;
-      } else out.copyWithin(op, from, from + matchLen);
-      op += matchLen;
-    } else if (offset < 8) {
-      const stop = op + matchLen;
+    const off = offset | 0;
+    let from = op - off;
+    const stop = op + matchLen;
+    if (off >= 4 && matchLen <= 32 && stop + 3 <= outLen) {
+      // whole words: an offset of 4 or more never reads a byte this copy has still to write
+      do {
+        outDv.setUint32(op, outDv.getUint32(from, true), true);
+        op += 4;
+        from += 4;
+      } while (op < stop);
+      op = stop;
+    } else if (off >= matchLen) {
+      out.copyWithin(op, from, stop);
+      op = stop;
+    } else if (off < 8) {
       while (op < stop) out[op++] = out[from++]!;
     } else {
       // overlapping: copy whole periods, each doubling what is available
-      let left = matchLen;
-      let chunk = offset;
-      while (left > 0) {
-        const c = chunk < left ? chunk : left;
+      let chunk = off;
+      while (op < stop) {
+        const c = chunk < stop - op ? chunk : stop - op;
         out.copyWithin(op, from, from + c);
         op += c;
-        left -= c;
         chunk += c;
       }
     }
   }
-  if (p !== low) throw corrupt(`sequences bitstream has ${p - low} bits left over after ${nbSeq} sequences`, pos);
+  const leftover = (bp + 1 - pos) * 8 + bn;
+  if (leftover !== 0) throw corrupt(`sequences bitstream has ${leftover} bits left over after ${nbSeq} sequences`, pos);
   st.rep1 = rep1;
   st.rep2 = rep2;
   st.rep3 = rep3;
@@ -736,6 +805,10 @@ export interface DecodeZstdOptions {
 export function decodeZstd(src: Uint8Array, out: Uint8Array, options: DecodeZstdOptions = {}): number {
   const verify = options.checksum ?? true;
   const n = src.length;
+  const s = getScratch();
+  outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  litsView ??= new DataView(s.lits.buffer);
   let pos = 0;
   let op = 0;
   frameAt = 0;
