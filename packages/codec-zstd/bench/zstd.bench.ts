@@ -1,4 +1,4 @@
-// ZSTD throughput beside hyparquet-compressors (plain fzstd) and the reference library in WASM. 1 MiB input: hz = MiB/s.
+// ZSTD throughput: our decoder beside hyparquet-compressors (plain fzstd) and the reference library in WASM. 1 MiB input: hz = MiB/s.
 // (Node 20's zlib has no zstd.)
 import { bench, describe } from 'vitest';
 import { decompressZstd } from 'hyparquet-compressors';
@@ -17,7 +17,7 @@ describe('ZSTD decompress (1 MiB, hz = MiB/s)', () => {
   bench('parquetry createZstdCodec (reference decoder in WASM, bounded)', () => {
     zstd.decompress(packed, out);
   });
-  bench('parquetry zstdDecoder (fzstd, bounded streaming)', () => {
+  bench('parquetry zstdDecoder (our decoder, bounded)', () => {
     zstdDecoder.decompress(packed, out);
   });
   bench('hyparquet-compressors decompressZstd (fzstd one-shot)', () => {

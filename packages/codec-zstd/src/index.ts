@@ -1,6 +1,7 @@
 /**
- * `@parquetry/codec-zstd` — the ZSTD compression codec for Parquetry: fzstd to decompress (pure JavaScript),
- * the reference zstd library in WebAssembly (`@bokuweb/zstd-wasm`) to compress; Node and browsers.
+ * `@parquetry/codec-zstd` — the ZSTD compression codec for Parquetry: our own decoder to decompress (pure
+ * TypeScript, bounded on any input), the reference zstd library in WebAssembly (`@bokuweb/zstd-wasm`) to compress;
+ * Node and browsers.
  *
  * ```ts
  * import { createZstdCodec, zstdDecoder } from '@parquetry/codec-zstd';
@@ -11,5 +12,5 @@
  * @packageDocumentation
  */
 export { createZstdCodec, zstdDecoder, zstdDecompress, type ZstdCodecOptions } from './zstd.js';
+export type { ZstdDecompressOptions } from './zstd-decode.js';
 export { zstdFrames, MAX_WINDOW, type ZstdFrame } from './zstd-frames.js';
-export { zstdPrescan } from './zstd-prescan.js';

@@ -779,8 +779,8 @@ function copyLiterals(lits: Uint8Array, at: number, n: number, out: Uint8Array, 
   return op + n;
 }
 
-/** Options of {@link decodeZstd}. */
-export interface DecodeZstdOptions {
+/** Options of `zstdDecompress`. */
+export interface ZstdDecompressOptions {
   /**
    * Verify each frame's content checksum (the low 32 bits of XXH64 of its content, RFC 8878 section 3.1.1) when
    * the frame has one. Default true.
@@ -802,7 +802,7 @@ export interface DecodeZstdOptions {
  *   offset before the frame's first byte, a frame decoding to other than its declared size, a wrong checksum),
  *   `CODEC_OVERRUN` (the stream produces more than `out.length` bytes).
  */
-export function decodeZstd(src: Uint8Array, out: Uint8Array, options: DecodeZstdOptions = {}): number {
+export function decodeZstd(src: Uint8Array, out: Uint8Array, options: ZstdDecompressOptions = {}): number {
   const verify = options.checksum ?? true;
   const n = src.length;
   const s = getScratch();

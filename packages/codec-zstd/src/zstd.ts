@@ -1,92 +1,31 @@
 /**
  * The ZSTD codec of parquet.thrift (`CompressionCodec.ZSTD`): Zstandard frames (RFC 8878). Decompression without
- * WebAssembly is fzstd (pure JavaScript, synchronous: {@link zstdDecoder}); {@link createZstdCodec} loads the
- * reference C library compiled to WebAssembly (`@bokuweb/zstd-wasm`, instantiated once, hence async), which
- * compresses and also decompresses single-frame pages.
+ * WebAssembly is our own decoder (`zstd-decode.ts`: pure TypeScript, synchronous, bounded on any input:
+ * {@link zstdDecoder}); {@link createZstdCodec} loads the reference C library compiled to WebAssembly
+ * (`@bokuweb/zstd-wasm`, instantiated once, hence async), which compresses and also decompresses single-frame pages.
  * Spec: https://github.com/apache/parquet-format/blob/master/Compression.md (ZSTD), https://www.rfc-editor.org/rfc/rfc8878
- *
- * Every frame is walked and checked before decoding (see `zstd-frames.ts`): a declared content size past the
- * page is an error before anything is allocated, and decoding streams block by block with a bounds check per block.
  */
-import { Decompress } from 'fzstd';
 import { compress, decompress as wasmDecompress, init } from '@bokuweb/zstd-wasm';
-import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError } from '@parquetry/parquet-codecs';
-import { type ZstdFrame, zstdFrames } from './zstd-frames.js';
-import { zstdPrescan } from './zstd-prescan.js';
-
-function overrun(op: number, limit: number, pos: number): ParquetError {
-  return new ParquetError(CodecErrorCode.OVERRUN, `codec-zstd: ZSTD frame at byte ${pos} expands past the ${limit} bytes allowed (at output byte ${op})`, pos);
-}
-
-function corrupt(what: string, pos: number, cause: unknown): ParquetError {
-  return new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: corrupt ZSTD frame at byte ${pos}: ${what}`, pos, { cause });
-}
+import { type Codec, CodecErrorCode, CompressionCodec, ParquetError } from '@parquetry/parquet-codecs';
+import { zstdFrames } from './zstd-frames.js';
+import { type ZstdDecompressOptions, decodeZstd } from './zstd-decode.js';
 
 /**
- * A copy of a frame re-headed as a single-segment frame declaring `size` bytes. Two reasons:
- * fzstd decodes a frame of known size straight into one buffer instead of sliding a window (for small pages the
- * slide costs more than the decode), and it silently stops at the declared size — so the caller declares one byte
- * more than it expects, and a frame that really produces more shows up as one byte too many instead of vanishing.
- */
-function withContentSize(src: Uint8Array, f: ZstdFrame, size: number): Uint8Array {
-  const head = 9;
-  const copy = new Uint8Array(head + f.end - f.blocks);
-  copy[0] = 0x28;
-  copy[1] = 0xb5;
-  copy[2] = 0x2f;
-  copy[3] = 0xfd;
-  copy[4] = (2 << 6) | (1 << 5) | (f.checksum ? 4 : 0); // 4-byte content size, single segment, no dictionary
-  copy[5] = size & 0xff;
-  copy[6] = (size >>> 8) & 0xff;
-  copy[7] = (size >>> 16) & 0xff;
-  copy[8] = size >>> 24;
-  copy.set(src.subarray(f.blocks, f.end), head);
-  return copy;
-}
-
-/**
- * Decompresses a Zstandard stream (one or more frames; skippable frames are skipped) into `out`.
+ * Decompresses a Zstandard stream (one or more frames; skippable frames are skipped) into `out` with our own decoder:
+ * `out` is both the bound and the window, so nothing else is allocated per call, and no input makes it loop longer
+ * than its input and output sizes allow. Content checksums (XXH64) are verified unless `options.checksum` is false.
  * @param src - the stream.
  * @param out - destination; its length bounds the output.
+ * @param options - whether to verify content checksums (default: yes).
  * @returns bytes written.
- * @throws ParquetError `CODEC_CORRUPT` (malformed frame, dictionary frame, window over 128 MiB, a Huffman tree
- * description decoding more than 255 weights (see {@link zstdPrescan}), a frame that decodes
- * to other than its declared size), `CODEC_OVERRUN`.
+ * @throws ParquetError `CODEC_CORRUPT` (malformed frame or block, dictionary frame, window over 128 MiB, a literal
+ *   or match length past its block, an offset before its frame's first byte, a bitstream read past its start or not
+ *   used up, an FSE table or Huffman tree that is not well formed, a frame that decodes to other than its declared
+ *   size, a wrong content checksum — each naming the frame and block by byte offset), `CODEC_OVERRUN` (the stream
+ *   produces more than `out.length` bytes).
  */
-export function zstdDecompress(src: Uint8Array, out: Uint8Array): number {
-  const frames = zstdFrames(src);
-  // fzstd never stops on a Huffman weight description that decodes more than 255 weights: reject those first
-  zstdPrescan(src, frames);
-  let dataFrames = 0;
-  for (const f of frames) if (!f.skippable) dataFrames++;
-  let op = 0;
-  for (const f of frames) {
-    if (f.skippable) continue;
-    const remaining = out.length - op;
-    if (f.contentSize !== undefined && f.contentSize > remaining) throw overrun(op + f.contentSize, out.length, f.start);
-    // expected output: the declared size, or for the only frame of a page, the rest of the page
-    const expected = f.contentSize ?? (dataFrames === 1 ? remaining : undefined);
-    const input = expected === undefined ? src.subarray(f.start, f.end) : withContentSize(src, f, expected + 1);
-    const before = op;
-    // fzstd's streaming decoder hands over each block as it is decoded, so the true output length is known
-    // (its one-shot decoder returns a buffer of the declared size whatever the blocks produce) and a frame that
-    // expands past the page stops at the first block that does.
-    const stream = new Decompress((chunk) => {
-      if (chunk.length > out.length - op) throw overrun(op + chunk.length, out.length, f.start);
-      out.set(chunk, op);
-      op += chunk.length;
-    });
-    try {
-      stream.push(input, true);
-    } catch (e) {
-      if (isParquetError(e)) throw e;
-      throw corrupt(String((e as Error)?.message ?? e), f.start, e);
-    }
-    if (f.contentSize !== undefined && op - before !== f.contentSize) {
-      throw new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: ZSTD frame at byte ${f.start} declares ${f.contentSize} bytes but decodes to ${op - before}`, f.start);
-    }
-  }
-  return op;
+export function zstdDecompress(src: Uint8Array, out: Uint8Array, options?: ZstdDecompressOptions): number {
+  return decodeZstd(src, out, options);
 }
 
 /** Options of {@link createZstdCodec}. */
@@ -158,7 +97,8 @@ async function loadWasm(wasm: string | URL | ArrayBuffer | Uint8Array): Promise<
  * Decompresses with the reference decoder (WASM) when the stream is one frame: `ZSTD_decompress` writes into a
  * buffer of fixed capacity — the declared content size, already checked against the page, or the page size + 1
  * when none is declared — and itself checks the declared size and the content checksum. Anything else (several
- * frames, skippable frames, any error) goes to {@link zstdDecompress}, which also classifies errors.
+ * frames, skippable frames) and any stream the reference decoder rejects goes to {@link zstdDecompress}, which is
+ * bounded on any input and names what is wrong.
  */
 function decompressFast(src: Uint8Array, out: Uint8Array): number {
   const frames = zstdFrames(src);
@@ -168,12 +108,10 @@ function decompressFast(src: Uint8Array, out: Uint8Array): number {
       throw new ParquetError(CodecErrorCode.OVERRUN, `codec-zstd: ZSTD frame declares ${f.contentSize} bytes, the page allows ${out.length}`, 0);
     }
     let res: Uint8Array | undefined;
-    let failure: unknown;
     try {
       res = wasmDecompress(src, { defaultHeapSize: out.length + 1 });
-    } catch (e) {
-      res = undefined;
-      failure = e;
+    } catch {
+      res = undefined; // our decoder says why
     }
     if (res !== undefined) {
       if (res.length > out.length) {
@@ -182,20 +120,13 @@ function decompressFast(src: Uint8Array, out: Uint8Array): number {
       out.set(res);
       return res.length;
     }
-    // the reference decoder found the frame corrupt (corruption_detected, checksum_wrong, literals_headerWrong): it
-    // is, and it does not go to fzstd, whose Huffman weight reader loops forever on some corrupt streams (found by
-    // tools/fuzz, fixtures/fuzz-regressions/codec-ZSTD)
-    const zstdError = /code -(20|22|24)\b/.exec(messageOf(failure))?.[1];
-    if (zstdError !== undefined) {
-      throw new ParquetError(CodecErrorCode.CORRUPT, `codec-zstd: ZSTD frame at byte 0 is corrupt (the reference decoder's error -${zstdError})`, 0, { cause: failure });
-    }
   }
   return zstdDecompress(src, out);
 }
 
 /**
  * Creates the ZSTD codec with the reference library (WebAssembly) loaded: it compresses, and it decompresses
- * single-frame pages about 3× faster than fzstd (other pages go through {@link zstdDecompress}). The first call
+ * single-frame pages with the reference decoder (other pages, and pages it rejects, go through {@link zstdDecompress}). The first call
  * instantiates the WebAssembly module.
  * @param options - compression level.
  * @returns the codec.

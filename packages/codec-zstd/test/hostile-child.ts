@@ -31,10 +31,10 @@ const [mode, a, b, c] = process.argv.slice(2);
 if (mode === 'file') {
   const bytes = new Uint8Array(fs.readFileSync(a!));
   const size = bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16);
-  console.log(JSON.stringify({ decoder: run(bytes.subarray(3), size, 'decoder') }));
+  console.log(JSON.stringify({ decoder: run(bytes.subarray(3), size, 'decoder'), codec: run(bytes.subarray(3), size, 'codec') }));
 } else if (mode === 'hex') {
   const bytes = new Uint8Array(Buffer.from(a!, 'hex'));
-  console.log(JSON.stringify({ decoder: run(bytes, Number(b), 'decoder') }));
+  console.log(JSON.stringify({ decoder: run(bytes, Number(b), 'decoder'), codec: run(bytes, Number(b), 'codec') }));
 } else if (mode === 'mutate') {
   const seeds = (JSON.parse(fs.readFileSync(a!, 'utf8')) as { hex: string; size: number }[]).map((x) => ({ bytes: new Uint8Array(Buffer.from(x.hex, 'hex')), size: x.size }));
   let runs = 0;
