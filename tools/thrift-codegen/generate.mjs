@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Generates packages/thrift-compact/src/parquet/gen/{enums,types,read,write}.ts from the parquet.thrift facts
-// (every enum, struct, union and field id of parquet.thrift). Usage:
+// (every enum, struct, union and field id of parquet.thrift), and packages/thrift-compact/test/gen/read-switch.ts
+// (one switch-based reader per struct: the oracle of the table-driven readers in tests, their baseline in the
+// footer benchmark). Usage:
 //   node tools/thrift-codegen/generate.mjs [facts.json]      (default ../shared/spec/parquet-thrift-facts.json)
 //   node tools/thrift-codegen/generate.mjs --check [facts]   exit 1 when the committed files differ from the output
 import fs from 'node:fs';
@@ -89,7 +91,63 @@ for (const name of names) {
   t += `}\n\n`;
 }
 
-// ---- read.ts
+// ---- read.ts (table-driven: one field table per struct, interpreted by src/struct-table.ts)
+const STRING_FLAG = 16;
+const REQUIRED_FLAG = 32;
+// structs read once per page (every read decodes them): per-struct switch readers, which set their fields with
+// named stores (the table's keyed stores cost about twice the time on a page header); tables refer to them by function
+const HOT = ['DataPageHeader', 'DataPageHeaderV2', 'DictionaryPageHeader', 'IndexPageHeader', 'PageHeader', 'Statistics'];
+const sub = (ty) => (HOT.includes(ty) ? `read${ty}` : `S_${ty}`);
+const HOT_ENUMS = [...new Set(HOT.flatMap((n) => all[n].map((f) => f.type).filter((ty) => ty in enums)))].sort().join(', ');
+const codeOf = (ty) => wireOf(ty) | (kindOf(ty) === 'string' ? STRING_FLAG : 0);
+// tables in dependency order (parquet.thrift has no recursive struct), so each is defined before a table uses it
+const order = [];
+const visiting = new Set();
+const visit = (name) => {
+  if (order.includes(name)) return;
+  if (visiting.has(name)) throw new Error(`recursive struct ${name}`);
+  visiting.add(name);
+  for (const f of all[name]) {
+    let ty = f.type;
+    if (kindOf(ty) === 'list') {
+      ty = elemOf(ty);
+      if (kindOf(ty) === 'list') throw new Error(`list of lists in ${name}.${f.name}: not supported by the table`);
+    }
+    if (kindOf(ty) === 'struct') visit(ty);
+  }
+  order.push(name);
+};
+for (const name of names) visit(name);
+let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union: the structs of a page header (read once per page) as one function\n * each, the others by interpreting the struct's field table (\`src/struct-table.ts\`), which is smaller.\n * Unknown fields are skipped at any depth; a required field with the wrong wire type throws \`THRIFT_WRONG_TYPE\` (an\n * optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport { readStruct, type StructSpec } from '../../struct-table.js';\nimport type * as T from './types.js';\nimport type { ${HOT_ENUMS} } from './enums.js';\n\n`;
+for (const name of order) {
+  if (HOT.includes(name)) continue;
+  const fields = sorted(all[name]);
+  const slots = [];
+  for (const f of fields) {
+    let spec;
+    const req = isRequired(f) ? REQUIRED_FLAG : 0;
+    const k = kindOf(f.type);
+    if (k === 'list') {
+      const el = elemOf(f.type);
+      spec = `['${f.name}', ${codeOf(f.type) | req}, ${codeOf(el)}${kindOf(el) === 'struct' ? `, ${sub(el)}` : ''}]`;
+    } else if (k === 'struct') spec = `['${f.name}', ${codeOf(f.type) | req}, 0, ${sub(f.type)}]`;
+    else spec = `['${f.name}', ${codeOf(f.type) | req}]`;
+    slots[f.id] = spec;
+  }
+  const list = Array.from({ length: slots.length }, (_, i) => slots[i] ?? '').join(', ');
+  const req = fields.filter(isRequired).map((f) => f.id);
+  if (req.some((id) => id > 30)) throw new Error(`${name}: a required field id above 30 does not fit the table's bit mask`);
+  const mask = req.reduce((m, id) => m | (1 << id), 0);
+  rd += `const S_${name}: StructSpec = ['${name}', [${list}]${req.length ? `, ${mask}` : ''}];\n`;
+}
+rd += '\n';
+for (const name of names) {
+  if (HOT.includes(name)) continue;
+  rd += `/**\n * Reads a \`${name}\`.\n * @param r - the compact reader, positioned at the start of the struct.\n * @returns the decoded value.\n * @throws ParquetError on malformed input.\n */\n`;
+  rd += `export function read${name}(r: CompactReader): T.${name} {\n  return readStruct(r, S_${name}) as unknown as T.${name};\n}\n\n`;
+}
+
+// ---- per-struct switch readers: read.ts's hot structs (HOT), and every struct in test/gen/read-switch.ts
 const readExpr = (ty) => {
   const k = kindOf(ty);
   switch (k) {
@@ -106,47 +164,54 @@ const readExpr = (ty) => {
     default: throw new Error(`no read expr for ${ty}`);
   }
 };
-let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union. Unknown fields are skipped at any depth; a required field with the\n * wrong wire type throws \`THRIFT_WRONG_TYPE\` (an optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport type * as T from './types.js';\nimport type { ${[...usedEnums].sort().join(', ')} } from './enums.js';\n\n`;
-// one non-exported reader per distinct list type, so no closure is created per list
-const listReaders = new Map();
-const listFn = (ty) => {
-  const fn = `readList_${ty.replace(/[<>]/g, '_')}`;
-  if (!listReaders.has(ty)) {
-    listReaders.set(ty, '');
-    const el = elemOf(ty);
-    const inner = kindOf(el) === 'list' ? `${listFn(el)}(r, where)` : readExpr(el);
-    listReaders.set(ty, `function ${fn}(r: CompactReader, where: string): ${tsTypeQ(ty)} {\n  const n = r.listBegin();\n  if (n > 0) r.expectElem(${wireOf(el)}, where);\n  const a: ${tsTypeQ(ty)} = [];\n  for (let i = 0; i < n; i++) a.push(${inner});\n  r.listEnd();\n  return a;\n}\n\n`);
-  }
-  return fn;
-};
-for (const name of names) {
-  const fields = sorted(all[name]);
-  rd += `/**\n * Reads a \`${name}\`.\n * @param r - the compact reader, positioned at the start of the struct.\n * @returns the decoded value.\n * @throws ParquetError on malformed input.\n */\n`;
-  rd += `export function read${name}(r: CompactReader): T.${name} {\n`;
-  rd += `  const v = {} as { -readonly [K in keyof T.${name}]: T.${name}[K] };\n`;
-  const req = fields.filter(isRequired);
-  for (const f of req) rd += `  let has_${f.name} = false;\n`;
-  rd += `  r.structBegin();\n  for (let id = r.fieldBegin(); id !== 0; id = r.fieldBegin()) {\n`;
-  if (fields.length) {
-    rd += `    switch (id) {\n`;
-    for (const f of fields) {
-      const k = kindOf(f.type);
-      const val = k === 'list' ? `${listFn(f.type)}(r, '${name}.${f.name}')` : readExpr(f.type);
-      if (isRequired(f)) {
-        rd += `      case ${f.id}:\n        r.expect(${wireOf(f.type)}, '${name}', '${f.name}');\n        v.${f.name} = ${val};\n        has_${f.name} = true;\n        continue;\n`;
-      } else {
-        // as Apache Thrift does, an optional field with an unexpected wire type is skipped (old writers reused ids)
-        rd += `      case ${f.id}:\n        if (!r.is(${wireOf(f.type)})) break;\n        v.${f.name} = ${val};\n        continue;\n`;
-      }
+/** The switch reader of each struct in `list`, plus one non-exported reader per list type they use (no closure per list). */
+const switchReaders = (list) => {
+  let out = '';
+  const listReaders = new Map();
+  const listFn = (ty) => {
+    const fn = `readList_${ty.replace(/[<>]/g, '_')}`;
+    if (!listReaders.has(ty)) {
+      listReaders.set(ty, '');
+      const el = elemOf(ty);
+      const inner = kindOf(el) === 'list' ? `${listFn(el)}(r, where)` : readExpr(el);
+      listReaders.set(ty, `function ${fn}(r: CompactReader, where: string): ${tsTypeQ(ty)} {\n  const n = r.listBegin();\n  if (n > 0) r.expectElem(${wireOf(el)}, where);\n  const a: ${tsTypeQ(ty)} = [];\n  for (let i = 0; i < n; i++) a.push(${inner});\n  r.listEnd();\n  return a;\n}\n\n`);
     }
-    rd += `    }\n`;
+    return fn;
+  };
+  for (const name of list) {
+    const fields = sorted(all[name]);
+    out += `/**\n * Reads a \`${name}\`.\n * @param r - the compact reader, positioned at the start of the struct.\n * @returns the decoded value.\n * @throws ParquetError on malformed input.\n */\n`;
+    out += `export function read${name}(r: CompactReader): T.${name} {\n`;
+    out += `  const v = {} as { -readonly [K in keyof T.${name}]: T.${name}[K] };\n`;
+    const req = fields.filter(isRequired);
+    for (const f of req) out += `  let has_${f.name} = false;\n`;
+    out += `  r.structBegin();\n  for (let id = r.fieldBegin(); id !== 0; id = r.fieldBegin()) {\n`;
+    if (fields.length) {
+      out += `    switch (id) {\n`;
+      for (const f of fields) {
+        const k = kindOf(f.type);
+        const val = k === 'list' ? `${listFn(f.type)}(r, '${name}.${f.name}')` : readExpr(f.type);
+        if (isRequired(f)) {
+          out += `      case ${f.id}:\n        r.expect(${wireOf(f.type)}, '${name}', '${f.name}');\n        v.${f.name} = ${val};\n        has_${f.name} = true;\n        continue;\n`;
+        } else {
+          // as Apache Thrift does, an optional field with an unexpected wire type is skipped (old writers reused ids)
+          out += `      case ${f.id}:\n        if (!r.is(${wireOf(f.type)})) break;\n        v.${f.name} = ${val};\n        continue;\n`;
+        }
+      }
+      out += `    }\n`;
+    }
+    out += `    r.skip(r.fieldType);\n  }\n  r.structEnd();\n`;
+    for (const f of req) out += `  if (!has_${f.name}) r.missing('${name}', '${f.name}');\n`;
+    out += `  return v;\n}\n\n`;
   }
-  rd += `    r.skip(r.fieldType);\n  }\n  r.structEnd();\n`;
-  for (const f of req) rd += `  if (!has_${f.name}) r.missing('${name}', '${f.name}');\n`;
-  rd += `  return v;\n}\n\n`;
+  return out + [...listReaders.values()].join('');
+};
+for (const name of HOT) {
+  const deps = all[name].map((f) => (kindOf(f.type) === 'list' ? elemOf(f.type) : f.type)).filter((ty) => kindOf(ty) === 'struct');
+  for (const d of deps) if (!HOT.includes(d)) throw new Error(`hot struct ${name} holds ${d}, which is not hot`);
 }
-
-rd += [...listReaders.values()].join('');
+rd += switchReaders(HOT);
+const rs = HEADER + `/**\n * The per-struct readers the table-driven decoder replaced, kept as a test oracle and benchmark baseline (not part of the package).\n * One reader per parquet.thrift struct and union. Unknown fields are skipped at any depth; a required field with the\n * wrong wire type throws \`THRIFT_WRONG_TYPE\` (an optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../src/compact-reader.js';\nimport type * as T from '../../src/parquet/gen/types.js';\nimport type { ${[...usedEnums].sort().join(', ')} } from '../../src/parquet/gen/enums.js';\n\n` + switchReaders(names);
 
 // ---- write.ts
 const writeStmt = (ty, expr, depth) => {
@@ -191,7 +256,7 @@ ix += `/** One field of a parquet.thrift struct or union, as the model was gener
 ix += `/** Every struct of parquet.thrift with its fields, as generated. */\nexport const THRIFT_STRUCTS: Readonly<Record<string, readonly ThriftFieldInfo[]>> = ${JSON.stringify(Object.fromEntries(Object.entries(structs).map(([k, v]) => [k, sorted(v)])))};\n\n`;
 ix += `/** Every union of parquet.thrift with its members, as generated. */\nexport const THRIFT_UNIONS: Readonly<Record<string, readonly ThriftFieldInfo[]>> = ${JSON.stringify(Object.fromEntries(Object.entries(unions).map(([k, v]) => [k, sorted(v)])))};\n`;
 
-const files = { 'enums.ts': e, 'types.ts': t, 'read.ts': rd, 'write.ts': wr, 'index.ts': ix };
+const files = { 'enums.ts': e, 'types.ts': t, 'read.ts': rd, 'write.ts': wr, 'index.ts': ix, '../../../test/gen/read-switch.ts': rs };
 let drift = false;
 fs.mkdirSync(outDir, { recursive: true });
 for (const [f, text] of Object.entries(files)) {
@@ -201,7 +266,10 @@ for (const [f, text] of Object.entries(files)) {
       console.error(`drift: ${path.relative(repo, p)} differs from the generator's output`);
       drift = true;
     }
-  } else fs.writeFileSync(p, text);
+  } else {
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, text);
+  }
 }
 if (check && drift) process.exit(1);
-if (!check) console.log(`wrote ${Object.keys(files).length} files to ${path.relative(repo, outDir)}`);
+if (!check) console.log(`wrote ${Object.keys(files).length} files to ${path.relative(repo, outDir)} and packages/thrift-compact/test/gen`);
