@@ -11,12 +11,12 @@
  *
  * @module
  */
-import { decodeDictionaryIndices, decodeDictionaryValues, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
+import { decodeDictionaryIndices, decodeDictionaryValues, decodePlainByteArrayInto, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import { decodePreparedValues, prepareEncoding } from '@parquetry/parquet-encodings/read-registry';
 import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
-import { PageReader, type ChunkLocation } from './page-reader.js';
+import { DEFAULT_MAX_PAGE_VALUES, PageReader, type ChunkLocation } from './page-reader.js';
 import type { ChunkDecodeOptions, DecodedChunk, ValueSegment } from './column-chunk.js';
 import { physicalLength } from './values.js';
 
@@ -32,6 +32,168 @@ interface DecodedPage {
   readonly seg: ValueSegment;
   /** Number of non-null values. */
   readonly nonNull: number;
+  /** Whether the page was decoded into the chunk's {@link ChunkSink}. */
+  readonly sunk: boolean;
+}
+
+/** Fixed-width numbers a chunk's values are gathered into. */
+type NumberArray = Int32Array | BigInt64Array | Float32Array | Float64Array;
+
+/** A new array of a numeric physical type, or undefined for the other types. */
+function numberArray(type: number, n: number): NumberArray | undefined {
+  switch (type) {
+    case Type.INT32: return new Int32Array(n);
+    case Type.INT64: return new BigInt64Array(n);
+    case Type.FLOAT: return new Float32Array(n);
+    case Type.DOUBLE: return new Float64Array(n);
+    default: return undefined;
+  }
+}
+
+/** Byte-array bytes a sink reserves at most ahead of what the pages decoded so far need. */
+const MAX_BYTES_AHEAD = 64 * 1024 * 1024;
+
+/**
+ * The chunk-level arrays the pages of a whole-chunk take ({@link ChunkDecoder.take} of `Infinity`) are decoded into,
+ * from its second page on (the first page's arrays are copied in then; a chunk of one page keeps them as they are):
+ * levels, numbers, dictionary indices and byte arrays go straight to one array each, sized by the levels the chunk's
+ * `num_values` leaves (byte-array bytes: grown from an estimate), instead of arrays per page joined at the end. Every
+ * array is charged to the read's budget before it is allocated (less what the first page's arrays were charged).
+ */
+class ChunkSink {
+  /** Levels written. */
+  at = 0;
+  def: Int32Array | undefined;
+  rep: Int32Array | undefined;
+  values: NumberArray | undefined;
+  /** Values written to `values`. */
+  nv = 0;
+  indices: Int32Array | undefined;
+  /** Indices written to `indices`. */
+  ni = 0;
+  offsets: Int32Array | undefined;
+  data = new Uint8Array(0);
+  /** Byte-array values written to `offsets` / `data`. */
+  nb = 0;
+
+  /**
+   * @param cap - the levels the chunk's num_values leaves (the most levels, values or indices its pages may hold).
+   * @param maxDef - the column's max definition level.
+   * @param type - the physical type.
+   * @param charge - charges the budget with bytes about to be allocated.
+   */
+  constructor(
+    readonly cap: number,
+    private readonly maxDef: number,
+    private readonly type: number,
+    private readonly charge: (bytes: number) => void,
+  ) {}
+
+  repArray(): Int32Array {
+    if (this.rep === undefined) {
+      this.charge(4 * this.cap);
+      this.rep = new Int32Array(this.cap);
+    }
+    return this.rep;
+  }
+
+  /** The definition levels (pages before the first one with nulls had all theirs at the max). */
+  defArray(): Int32Array {
+    if (this.def === undefined) {
+      this.charge(4 * this.cap);
+      this.def = new Int32Array(this.cap);
+      this.def.fill(this.maxDef, 0, this.at);
+    }
+    return this.def;
+  }
+
+  valueArray(): NumberArray {
+    if (this.values === undefined) {
+      this.charge(valueWidth(this.type, undefined) * this.cap);
+      this.values = numberArray(this.type, this.cap)!;
+    }
+    return this.values;
+  }
+
+  indexArray(): Int32Array {
+    if (this.indices === undefined) {
+      this.charge(4 * this.cap);
+      this.indices = new Int32Array(this.cap);
+    }
+    return this.indices;
+  }
+
+  /**
+   * Copies the first page's values into the sink, when they are of a kind it holds.
+   * @returns the values as a view of the sink's, or `seg` itself.
+   */
+  adopt(seg: ValueSegment, levels: number): ValueSegment {
+    if (seg.indices !== undefined) {
+      if (seg.indices.length === 0) return seg;
+      const ix = this.indexArray();
+      ix.set(seg.indices, this.ni);
+      this.ni += seg.indices.length;
+      return { indices: ix.subarray(this.ni - seg.indices.length, this.ni) };
+    }
+    const v = seg.values;
+    if ('offsets' in v) {
+      const n = v.offsets.length - 1;
+      if (n === 0 || this.nb !== 0) return seg;
+      const base = v.offsets[0]!;
+      const used = v.offsets[n]! - base;
+      this.charge(4 * (this.cap + 1));
+      const offsets = (this.offsets = new Int32Array(this.cap + 1));
+      for (let i = 1; i <= n; i++) offsets[i] = v.offsets[i]! - base;
+      const estimate = Math.ceil((used / Math.max(1, levels)) * this.cap);
+      this.data = new Uint8Array((Math.max(used, Math.min(estimate, used + MAX_BYTES_AHEAD)) + 7) & ~7);
+      this.data.set(v.data.subarray(base, base + used));
+      this.nb = n;
+      return { values: { offsets: offsets.subarray(0, n + 1), data: this.data } };
+    }
+    if ('width' in v || v.length === 0 || this.nv !== 0 || v.constructor !== numberArray(this.type, 0)?.constructor) return seg;
+    const into = this.valueArray();
+    into.set(v as never, 0);
+    this.nv = v.length;
+    return { values: into.subarray(0, v.length) };
+  }
+
+  /**
+   * Appends a PLAIN BYTE_ARRAY page's `count` values (the bytes `raw[pos, end)`), `levelsEnd` levels decoded with it.
+   * @returns the page's values: views of the sink's offsets (not rebased) and of its bytes as they are now.
+   */
+  appendBytes(raw: Uint8Array, pos: number, end: number, count: number, levelsEnd: number): ByteArrays {
+    if (this.offsets === undefined) {
+      this.charge(4 * (this.cap + 1));
+      this.offsets = new Int32Array(this.cap + 1);
+    }
+    const offsets = this.offsets;
+    const start = offsets[this.nb]!;
+    const need = start + Math.max(0, end - pos - 4 * count);
+    if (need > this.data.length) {
+      // grown to the bytes per level seen so far times the chunk's levels (the estimate bounded), or by half
+      const estimate = Math.ceil((need / Math.max(1, levelsEnd)) * this.cap);
+      const len = Math.max(need, Math.ceil(this.data.length * 1.5), Math.min(estimate, need + MAX_BYTES_AHEAD));
+      const grown = new Uint8Array((len + 7) & ~7);
+      grown.set(this.data.subarray(0, start));
+      this.data = grown;
+    }
+    decodePlainByteArrayInto(raw, pos, end, count, offsets, this.nb, this.data);
+    const values = { offsets: offsets.subarray(this.nb, this.nb + count + 1), data: this.data };
+    this.nb += count;
+    return values;
+  }
+
+  /**
+   * The chunk's byte arrays as one 0-based offsets + bytes pair, when `seg` covers all of them.
+   * @returns the pair (the bytes trimmed when much of the estimate went unused), or undefined.
+   */
+  wholeBytes(seg: ByteArrays): ByteArrays | undefined {
+    const offsets = this.offsets;
+    if (offsets === undefined || seg.offsets.buffer !== offsets.buffer || seg.offsets.byteOffset !== offsets.byteOffset || seg.offsets.length !== this.nb + 1) return undefined;
+    const used = offsets[this.nb]!;
+    const data = this.data.length - used > (used >> 2) + 65536 ? this.data.slice(0, used) : this.data.subarray(0, used);
+    return { offsets: offsets.subarray(0, this.nb + 1), data };
+  }
 }
 
 /**
@@ -107,6 +269,13 @@ export class ChunkDecoder {
   private buffered = 0;
   /** Data pages decoded since the last take. */
   private pagesSince = 0;
+  /** Whether the pages decoded from now on go to one set of chunk-level arrays (a take of every record left). */
+  private collect = false;
+  /** Data pages decoded since `collect` was set. */
+  private collected = 0;
+  /** The chunk-level arrays, from the first data page decoded while collecting. */
+  private sink: ChunkSink | undefined;
+  private readonly maxPageValues: number;
 
   /**
    * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
@@ -133,6 +302,7 @@ export class ChunkDecoder {
     this.budget = options.budget;
     this.where = where;
     this.valueBytes = valueWidth(column.type, column.typeLength);
+    this.maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
     this.pages = new PageReader(bytes, where, {
       codec: meta.codec,
       codecs: options.codecs,
@@ -189,6 +359,12 @@ export class ChunkDecoder {
    *   codes, located at the row group, column, page and file offset.
    */
   async take(rows: number): Promise<DecodedChunk> {
+    // every record left: the pages still to decode go straight into chunk-level arrays (nothing is handed out before
+    // the last page, so nothing is kept longer than it would be anyway)
+    if (rows === Infinity && this.buffered === 0) {
+      this.collect = true;
+      this.collected = 0;
+    }
     const levels = await this.findEnd(rows);
     return this.extract(levels);
   }
@@ -312,6 +488,8 @@ export class ChunkDecoder {
 
   /** Builds a chunk of the next `count` levels (whole pages as they are, partial pages as views) and moves past them. */
   private extract(count: number): DecodedChunk {
+    const sink = this.sink;
+    if (sink !== undefined && this.lvl === 0 && count === this.buffered && count === sink.at && this.queue[this.head]?.sunk === true) return this.extractSink(sink, count);
     const { maxDef, maxRep } = this;
     const defParts: (Int32Array | number)[] = [];
     const repParts: Int32Array[] = [];
@@ -347,12 +525,108 @@ export class ChunkDecoder {
     };
   }
 
-  /** Charges the read's budget for a data page of `n` levels: its level arrays and (at most n) values. */
-  private charge(n: number, ordinal: number): void {
+  /**
+   * Every buffered page, all decoded into the sink: its levels as views of the sink's, its values merged into one
+   * segment per run of pages of one kind (numbers, indices, byte arrays; the other pages' segments as they are).
+   */
+  private extractSink(sink: ChunkSink, count: number): DecodedChunk {
+    const segments: ValueSegment[] = [];
+    let numValues = 0;
+    let empty: ValueSegment | undefined;
+    for (let j = this.head; j < this.queue.length; j++) {
+      const pg = this.queue[j]!;
+      numValues += pg.nonNull;
+      const seg = pg.seg;
+      if (pg.nonNull === 0) {
+        empty ??= seg;
+        continue;
+      }
+      const prev = segments.length > 0 ? segments[segments.length - 1]! : undefined;
+      const merged = prev === undefined ? undefined : mergeSegments(prev, seg);
+      if (merged !== undefined) segments[segments.length - 1] = merged;
+      else segments.push(seg);
+    }
+    if (segments.length === 0 && empty !== undefined) segments.push(empty);
+    for (let k = 0; k < segments.length; k++) {
+      const v = segments[k]!.values;
+      if (v !== undefined && 'offsets' in v) {
+        const whole = sink.wholeBytes(v);
+        if (whole !== undefined) segments[k] = { values: whole };
+      }
+    }
+    this.queue = [];
+    this.head = 0;
+    this.val = 0;
+    this.buffered = 0;
+    const pages = this.pagesSince;
+    this.pagesSince = 0;
+    this.sink = undefined;
+    return {
+      def: this.maxDef > 0 ? sink.def?.subarray(0, count) : undefined,
+      rep: this.maxRep > 0 ? sink.rep!.subarray(0, count) : undefined,
+      numLevels: count,
+      dictionary: this.dictionary,
+      segments,
+      numValues,
+      pages,
+    };
+  }
+
+  /**
+   * Charges the read's budget for a data page of `n` levels: its level arrays and (at most n) values; while
+   * collecting into a sink, only what the sink does not hold (its arrays are charged as they are allocated).
+   */
+  private charge(n: number, ordinal: number, sunk = false): void {
     const budget = this.budget;
     if (budget === undefined) return;
-    const levelArrays = (this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0);
-    budget.charge(n, n * (4 * levelArrays + this.valueBytes), this.place(ordinal));
+    const levelArrays = this.sink !== undefined ? 0 : (this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0);
+    budget.charge(n, n * (4 * levelArrays + (sunk ? 0 : this.valueBytes)), this.place(ordinal));
+  }
+
+  /** Whether a data page's values of `encoding` go into the sink. */
+  private sinks(encoding: number): boolean {
+    if (this.sink === undefined) return false;
+    const t = this.desc.type;
+    if (encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY) return t !== Type.BOOLEAN;
+    return encoding === Encoding.PLAIN && (t === Type.BYTE_ARRAY || numberArray(t, 0) !== undefined);
+  }
+
+  /**
+   * Starts the sink at the second data page decoded while collecting, the first page's levels and values copied into
+   * it (a chunk of one page keeps its arrays: nothing to join). Not when the chunk's count is over the one-page bound.
+   */
+  private startSink(ordinal: number): void {
+    if (!this.collect || this.sink !== undefined || this.collected++ === 0) return;
+    this.collect = false;
+    const first = this.queue.length - this.head === 1 && this.lvl === 0 && this.val === 0 ? this.queue[this.head]! : undefined;
+    if (first === undefined) return;
+    const cap = this.total - this.decodedLevels + first.n;
+    // a count over the one-page bound is decoded page by page: never one allocation sized by an untrusted count alone
+    if (!(cap > 0 && cap <= this.maxPageValues)) return;
+    const budget = this.budget;
+    const where = this.place(ordinal);
+    // the first page's arrays, charged already, are dropped for the sink's
+    let credit = first.n * (4 * ((this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0)) + this.valueBytes);
+    const sink = new ChunkSink(cap, this.maxDef, this.desc.type, budget === undefined ? () => {} : (bytes) => {
+      const c = Math.min(credit, bytes);
+      budget.charge(0, bytes - c, where);
+      credit -= c;
+    });
+    let { rep, def } = first;
+    if (rep !== undefined) {
+      const r = sink.repArray();
+      r.set(rep, 0);
+      rep = r.subarray(0, first.n);
+    }
+    if (def !== undefined) {
+      const d = sink.defArray();
+      d.set(def, 0);
+      def = d.subarray(0, first.n);
+    }
+    const seg = sink.adopt(first.seg, first.n);
+    sink.at = first.n;
+    this.queue[this.head] = { n: first.n, def, rep, seg, nonNull: first.nonNull, sunk: true };
+    this.sink = sink;
   }
 
   private place(ordinal: number): string {
@@ -404,6 +678,7 @@ export class ChunkDecoder {
         const { maxDef, maxRep } = this;
         let rep: Int32Array | undefined;
         let def: Int32Array | undefined;
+        let sink: ChunkSink | undefined;
         let raw: Uint8Array;
         let p: number;
         let encoding: number;
@@ -418,11 +693,13 @@ export class ChunkDecoder {
             raw = page.data;
             p = 0;
             encoding = dh.encoding;
-            this.charge(n, ordinal);
+            this.startSink(ordinal);
+            sink = this.sink;
+            this.charge(n, ordinal, this.sinks(encoding));
             if (maxRep > 0) {
               // the level bytes must hold n levels before n are allocated
               checkLevelCapacity(raw, p, raw.length, maxRep, n, dh.repetition_level_encoding, 'repetition');
-              rep = new Int32Array(n);
+              rep = sink === undefined ? new Int32Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
               p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, dh.repetition_level_encoding, 'repetition');
             }
             if (maxDef > 0) {
@@ -430,7 +707,7 @@ export class ChunkDecoder {
               if (all >= 0) p = all;
               else {
                 checkLevelCapacity(raw, p, raw.length, maxDef, n, dh.definition_level_encoding, 'definition');
-                def = new Int32Array(n);
+                def = sink === undefined ? new Int32Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
                 p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, dh.definition_level_encoding, 'definition');
               }
             }
@@ -442,15 +719,17 @@ export class ChunkDecoder {
             const rl = dh.repetition_levels_byte_length;
             const dl = dh.definition_levels_byte_length;
             encoding = dh.encoding;
-            this.charge(n, ordinal);
+            this.startSink(ordinal);
+            sink = this.sink;
+            this.charge(n, ordinal, this.sinks(encoding));
             if (maxRep > 0) {
               checkLevelCapacity(levels, 0, Math.min(rl, levels.length), maxRep, n, 'v2', 'repetition');
-              rep = new Int32Array(n);
+              rep = sink === undefined ? new Int32Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
               decodeLevelsV2(levels, 0, rl, maxRep, rep, 0, n, 'repetition');
             }
             if (maxDef > 0 && !rleHybridAllEqual(levels, rl, rl + dl, bitWidthOf(maxDef), n, maxDef)) {
               checkLevelCapacity(levels, rl, Math.min(rl + dl, levels.length), maxDef, n, 'v2', 'definition');
-              def = new Int32Array(n);
+              def = sink === undefined ? new Int32Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
               decodeLevelsV2(levels, rl, dl, maxDef, def, 0, n, 'definition');
             }
             raw = page.data;
@@ -464,11 +743,16 @@ export class ChunkDecoder {
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
         const ready = prepareEncoding(encoding); // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use
         if (ready !== undefined) await ready;
-        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers);
+        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n);
+        if (sink !== undefined) {
+          // a page with every level at the max after one with nulls: its levels in the sink's too
+          if (maxDef > 0 && def === undefined && sink.def !== undefined) sink.def.fill(maxDef, sink.at, sink.at + n);
+          sink.at += n;
+        }
         this.decodedLevels += n;
         this.pagesSince++;
         if (n === 0) continue;
-        this.queue.push({ n, def: nonNull === n ? undefined : def, rep, seg, nonNull });
+        this.queue.push({ n, def: nonNull === n ? undefined : def, rep, seg, nonNull, sunk: sink !== undefined });
         this.buffered += n;
         return;
       } catch (e) {
@@ -518,6 +802,32 @@ function sliceSegment(seg: ValueSegment, from: number, to: number): ValueSegment
 }
 
 /**
+ * Two segments as one when the second continues the first in the same array (pages decoded into a sink).
+ * @returns the merged segment, or undefined when they are not adjacent views of one array.
+ */
+function mergeSegments(a: ValueSegment, b: ValueSegment): ValueSegment | undefined {
+  if (a.indices !== undefined || b.indices !== undefined) {
+    const x = a.indices;
+    const y = b.indices;
+    if (x === undefined || y === undefined || x.buffer !== y.buffer || x.byteOffset + x.byteLength !== y.byteOffset) return undefined;
+    return { indices: new Int32Array(x.buffer, x.byteOffset, x.length + y.length) };
+  }
+  const x = a.values!;
+  const y = b.values!;
+  if ('offsets' in x || 'offsets' in y) {
+    if (!('offsets' in x && 'offsets' in y)) return undefined;
+    const xo = x.offsets;
+    const yo = y.offsets;
+    // byte arrays of one sink share the boundary offset; the later page's bytes array is the newer one
+    if (xo.buffer !== yo.buffer || xo.byteOffset + xo.byteLength - 4 !== yo.byteOffset) return undefined;
+    return { values: { offsets: new Int32Array(xo.buffer, xo.byteOffset, xo.length + yo.length - 1), data: y.data } };
+  }
+  if ('width' in x || 'width' in y || x.constructor !== y.constructor || x.buffer !== y.buffer || x.byteOffset + x.byteLength !== y.byteOffset) return undefined;
+  const Ctor = x.constructor as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => typeof x;
+  return { values: new Ctor(x.buffer, x.byteOffset, x.length + y.length) };
+}
+
+/**
  * Whether length-prefixed (data page V1, RLE) definition levels are all `maxDef`, judged from their run headers.
  * @returns the position after the levels when they are, -1 otherwise (decode them then).
  */
@@ -546,6 +856,8 @@ function decodePageValues(
   fail: (code: string, msg: string, at: number) => never,
   at: number,
   gatherNumbers: boolean,
+  sink: ChunkSink | undefined,
+  levels: number,
 ): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
   if (isDict) {
@@ -553,14 +865,19 @@ function decodePageValues(
     if (dictionary === undefined) fail('CORRUPT_PAGE', `${EncodingNames[encoding]} data page but the chunk has no dictionary page`, at);
     if (gatherNumbers && (dictionary instanceof Int32Array || dictionary instanceof Float32Array || dictionary instanceof Float64Array || dictionary instanceof BigInt64Array)) {
       // plain numbers: no per-entry conversion to save, so gather the values right away
-      return { values: decodeDictionaryValues(raw, pos, end, count, dictionary, at) };
+      if (sink === undefined || dictionary.constructor !== numberArray(desc.type, 0)?.constructor) return { values: decodeDictionaryValues(raw, pos, end, count, dictionary, at) };
+      const into = sink.valueArray();
+      decodeDictionaryValues(raw, pos, end, count, dictionary, at, into, sink.nv);
+      sink.nv += count;
+      return { values: into.subarray(sink.nv - count, sink.nv) };
     }
-    const indices = new Int32Array(count);
+    const indices = sink === undefined ? new Int32Array(count) : sink.indexArray().subarray(sink.ni, sink.ni + count);
     decodeDictionaryIndices(raw, pos, end, indices, 0, count);
     const size = physicalLength(dictionary!);
     for (let i = 0; i < count; i++) {
       if (indices[i]! >>> 0 >= size) fail('DICTIONARY_INDEX', `dictionary index ${indices[i]} (value ${i}) out of range: the dictionary has ${size} values`, at);
     }
+    if (sink !== undefined) sink.ni += count;
     return { indices };
   }
   if (count === 1 && encoding === Encoding.PLAIN && desc.type === Type.BYTE_ARRAY && end - pos >= 4) {
@@ -568,6 +885,18 @@ function decodePageValues(
     // decompressed page is the only copy of its bytes
     const len = (raw[pos]! | (raw[pos + 1]! << 8) | (raw[pos + 2]! << 16) | (raw[pos + 3]! << 24)) >>> 0;
     if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: raw.subarray(pos + 4, pos + 4 + len) } };
+  }
+  if (sink !== undefined && encoding === Encoding.PLAIN) {
+    if (desc.type === Type.BYTE_ARRAY) return { values: sink.appendBytes(raw, pos, end, count, sink.at + levels) };
+    const width = valueWidth(desc.type, undefined);
+    if (end - pos >= count * width) {
+      // the page's little-endian numbers copied straight into the chunk's array
+      const into = sink.valueArray();
+      new Uint8Array(into.buffer, into.byteOffset + sink.nv * width, count * width).set(raw.subarray(pos, pos + count * width));
+      sink.nv += count;
+      return { values: into.subarray(sink.nv - count, sink.nv) };
+    }
+    // too short: the decoder below says so
   }
   const { values } = decodePreparedValues(encoding, raw, pos, end, count, desc);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);

@@ -190,10 +190,30 @@ describe('the read budget', () => {
     expect(e.code).toBe('LIMIT_EXCEEDED');
     expect(e.message).toContain("row group 0, column 'x', page 1: 2 values would bring the read to 5, over its maxValues of 4");
     expect(budget.values).toBe(3);
+    // a take of records one page at a time: each page's values are charged before they are decoded
     const bytesBudget = new ReadBudget({ maxRows: 10, maxValues: 100, maxBytes: 19 });
-    expect((await typedError(() => decode(bytes, flat, 5, { budget: bytesBudget }))).message).toContain('8 bytes would bring the read to 20, over its maxBytes of 19');
+    const batches = new ChunkDecoder(bytes, flat, meta(5, bytes.length), where, { numRows: 5, budget: bytesBudget });
+    expect(chunkValues(await batches.take(3), flat)).toEqual(new Int32Array([1, 2, 3]));
+    expect((await typedError(() => batches.take(2))).message).toContain('8 bytes would bring the read to 20, over its maxBytes of 19');
     const enough = new ReadBudget({ maxRows: 10, maxValues: 5, maxBytes: 20 });
     await decode(bytes, flat, 5, { budget: enough });
+    expect([enough.values, enough.bytes]).toEqual([5, 20]);
+  });
+
+  test('a whole-chunk take charges its chunk-level arrays (sized by the levels num_values leaves) before allocating them', async () => {
+    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2));
+    // page 0 is decoded on its own (12 bytes); at page 1 the chunk's 5 INT32 values become one array of 20 bytes, of
+    // which page 0's 12 were charged
+    const bytesBudget = new ReadBudget({ maxRows: 10, maxValues: 100, maxBytes: 19 });
+    const e = await typedError(() => decode(bytes, flat, 5, { budget: bytesBudget }));
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toContain("row group 0, column 'x', page 1: 8 bytes would bring the read to 20, over its maxBytes of 19");
+    expect(bytesBudget.bytes).toBe(12);
+    const enough = new ReadBudget({ maxRows: 10, maxValues: 5, maxBytes: 20 });
+    const chunk = await decode(bytes, flat, 5, { budget: enough });
+    // both pages' values in one array, as one segment
+    expect(chunk.segments.length).toBe(1);
+    expect(chunkValues(chunk, flat)).toEqual(new Int32Array([1, 2, 3, 4, 5]));
     expect([enough.values, enough.bytes]).toEqual([5, 20]);
   });
 

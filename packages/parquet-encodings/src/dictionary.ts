@@ -74,18 +74,26 @@ export type NumericDictionary = Int32Array | Float32Array | Float64Array | BigIn
  * @param count - number of values.
  * @param dictionary - the decoded dictionary page.
  * @param offset - byte offset to report in errors (the page position).
- * @returns the values, of the dictionary's array type.
- * @throws ParquetError as {@link decodeDictionaryIndices}, and `DICTIONARY_INDEX` for an index outside the dictionary.
+ * @param into - an array of the dictionary's type to write the values into (from `intoPos` on) instead of a new one:
+ *   a reader filling one array for a whole column chunk passes it.
+ * @param intoPos - first index of `into` to write.
+ * @returns the values, of the dictionary's array type: a new array, or `into` itself.
+ * @throws ParquetError as {@link decodeDictionaryIndices}, `DICTIONARY_INDEX` for an index outside the dictionary,
+ *   and `ENCODING_ARGUMENT` when `into` is not of the dictionary's type or lacks room for `count` values.
  */
-export function decodeDictionaryValues<T extends NumericDictionary>(src: Uint8Array, pos: number, end: number, count: number, dictionary: T, offset?: number): T {
+export function decodeDictionaryValues<T extends NumericDictionary>(src: Uint8Array, pos: number, end: number, count: number, dictionary: T, offset?: number, into?: T, intoPos = 0): T {
+  if (into !== undefined && (into.constructor !== dictionary.constructor || !(intoPos >= 0 && Number.isInteger(intoPos)) || intoPos + count > into.length)) {
+    throw encodingError('ENCODING_ARGUMENT', `dictionary values: no room for ${count} values at ${intoPos} of ${into.length} (${into.constructor.name} for a ${dictionary.constructor.name} dictionary)`, offset ?? pos);
+  }
   if (scratchIndices.length < count) scratchIndices = new Int32Array(Math.max(count, scratchIndices.length * 2));
   const idx = scratchIndices;
   decodeDictionaryIndices(src, pos, end, idx, 0, count);
   const size = dictionary.length;
   const wide = dictionary.BYTES_PER_ELEMENT === 8;
-  const out = new (dictionary.constructor as new (n: number) => T)(count);
+  const out = into ?? new (dictionary.constructor as new (n: number) => T)(count);
   const d = new Int32Array(dictionary.buffer, dictionary.byteOffset, wide ? size * 2 : size);
-  const o = new Int32Array(out.buffer, out.byteOffset, wide ? count * 2 : count);
+  const at = into === undefined ? 0 : intoPos;
+  const o = new Int32Array(out.buffer, out.byteOffset + at * dictionary.BYTES_PER_ELEMENT, wide ? count * 2 : count);
   let bad = -1;
   if (wide) {
     for (let i = 0; i < count; i++) {

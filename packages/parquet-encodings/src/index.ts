@@ -28,6 +28,7 @@ export {
   decodePlainDouble,
   decodePlainFixed,
   decodePlainByteArray,
+  decodePlainByteArrayInto,
   encodePlainByteArray,
   plainCodec,
   plainDecoder,

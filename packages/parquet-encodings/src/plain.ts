@@ -192,32 +192,62 @@ export function decodePlainFixed(src: Uint8Array, pos: number, end: number, coun
 export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, count: number): { values: ByteArrays; pos: number } {
   checkCount('PLAIN BYTE_ARRAY', pos, end, count, 4, src);
   const offsets = new Int32Array(count + 1);
-  // one pass: every value has a 4-byte length, so the bytes of all values fit in (end - pos) - 4 * count
+  // every value has a 4-byte length, so the bytes of all values fit in (end - pos) - 4 * count
+  const data = new Uint8Array((end - pos - 4 * count + 3) & ~3);
+  const p = decodePlainByteArrayInto(src, pos, end, count, offsets, 0, data);
+  return { values: { offsets, data: data.subarray(0, offsets[count]!) }, pos: p };
+}
+
+/**
+ * Decodes `count` PLAIN BYTE_ARRAY values into arrays the caller owns, after values already there: value `i`'s
+ * bytes are copied to `data` from `offsets[outPos + i]` on, and `offsets[outPos + i + 1]` receives where they end.
+ * A reader appending a column chunk's pages to one buffer uses it (no per-page arrays to join afterwards).
+ * @param src - the encoded bytes.
+ * @param pos - first byte.
+ * @param end - exclusive end.
+ * @param count - number of values.
+ * @param offsets - receives the end offsets; `offsets[outPos]` is where the first value's bytes go (at least
+ *   `outPos + count + 1` long).
+ * @param outPos - index of the offset the values start at.
+ * @param data - receives the bytes: it must have room for `(end - pos) - 4 * count` bytes from `offsets[outPos]`
+ *   (what the values can hold at most).
+ * @returns the position after the values.
+ * @throws ParquetError `ENCODING_TRUNCATED` when a length or value runs past `end`; `ENCODING_ARGUMENT` when
+ *   `offsets` or `data` lack the room.
+ */
+export function decodePlainByteArrayInto(src: Uint8Array, pos: number, end: number, count: number, offsets: Int32Array, outPos: number, data: Uint8Array): number {
+  checkCount('PLAIN BYTE_ARRAY', pos, end, count, 4, src);
+  const start = offsets[outPos];
+  // the bytes of all values fit in (end - pos) - 4 * count
   const cap = end - pos - 4 * count;
-  const data = new Uint8Array((cap + 3) & ~3);
+  if (start === undefined || !(start >= 0) || outPos + count >= offsets.length || start + cap > data.length) {
+    throw encodingError('ENCODING_ARGUMENT', `PLAIN BYTE_ARRAY: no room for ${count} values (${cap} bytes at most) from offset ${outPos} (byte ${start}) in ${offsets.length} offsets and ${data.length} bytes`, pos);
+  }
   const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   // 32-bit word views for values whose source and destination are both 4-byte aligned
   const sBase = src.byteOffset & 3;
   const s32 = new Int32Array(src.buffer, src.byteOffset - sBase, (src.byteLength + sBase) >> 2);
-  const d32 = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  const dBase = data.byteOffset & 3;
+  const d32 = new Int32Array(data.buffer, data.byteOffset - dBase, (data.byteLength + dBase) >> 2);
   const room = data.length;
+  const limit = start + cap;
   let p = pos;
-  let a = 0;
+  let a = start;
   for (let i = 0; i < count; i++) {
     if (end - p < 4) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
     const len = sv.getUint32(p, true);
     p += 4;
     if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
     // the value must leave room for the 4-byte lengths of the values after it (`data` is sized on that)
-    if (a + len > cap) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes and the lengths of the ${count - 1 - i} values after it`, p, len + 4 * (count - 1 - i), end);
+    if (a + len > limit) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes and the lengths of the ${count - 1 - i} values after it`, p, len + 4 * (count - 1 - i), end);
     if (len < 64) {
       // whole 4-byte words; the bytes past this value are overwritten by the next one (values are copied in order)
       const words = (len + 3) & ~3;
       if (a + words <= room && p + words <= end) {
-        if (((p + sBase) & 3) === 0 && (a & 3) === 0) {
+        if (((p + sBase) & 3) === 0 && ((a + dBase) & 3) === 0) {
           let si = (p + sBase) >> 2;
-          let di = a >> 2;
+          let di = (a + dBase) >> 2;
           const stop = di + (words >> 2);
           while (di < stop) d32[di++] = s32[si++]!;
         } else {
@@ -229,9 +259,9 @@ export function decodePlainByteArray(src: Uint8Array, pos: number, end: number, 
     } else data.set(src.subarray(p, p + len), a);
     p += len;
     a += len;
-    offsets[i + 1] = a;
+    offsets[outPos + i + 1] = a;
   }
-  return { values: { offsets, data: data.subarray(0, a) }, pos: p };
+  return p;
 }
 
 /**

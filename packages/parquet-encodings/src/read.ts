@@ -12,5 +12,5 @@
 export type { ByteArrays, ColumnDescriptor, ColumnValues, DecodeResult, FixedLenByteArrays, ValueDecoder } from './types.js';
 export { decodeRleHybrid, decodeRleHybridPrefixed, rleHybridAllEqual, bitWidthOf, rleDecoder } from './rle-hybrid.js';
 export { decodeBitPacked } from './bit-packed.js';
-export { decodePlain, decodePlainBoolean, decodePlainInt32, decodePlainInt64, decodePlainFloat, decodePlainDouble, decodePlainFixed, decodePlainByteArray, plainDecoder } from './plain.js';
+export { decodePlain, decodePlainBoolean, decodePlainInt32, decodePlainInt64, decodePlainFloat, decodePlainDouble, decodePlainFixed, decodePlainByteArray, decodePlainByteArrayInto, plainDecoder } from './plain.js';
 export { decodeDictionaryPage, decodeDictionaryIndices, applyDictionary, decodeDictionaryValues, valueCount, plainDictionaryDecoder, rleDictionaryDecoder, type NumericDictionary } from './dictionary.js';
