@@ -4,13 +4,39 @@
  * RLE / bit-packing hybrid (https://github.com/apache/parquet-format/blob/master/Encodings.md#run-length-encoding--bit-packing-hybrid-rle--3).
  * A group is 8 values stored in `bitWidth` bytes; value i occupies bits [i·w, i·w + w) counting from the
  * least significant bit of the first byte. Unrolling per width removes every per-value branch on width
- * (why: the generic shift-accumulator loop is 2–4× slower in V8).
+ * (why: a generic loop is 2–4× slower in V8), so the widths files use most are unrolled (0–17, 24, 32) and the others
+ * share one loop, which keeps the reader's bundle small.
  *
  * @module
  */
 
 /** Unpacks `groups` groups of 8 values from `src[p…]` into `out[o…]`. */
 export type UnpackKernel = (src: Uint8Array, p: number, out: Int32Array, o: number, groups: number) => void;
+
+/**
+ * Any width 1–31 without an unrolled kernel: the packed bits are read 32 at a time (four bytes, little-endian) into
+ * a bit buffer, and each value is the buffer's next `w` bits. The last word of a call may read up to 3 bytes past
+ * the groups' bytes (as 0 past `src`'s end); their bits are never used.
+ */
+function unpackAny(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number, w: number): void {
+  const end = o + groups * 8;
+  const mask = 2 ** w - 1;
+  let buf = 0;
+  let n = 0;
+  for (; o < end; o++) {
+    if (n >= w) {
+      out[o] = buf & mask;
+      buf >>>= w;
+      n -= w;
+    } else {
+      const word = src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24);
+      p += 4;
+      out[o] = (buf | (word << n)) & mask;
+      buf = word >>> (w - n);
+      n += 32 - w;
+    }
+  }
+}
 
 function unpack0(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
   out.fill(0, o, o + groups * 8);
@@ -265,99 +291,27 @@ function unpack17(src: Uint8Array, p: number, out: Int32Array, o: number, groups
 }
 
 function unpack18(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 18, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0x3ffff;
-    out[o + 1] = ((b2 >>> 2) | (b3 << 6) | (b4 << 14)) & 0x3ffff;
-    out[o + 2] = ((b4 >>> 4) | (b5 << 4) | (b6 << 12)) & 0x3ffff;
-    out[o + 3] = (b6 >>> 6) | (b7 << 2) | (b8 << 10);
-    out[o + 4] = (b9 | (b10 << 8) | (b11 << 16)) & 0x3ffff;
-    out[o + 5] = ((b11 >>> 2) | (b12 << 6) | (b13 << 14)) & 0x3ffff;
-    out[o + 6] = ((b13 >>> 4) | (b14 << 4) | (b15 << 12)) & 0x3ffff;
-    out[o + 7] = (b15 >>> 6) | (b16 << 2) | (b17 << 10);
-  }
+  unpackAny(src, p, out, o, groups, 18);
 }
 
 function unpack19(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 19, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0x7ffff;
-    out[o + 1] = ((b2 >>> 3) | (b3 << 5) | (b4 << 13)) & 0x7ffff;
-    out[o + 2] = ((b4 >>> 6) | (b5 << 2) | (b6 << 10) | (b7 << 18)) & 0x7ffff;
-    out[o + 3] = ((b7 >>> 1) | (b8 << 7) | (b9 << 15)) & 0x7ffff;
-    out[o + 4] = ((b9 >>> 4) | (b10 << 4) | (b11 << 12)) & 0x7ffff;
-    out[o + 5] = ((b11 >>> 7) | (b12 << 1) | (b13 << 9) | (b14 << 17)) & 0x7ffff;
-    out[o + 6] = ((b14 >>> 2) | (b15 << 6) | (b16 << 14)) & 0x7ffff;
-    out[o + 7] = (b16 >>> 5) | (b17 << 3) | (b18 << 11);
-  }
+  unpackAny(src, p, out, o, groups, 19);
 }
 
 function unpack20(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 20, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0xfffff;
-    out[o + 1] = (b2 >>> 4) | (b3 << 4) | (b4 << 12);
-    out[o + 2] = (b5 | (b6 << 8) | (b7 << 16)) & 0xfffff;
-    out[o + 3] = (b7 >>> 4) | (b8 << 4) | (b9 << 12);
-    out[o + 4] = (b10 | (b11 << 8) | (b12 << 16)) & 0xfffff;
-    out[o + 5] = (b12 >>> 4) | (b13 << 4) | (b14 << 12);
-    out[o + 6] = (b15 | (b16 << 8) | (b17 << 16)) & 0xfffff;
-    out[o + 7] = (b17 >>> 4) | (b18 << 4) | (b19 << 12);
-  }
+  unpackAny(src, p, out, o, groups, 20);
 }
 
 function unpack21(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 21, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0x1fffff;
-    out[o + 1] = ((b2 >>> 5) | (b3 << 3) | (b4 << 11) | (b5 << 19)) & 0x1fffff;
-    out[o + 2] = ((b5 >>> 2) | (b6 << 6) | (b7 << 14)) & 0x1fffff;
-    out[o + 3] = ((b7 >>> 7) | (b8 << 1) | (b9 << 9) | (b10 << 17)) & 0x1fffff;
-    out[o + 4] = ((b10 >>> 4) | (b11 << 4) | (b12 << 12) | (b13 << 20)) & 0x1fffff;
-    out[o + 5] = ((b13 >>> 1) | (b14 << 7) | (b15 << 15)) & 0x1fffff;
-    out[o + 6] = ((b15 >>> 6) | (b16 << 2) | (b17 << 10) | (b18 << 18)) & 0x1fffff;
-    out[o + 7] = (b18 >>> 3) | (b19 << 5) | (b20 << 13);
-  }
+  unpackAny(src, p, out, o, groups, 21);
 }
 
 function unpack22(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 22, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0x3fffff;
-    out[o + 1] = ((b2 >>> 6) | (b3 << 2) | (b4 << 10) | (b5 << 18)) & 0x3fffff;
-    out[o + 2] = ((b5 >>> 4) | (b6 << 4) | (b7 << 12) | (b8 << 20)) & 0x3fffff;
-    out[o + 3] = (b8 >>> 2) | (b9 << 6) | (b10 << 14);
-    out[o + 4] = (b11 | (b12 << 8) | (b13 << 16)) & 0x3fffff;
-    out[o + 5] = ((b13 >>> 6) | (b14 << 2) | (b15 << 10) | (b16 << 18)) & 0x3fffff;
-    out[o + 6] = ((b16 >>> 4) | (b17 << 4) | (b18 << 12) | (b19 << 20)) & 0x3fffff;
-    out[o + 7] = (b19 >>> 2) | (b20 << 6) | (b21 << 14);
-  }
+  unpackAny(src, p, out, o, groups, 22);
 }
 
 function unpack23(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 23, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16)) & 0x7fffff;
-    out[o + 1] = ((b2 >>> 7) | (b3 << 1) | (b4 << 9) | (b5 << 17)) & 0x7fffff;
-    out[o + 2] = ((b5 >>> 6) | (b6 << 2) | (b7 << 10) | (b8 << 18)) & 0x7fffff;
-    out[o + 3] = ((b8 >>> 5) | (b9 << 3) | (b10 << 11) | (b11 << 19)) & 0x7fffff;
-    out[o + 4] = ((b11 >>> 4) | (b12 << 4) | (b13 << 12) | (b14 << 20)) & 0x7fffff;
-    out[o + 5] = ((b14 >>> 3) | (b15 << 5) | (b16 << 13) | (b17 << 21)) & 0x7fffff;
-    out[o + 6] = ((b17 >>> 2) | (b18 << 6) | (b19 << 14) | (b20 << 22)) & 0x7fffff;
-    out[o + 7] = (b20 >>> 1) | (b21 << 7) | (b22 << 15);
-  }
+  unpackAny(src, p, out, o, groups, 23);
 }
 
 function unpack24(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
@@ -377,122 +331,31 @@ function unpack24(src: Uint8Array, p: number, out: Int32Array, o: number, groups
 }
 
 function unpack25(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 25, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x1ffffff;
-    out[o + 1] = ((b3 >>> 1) | (b4 << 7) | (b5 << 15) | (b6 << 23)) & 0x1ffffff;
-    out[o + 2] = ((b6 >>> 2) | (b7 << 6) | (b8 << 14) | (b9 << 22)) & 0x1ffffff;
-    out[o + 3] = ((b9 >>> 3) | (b10 << 5) | (b11 << 13) | (b12 << 21)) & 0x1ffffff;
-    out[o + 4] = ((b12 >>> 4) | (b13 << 4) | (b14 << 12) | (b15 << 20)) & 0x1ffffff;
-    out[o + 5] = ((b15 >>> 5) | (b16 << 3) | (b17 << 11) | (b18 << 19)) & 0x1ffffff;
-    out[o + 6] = ((b18 >>> 6) | (b19 << 2) | (b20 << 10) | (b21 << 18)) & 0x1ffffff;
-    out[o + 7] = (b21 >>> 7) | (b22 << 1) | (b23 << 9) | (b24 << 17);
-  }
+  unpackAny(src, p, out, o, groups, 25);
 }
 
 function unpack26(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 26, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x3ffffff;
-    out[o + 1] = ((b3 >>> 2) | (b4 << 6) | (b5 << 14) | (b6 << 22)) & 0x3ffffff;
-    out[o + 2] = ((b6 >>> 4) | (b7 << 4) | (b8 << 12) | (b9 << 20)) & 0x3ffffff;
-    out[o + 3] = (b9 >>> 6) | (b10 << 2) | (b11 << 10) | (b12 << 18);
-    out[o + 4] = (b13 | (b14 << 8) | (b15 << 16) | (b16 << 24)) & 0x3ffffff;
-    out[o + 5] = ((b16 >>> 2) | (b17 << 6) | (b18 << 14) | (b19 << 22)) & 0x3ffffff;
-    out[o + 6] = ((b19 >>> 4) | (b20 << 4) | (b21 << 12) | (b22 << 20)) & 0x3ffffff;
-    out[o + 7] = (b22 >>> 6) | (b23 << 2) | (b24 << 10) | (b25 << 18);
-  }
+  unpackAny(src, p, out, o, groups, 26);
 }
 
 function unpack27(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 27, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x7ffffff;
-    out[o + 1] = ((b3 >>> 3) | (b4 << 5) | (b5 << 13) | (b6 << 21)) & 0x7ffffff;
-    out[o + 2] = ((b6 >>> 6) | (b7 << 2) | (b8 << 10) | (b9 << 18) | (b10 << 26)) & 0x7ffffff;
-    out[o + 3] = ((b10 >>> 1) | (b11 << 7) | (b12 << 15) | (b13 << 23)) & 0x7ffffff;
-    out[o + 4] = ((b13 >>> 4) | (b14 << 4) | (b15 << 12) | (b16 << 20)) & 0x7ffffff;
-    out[o + 5] = ((b16 >>> 7) | (b17 << 1) | (b18 << 9) | (b19 << 17) | (b20 << 25)) & 0x7ffffff;
-    out[o + 6] = ((b20 >>> 2) | (b21 << 6) | (b22 << 14) | (b23 << 22)) & 0x7ffffff;
-    out[o + 7] = (b23 >>> 5) | (b24 << 3) | (b25 << 11) | (b26 << 19);
-  }
+  unpackAny(src, p, out, o, groups, 27);
 }
 
 function unpack28(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 28, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0xfffffff;
-    out[o + 1] = (b3 >>> 4) | (b4 << 4) | (b5 << 12) | (b6 << 20);
-    out[o + 2] = (b7 | (b8 << 8) | (b9 << 16) | (b10 << 24)) & 0xfffffff;
-    out[o + 3] = (b10 >>> 4) | (b11 << 4) | (b12 << 12) | (b13 << 20);
-    out[o + 4] = (b14 | (b15 << 8) | (b16 << 16) | (b17 << 24)) & 0xfffffff;
-    out[o + 5] = (b17 >>> 4) | (b18 << 4) | (b19 << 12) | (b20 << 20);
-    out[o + 6] = (b21 | (b22 << 8) | (b23 << 16) | (b24 << 24)) & 0xfffffff;
-    out[o + 7] = (b24 >>> 4) | (b25 << 4) | (b26 << 12) | (b27 << 20);
-  }
+  unpackAny(src, p, out, o, groups, 28);
 }
 
 function unpack29(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 29, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x1fffffff;
-    out[o + 1] = ((b3 >>> 5) | (b4 << 3) | (b5 << 11) | (b6 << 19) | (b7 << 27)) & 0x1fffffff;
-    out[o + 2] = ((b7 >>> 2) | (b8 << 6) | (b9 << 14) | (b10 << 22)) & 0x1fffffff;
-    out[o + 3] = ((b10 >>> 7) | (b11 << 1) | (b12 << 9) | (b13 << 17) | (b14 << 25)) & 0x1fffffff;
-    out[o + 4] = ((b14 >>> 4) | (b15 << 4) | (b16 << 12) | (b17 << 20) | (b18 << 28)) & 0x1fffffff;
-    out[o + 5] = ((b18 >>> 1) | (b19 << 7) | (b20 << 15) | (b21 << 23)) & 0x1fffffff;
-    out[o + 6] = ((b21 >>> 6) | (b22 << 2) | (b23 << 10) | (b24 << 18) | (b25 << 26)) & 0x1fffffff;
-    out[o + 7] = (b25 >>> 3) | (b26 << 5) | (b27 << 13) | (b28 << 21);
-  }
+  unpackAny(src, p, out, o, groups, 29);
 }
 
 function unpack30(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 30, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!, b29 = src[p + 29]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x3fffffff;
-    out[o + 1] = ((b3 >>> 6) | (b4 << 2) | (b5 << 10) | (b6 << 18) | (b7 << 26)) & 0x3fffffff;
-    out[o + 2] = ((b7 >>> 4) | (b8 << 4) | (b9 << 12) | (b10 << 20) | (b11 << 28)) & 0x3fffffff;
-    out[o + 3] = (b11 >>> 2) | (b12 << 6) | (b13 << 14) | (b14 << 22);
-    out[o + 4] = (b15 | (b16 << 8) | (b17 << 16) | (b18 << 24)) & 0x3fffffff;
-    out[o + 5] = ((b18 >>> 6) | (b19 << 2) | (b20 << 10) | (b21 << 18) | (b22 << 26)) & 0x3fffffff;
-    out[o + 6] = ((b22 >>> 4) | (b23 << 4) | (b24 << 12) | (b25 << 20) | (b26 << 28)) & 0x3fffffff;
-    out[o + 7] = (b26 >>> 2) | (b27 << 6) | (b28 << 14) | (b29 << 22);
-  }
+  unpackAny(src, p, out, o, groups, 30);
 }
 
 function unpack31(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {
-  for (let g = 0; g < groups; g++, p += 31, o += 8) {
-    const b0 = src[p]!, b1 = src[p + 1]!, b2 = src[p + 2]!, b3 = src[p + 3]!, b4 = src[p + 4]!, b5 = src[p + 5]!, b6 = src[p + 6]!, b7 = src[p + 7]!;
-    const b8 = src[p + 8]!, b9 = src[p + 9]!, b10 = src[p + 10]!, b11 = src[p + 11]!, b12 = src[p + 12]!, b13 = src[p + 13]!, b14 = src[p + 14]!, b15 = src[p + 15]!;
-    const b16 = src[p + 16]!, b17 = src[p + 17]!, b18 = src[p + 18]!, b19 = src[p + 19]!, b20 = src[p + 20]!, b21 = src[p + 21]!, b22 = src[p + 22]!, b23 = src[p + 23]!;
-    const b24 = src[p + 24]!, b25 = src[p + 25]!, b26 = src[p + 26]!, b27 = src[p + 27]!, b28 = src[p + 28]!, b29 = src[p + 29]!, b30 = src[p + 30]!;
-    out[o] = (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) & 0x7fffffff;
-    out[o + 1] = ((b3 >>> 7) | (b4 << 1) | (b5 << 9) | (b6 << 17) | (b7 << 25)) & 0x7fffffff;
-    out[o + 2] = ((b7 >>> 6) | (b8 << 2) | (b9 << 10) | (b10 << 18) | (b11 << 26)) & 0x7fffffff;
-    out[o + 3] = ((b11 >>> 5) | (b12 << 3) | (b13 << 11) | (b14 << 19) | (b15 << 27)) & 0x7fffffff;
-    out[o + 4] = ((b15 >>> 4) | (b16 << 4) | (b17 << 12) | (b18 << 20) | (b19 << 28)) & 0x7fffffff;
-    out[o + 5] = ((b19 >>> 3) | (b20 << 5) | (b21 << 13) | (b22 << 21) | (b23 << 29)) & 0x7fffffff;
-    out[o + 6] = ((b23 >>> 2) | (b24 << 6) | (b25 << 14) | (b26 << 22) | (b27 << 30)) & 0x7fffffff;
-    out[o + 7] = (b27 >>> 1) | (b28 << 7) | (b29 << 15) | (b30 << 23);
-  }
+  unpackAny(src, p, out, o, groups, 31);
 }
 
 function unpack32(src: Uint8Array, p: number, out: Int32Array, o: number, groups: number): void {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { UNPACK } from './bit-pack-kernels.js';
+import { UNPACK_UNROLLED as UNPACK } from './bit-pack-wide-kernels.js';
 import { PACK } from './bit-pack-encode-kernels.js';
 
 const scratch8 = /*#__PURE__*/ new Int32Array(8);
