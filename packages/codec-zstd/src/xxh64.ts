@@ -49,6 +49,44 @@ function round(acch: number, accl: number, laneh: number, lanel: number): void {
   mul(rh, rl, P1H, P1L);
 }
 
+// the 16-bit halves of the low words of P1 and P2, for the stripe loop
+const P1L0 = P1L & 0xffff, P1L1 = P1L >>> 16;
+const P2L0 = P2L & 0xffff, P2L1 = P2L >>> 16;
+
+/** The four lane accumulators of the stripe loop, as [high, low] pairs (no module-level `let` traffic there). */
+const V = new Uint32Array(8);
+
+/**
+ * `V[i..i+1] = round(V[i..i+1], lane)` for the stripe loop: the same as {@link round}, written out on locals.
+ */
+function stripeRound(i: number, lh: number, ll: number): void {
+  // t = lane * P2
+  let a0 = ll & 0xffff;
+  let a1 = ll >>> 16;
+  let p00 = a0 * P2L0;
+  let p01 = a0 * P2L1;
+  let p10 = a1 * P2L0;
+  let mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  const tl = ((mid << 16) | (p00 & 0xffff)) >>> 0;
+  const th = a1 * P2L1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(lh, P2L) + Math.imul(ll, P2H);
+  // acc += t
+  const sl = V[i + 1]! + tl;
+  const ah = (V[i]! + th + (sl > 0xffffffff ? 1 : 0)) >>> 0;
+  const al = sl >>> 0;
+  // rotl 31
+  const xh = ((ah << 31) | (al >>> 1)) >>> 0;
+  const xl = ((al << 31) | (ah >>> 1)) >>> 0;
+  // * P1
+  a0 = xl & 0xffff;
+  a1 = xl >>> 16;
+  p00 = a0 * P1L0;
+  p01 = a0 * P1L1;
+  p10 = a1 * P1L0;
+  mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  V[i + 1] = (mid << 16) | (p00 & 0xffff);
+  V[i] = a1 * P1L1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(xh, P1L) + Math.imul(xl, P1H);
+}
+
 function u32(src: Uint8Array, p: number): number {
   return (src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24)) >>> 0;
 }
@@ -83,24 +121,25 @@ function hash(src: Uint8Array, start: number, end: number): void {
   let hh: number, hl: number;
   if (len >= 32) {
     add(P1H, P1L, P2H, P2L);
-    let v1h = rh, v1l = rl;
-    let v2h = P2H, v2l = P2L;
-    let v3h = 0, v3l = 0;
+    V[0] = rh;
+    V[1] = rl;
+    V[2] = P2H;
+    V[3] = P2L;
+    V[4] = 0;
+    V[5] = 0;
     // 0 - P1 (its low half is not 0, so no carry into the high half)
-    let v4l = (0x100000000 - P1L) >>> 0;
-    let v4h = ~P1H >>> 0;
+    V[6] = ~P1H;
+    V[7] = 0x100000000 - P1L;
     const limit = end - 32;
+    const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
     while (p <= limit) {
-      round(v1h, v1l, u32(src, p + 4), u32(src, p));
-      v1h = rh; v1l = rl;
-      round(v2h, v2l, u32(src, p + 12), u32(src, p + 8));
-      v2h = rh; v2l = rl;
-      round(v3h, v3l, u32(src, p + 20), u32(src, p + 16));
-      v3h = rh; v3l = rl;
-      round(v4h, v4l, u32(src, p + 28), u32(src, p + 24));
-      v4h = rh; v4l = rl;
+      stripeRound(0, dv.getUint32(p + 4, true), dv.getUint32(p, true));
+      stripeRound(2, dv.getUint32(p + 12, true), dv.getUint32(p + 8, true));
+      stripeRound(4, dv.getUint32(p + 20, true), dv.getUint32(p + 16, true));
+      stripeRound(6, dv.getUint32(p + 28, true), dv.getUint32(p + 24, true));
       p += 32;
     }
+    const v1h = V[0]!, v1l = V[1]!, v2h = V[2]!, v2l = V[3]!, v3h = V[4]!, v3l = V[5]!, v4h = V[6]!, v4l = V[7]!;
     rotl(v1h, v1l, 1);
     hh = rh; hl = rl;
     rotl(v2h, v2l, 7);

@@ -46,6 +46,12 @@ const ML_DEFAULT = [
   1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
   1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
 ];
+/** Offset code N: baseline 2^N (N extra bits follow). */
+const OF_BASE = /* @__PURE__ */ ((): Uint32Array => {
+  const b = new Uint32Array(OF_MAX_SYMBOL + 1);
+  for (let n = 0; n <= OF_MAX_SYMBOL; n++) b[n] = 2 ** n;
+  return b;
+})();
 const OF_DEFAULT = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1];
 
 const KIND_LL = 0;
@@ -286,7 +292,7 @@ function setSymbol(t: SeqTable, u: number, v: number, kind: number): void {
     t.base[u] = v < 32 ? v + 3 : ML_BASE_HIGH[v - 32]!;
   } else {
     t.xbits[u] = v;
-    t.base[u] = 2 ** v;
+    t.base[u] = OF_BASE[v]!;
   }
 }
 
