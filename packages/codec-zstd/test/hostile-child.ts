@@ -3,9 +3,11 @@
 //   node child.mjs file <path>            — a fuzz-style input (3-byte little-endian page size, then the page)
 //   node child.mjs hex <hex> <size>        — one stream
 //   node child.mjs mutate <seeds.json> <runs> <seed> — fast-check: random mutations of valid streams decode or throw
-//                                            a ParquetError, each call bounded
+//                                            a ParquetError, each call bounded, and agree with the reference decoder
+//                                            (WASM): both decode to the same bytes, or both refuse
 import fs from 'node:fs';
 import fc from 'fast-check';
+import { decompress as referenceDecompress, init as referenceInit } from '@bokuweb/zstd-wasm';
 import { zstdDecoder } from '@parquetry/codec-zstd';
 import { decodeZstd } from '../src/zstd-decode.js';
 
@@ -37,6 +39,7 @@ if (mode === 'file') {
   console.log(JSON.stringify({ decoder: run(bytes, Number(b), 'decoder'), codec: run(bytes, Number(b), 'codec') }));
 } else if (mode === 'mutate') {
   const seeds = (JSON.parse(fs.readFileSync(a!, 'utf8')) as { hex: string; size: number }[]).map((x) => ({ bytes: new Uint8Array(Buffer.from(x.hex, 'hex')), size: x.size }));
+  await referenceInit();
   let runs = 0;
   let maxMs = 0;
   let decoded = 0;
@@ -62,7 +65,30 @@ if (mode === 'file') {
         else bytes.set(seeds[m.value % seeds.length]!.bytes.subarray(0, Math.min(m.len, bytes.length - at)), at);
       }
       const size = Math.max(0, seed.size + slack);
-      const r = run(bytes, size, 'decoder');
+      const out = new Uint8Array(size);
+      const t = performance.now();
+      let r: Outcome;
+      let n = -1;
+      try {
+        n = decodeZstd(bytes, out);
+        r = { code: 'ok', ms: performance.now() - t };
+      } catch (e) {
+        r = { code: (e as Error)?.name === 'ParquetError' ? `${(e as { code: string }).code} ${(e as Error).message}` : `UNTYPED ${String(e)}`, ms: performance.now() - t };
+      }
+      // the reference decoder, given room for one byte more than the page so that a longer output shows
+      let ref: Uint8Array | undefined;
+      try {
+        ref = referenceDecompress(bytes, { defaultHeapSize: size + 1 });
+      } catch {
+        ref = undefined;
+      }
+      const refOk = ref !== undefined && ref.length <= size;
+      if (refOk !== (r.code === 'ok')) {
+        throw new Error(`disagreement: ours ${r.code}, reference ${ref === undefined ? 'fails' : `${ref.length} bytes`} on ${Buffer.from(bytes).toString('hex')} (size ${size})`);
+      }
+      if (refOk && (n !== ref!.length || !Buffer.from(out.subarray(0, n)).equals(Buffer.from(ref!)))) {
+        throw new Error(`different bytes from the reference on ${Buffer.from(bytes).toString('hex')} (size ${size})`);
+      }
       runs++;
       maxMs = Math.max(maxMs, r.ms);
       const code = r.code.split(' ')[0]!;

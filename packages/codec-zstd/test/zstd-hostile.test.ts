@@ -307,7 +307,7 @@ describe('hostile input in a child process (a hang fails instead of freezing vit
     }
   });
 
-  test('property: 20000 random mutations of valid streams decode or throw CODEC_CORRUPT / CODEC_OVERRUN, each call bounded', { timeout: 240_000 }, () => {
+  test('property: 20000 random mutations of valid streams decode or throw CODEC_CORRUPT / CODEC_OVERRUN, each call bounded, agreeing with the reference decoder', { timeout: 240_000 }, () => {
     const seeds: { hex: string; size: number }[] = [];
     const add = (packed: Uint8Array, size: number): void => {
       seeds.push({ hex: Buffer.from(packed).toString('hex'), size });
