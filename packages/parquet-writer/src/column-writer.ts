@@ -27,8 +27,8 @@ import {
   type PageIndexEntry,
   type WrittenPage,
 } from '@parquetry/parquet-column/write';
-import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeDictionaryIndices, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
-import { encodeLevelsV1, encodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { DictionaryEncoder, bitWidthOf, createValueEncoder, encodeRleHybrid, encodeRleHybridPrefixed, type ByteArrays, type ColumnValues, type ValueEncoder } from '@parquetry/parquet-encodings';
+import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { BloomCollector, type BloomFilterOptions } from './bloom.js';
 import { Chunker, type ContentDefinedChunking } from './cdc.js';
 import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
@@ -560,17 +560,24 @@ export class ColumnWriter {
     let repLength = 0;
     const lw = v2 ? this.lw : w;
     lw.pos = 0;
+    // the levels were range-checked as they came in (the page's size statistics), and the indices come from the
+    // dictionary: both go straight to the RLE hybrid, without the checking passes of encodeLevelsV1/V2 and
+    // encodeDictionaryIndices (V1: 4-byte length + hybrid; V2: the raw hybrid)
     if (col.maxRep > 0) {
-      if (v2) repLength = encodeLevelsV2(this.rep.a, 0, n, col.maxRep, lw);
-      else encodeLevelsV1(this.rep.a, 0, n, col.maxRep, lw);
+      const at = lw.pos;
+      if (v2) encodeRleHybrid(this.rep.a, 0, n, bitWidthOf(col.maxRep), lw);
+      else encodeRleHybridPrefixed(this.rep.a, 0, n, bitWidthOf(col.maxRep), lw);
+      repLength = lw.pos - at;
     }
     if (col.maxDef > 0) {
-      if (v2) encodeLevelsV2(this.def.a, 0, n, col.maxDef, lw);
-      else encodeLevelsV1(this.def.a, 0, n, col.maxDef, lw);
+      if (v2) encodeRleHybrid(this.def.a, 0, n, bitWidthOf(col.maxDef), lw);
+      else encodeRleHybridPrefixed(this.def.a, 0, n, bitWidthOf(col.maxDef), lw);
     }
     let encoding: Encoding;
     if (dict) {
-      encodeDictionaryIndices(this.indices.a, 0, nn, w, Math.max(1, bitWidthOf(Math.max(0, dict.size - 1))));
+      const bw = Math.max(1, bitWidthOf(Math.max(0, dict.size - 1)));
+      w.u8(bw);
+      encodeRleHybrid(this.indices.a, 0, nn, bw, w);
       encoding = Encoding.RLE_DICTIONARY;
       this.dictPages++;
     } else {
