@@ -27,7 +27,8 @@ export type {
 export { pruneField, pruneStruct } from './prune.js';
 export { shredRecords } from './shred.js';
 export type { ShreddedColumn, ShredOptions } from './shred.js';
-export { assembleRecords, prepareColumns } from './assemble.js';
+export { assembleFlatRecords, prepareColumns } from './assemble.js';
+export { assembleRecords } from './records.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export { assembleColumnar } from './columnar.js';
 export { shredColumnar } from './shred-columnar.js';

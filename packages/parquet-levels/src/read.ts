@@ -1,7 +1,8 @@
 /**
  * `@parquetry/parquet-levels/read` — the read side alone: the schema tree, level stream decoding, level checks and
- * record assembly. The same functions as the package's main entry without shredding, the level encoders and columnar
- * assembly (`assembleColumnar`, which a reader loads with `import()` when a read asks for vectors), so that a
+ * the records of flat reads (`assembleFlatRecords`). The same functions as the package's main entry without
+ * shredding, the level encoders, nested record assembly (`assembleRecords`, in the `/records` entry) and columnar
+ * assembly (`assembleColumnar`, in `/columnar`), which a reader loads with `import()` when a read needs them, so that a
  * bundler reaching this entry reaches no writer part and no value encoder (esbuild places every module its entry can
  * reach in the initial load once any chunk uses it).
  *
@@ -14,7 +15,7 @@ export type {
   SchemaNode, ColumnDescriptor, SchemaTree, Field, FieldBase, LeafField, StructField, ListField, MapField, ListRule, MapRule,
 } from './schema.js';
 export { pruneField, pruneStruct } from './prune.js';
-export { assembleRecords, prepareColumns } from './assemble.js';
+export { assembleFlatRecords, prepareColumns } from './assemble.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
 export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, isBooleanBits, unpackBooleans, valuesLength } from './validate.js';

@@ -3,7 +3,7 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
+import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, decodeThrift, isParquetError, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays, columnarValues, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
@@ -15,7 +15,7 @@ import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan 
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadColumnar, loadDecryption, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
+import { loadBatchReader, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -554,6 +554,11 @@ class File implements ParquetFile {
     });
   }
 
+  /** Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time. */
+  private async records(data: (ColumnData | undefined)[], maps: 'map' | 'object'): Promise<Record<string, unknown>[]> {
+    return assembleFlatRecords(this.schema, data, { maps }) ?? (await loadRecords()).assembleRecords(this.schema, data, { maps });
+  }
+
   async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
     const parts: Record<string, unknown>[][] = [];
     let n = 0;
@@ -661,10 +666,10 @@ class File implements ParquetFile {
           // the pipeline: prune, decode the filter columns' kept pages, evaluate, then only the matching rows of the rest
           const chunks = await (scan as PrunedScan).rowGroup(g, first, last, true);
           if (chunks === undefined) continue;
-          rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+          rows = await this.records(this.toColumnData(chunks, options), maps);
         } else {
           const chunks = await this.decodeChunks(g, outSel, scan);
-          rows = assembleRecords(this.schema, this.toColumnData(chunks, options), { maps });
+          rows = await this.records(this.toColumnData(chunks, options), maps);
           if (cut) rows = rows.slice(first, last);
         }
         variants?.(rows);

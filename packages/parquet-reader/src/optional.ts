@@ -11,8 +11,9 @@
  * A package that is not installed is a `DEPENDENCY_MISSING` error naming it and what it was needed for.
  *
  * The reader's own parts that only some reads need are loaded the same way, so that a bundle reading plain files
- * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, columnar assembly
- * (a read of vectors), and the filter's validation.
+ * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, nested record
+ * assembly (a read of rows with structs, lists or maps), columnar assembly (a read of vectors), and the filter's
+ * validation.
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -111,6 +112,12 @@ export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> 
  * @returns the parquet-levels module that assembles vectors.
  */
 export const loadColumnar: () => Promise<typeof import('@parquetry/parquet-levels/columnar')> = /*#__PURE__*/ lazyPart(() => import('@parquetry/parquet-levels/columnar'));
+
+/**
+ * Loads nested record assembly (for a read of rows whose columns are not all top-level leaves).
+ * @returns the parquet-levels module that assembles records.
+ */
+export const loadRecords: () => Promise<typeof import('@parquetry/parquet-levels/records')> = /*#__PURE__*/ lazyPart(() => import('@parquetry/parquet-levels/records'));
 
 /**
  * Loads the filter's validation (for a read with a filter, or a malformed `columns` option).
