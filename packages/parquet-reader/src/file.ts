@@ -5,7 +5,7 @@
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
-import { ParquetError, Type, decodeThrift, isParquetError, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { ParquetError, Type, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays, columnarValues, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
 import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
 import { filterColumns, type Filter } from './filter.js';
@@ -393,27 +393,13 @@ class File implements ParquetFile {
   }
 
   /**
-   * Decrypts and decodes one chunk's `encrypted_column_metadata` (module type ColumnMetaData, AAD with the row
-   * group and column ordinals).
+   * Decrypts and decodes one chunk's `encrypted_column_metadata` (decrypt.ts, loaded with the decryption).
    * @throws ParquetError the decryption codes, `CORRUPT_METADATA`, each naming the row group and column.
    */
   private async decryptMeta(g: number, i: number, cc: ColumnChunk): Promise<ColumnMetaData> {
+    const { decryptColumnMeta } = await loadDecryption();
     const col = this.schema.columns[i]!;
-    const where = `parquet-reader: row group ${g}, column '${col.pathString}'`;
-    let plain: Uint8Array;
-    try {
-      if (!this.decryptor) throw new ParquetError('MISSING_METADATA', 'the file names no encryption algorithm');
-      plain = await this.columnDecryptor(g, col, cc).decrypt(1 /* COLUMN_META_DATA */, 0, cc.encrypted_column_metadata!);
-    } catch (e) {
-      const code = isParquetError(e) ? e.code : 'DECRYPTION_FAILED';
-      const key = cc.crypto_metadata?.ENCRYPTION_WITH_COLUMN_KEY ? `the column key of '${cc.crypto_metadata.ENCRYPTION_WITH_COLUMN_KEY.path_in_schema.join('.')}'` : 'the footer key';
-      throw new ParquetError(code, `${where}: its ColumnMetaData is encrypted with ${key} and cannot be decrypted: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
-    }
-    try {
-      return decodeThrift(readColumnMetaData, plain).value;
-    } catch (e) {
-      throw new ParquetError('CORRUPT_METADATA', `${where}: the decrypted ColumnMetaData (${plain.length} bytes) does not decode: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
-    }
+    return decryptColumnMeta(this.decryptor ? () => this.columnDecryptor(g, col, cc) : undefined, g, col, cc);
   }
 
   /**
