@@ -72,10 +72,12 @@ function lookup(codecs: CodecMap | undefined, codec: number, verb: string): Code
  * @param src - the page's compressed bytes.
  * @param uncompressedSize - `uncompressed_page_size` from the page header (untrusted).
  * @param offset - file offset of `src[0]`, added to error offsets (default 0).
+ * @param scratch - a buffer to decompress into instead of a new one, when it holds `uncompressedSize` bytes (a reader
+ *   reusing one buffer for pages whose bytes it copies out); the result is then a view of it.
  * @returns the uncompressed bytes; for UNCOMPRESSED, `src` itself (no copy).
  * @throws ParquetError `CODEC_MISSING`, `CODEC_UNKNOWN`, `CODEC_SIZE`, `CODEC_CORRUPT`, `CODEC_OVERRUN`, `CODEC_SHORT`.
  */
-export function decompressPage(codecs: CodecMap | undefined, codec: number, src: Uint8Array, uncompressedSize: number, offset = 0): Uint8Array {
+export function decompressPage(codecs: CodecMap | undefined, codec: number, src: Uint8Array, uncompressedSize: number, offset = 0, scratch?: Uint8Array): Uint8Array {
   if (!Number.isInteger(uncompressedSize) || uncompressedSize < 0 || uncompressedSize > MAX_PAGE_SIZE) {
     throw new ParquetError(CodecErrorCode.SIZE, `parquet-codecs: page at byte ${offset} declares uncompressed size ${uncompressedSize}, expected an integer in 0..${MAX_PAGE_SIZE}`, offset);
   }
@@ -105,7 +107,7 @@ export function decompressPage(codecs: CodecMap | undefined, codec: number, src:
   }
   let out: Uint8Array;
   try {
-    out = new Uint8Array(uncompressedSize);
+    out = scratch !== undefined && scratch.length >= uncompressedSize ? scratch.subarray(0, uncompressedSize) : new Uint8Array(uncompressedSize);
   } catch (e) {
     throw new ParquetError(CodecErrorCode.SIZE, `parquet-codecs: cannot allocate ${uncompressedSize} bytes for the ${describe(codec)} page at byte ${offset}`, offset, { cause: e });
   }

@@ -14,7 +14,7 @@
 import { decodeDictionaryIndices, decodeDictionaryValues, decodePlainByteArrayInto, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import { decodePreparedValues, prepareEncoding } from '@parquetry/parquet-encodings/read-registry';
 import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
-import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
 import { DEFAULT_MAX_PAGE_VALUES, PageReader, type ChunkLocation } from './page-reader.js';
 import type { ChunkDecodeOptions, DecodedChunk, ValueSegment } from './column-chunk.js';
@@ -48,6 +48,39 @@ function numberArray(type: number, n: number): NumberArray | undefined {
     case Type.DOUBLE: return new Float64Array(n);
     default: return undefined;
   }
+}
+
+/** Largest decompressed page decoded in a pooled scratch buffer (larger pages get a buffer of their own). */
+const MAX_SCRATCH = 8 * 1024 * 1024;
+/** Bytes of idle scratch buffers the pool keeps at most (a buffer given back past it is left to the collector). */
+const MAX_POOLED = 16 * 1024 * 1024;
+
+/**
+ * Decompression buffers shared by every decoder, each lent to one page at a time: a page whose values are copied out
+ * of its decompressed bytes (byte arrays, booleans, dictionary indices, values going to a sink) is decompressed into
+ * one instead of a new buffer, given back once the page is decoded. The decoders of a row group's columns run at once
+ * (one buffer each); the pool keeps them for the next row group, up to {@link MAX_POOLED} bytes.
+ */
+const scratchPool = { free: [] as Uint8Array[], bytes: 0 };
+
+/** A pooled buffer of at least `size` bytes (the smallest idle one that fits, else a new one). */
+function takeScratch(size: number): Uint8Array {
+  const free = scratchPool.free;
+  let best = -1;
+  for (let i = 0; i < free.length; i++) if (free[i]!.length >= size && (best < 0 || free[i]!.length < free[best]!.length)) best = i;
+  if (best < 0) return new Uint8Array(Math.min(MAX_SCRATCH, (size + 0xffff) & ~0xffff));
+  const buf = free[best]!;
+  free[best] = free[free.length - 1]!;
+  free.pop();
+  scratchPool.bytes -= buf.length;
+  return buf;
+}
+
+/** Gives a buffer back to the pool (dropped when the pool holds enough). */
+function giveScratch(buf: Uint8Array): void {
+  if (scratchPool.bytes + buf.length > MAX_POOLED) return;
+  scratchPool.free.push(buf);
+  scratchPool.bytes += buf.length;
 }
 
 /** Byte-array bytes a sink reserves at most ahead of what the pages decoded so far need. */
@@ -276,6 +309,8 @@ export class ChunkDecoder {
   /** The chunk-level arrays, from the first data page decoded while collecting. */
   private sink: ChunkSink | undefined;
   private readonly maxPageValues: number;
+  /** The pooled scratch buffer the page being decoded borrowed. */
+  private borrowedBuf: Uint8Array | undefined;
 
   /**
    * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
@@ -312,6 +347,7 @@ export class ChunkDecoder {
       hasDictionaryPage: options.dictionary === undefined && (meta.dictionary_page_offset ?? 0) > 0,
       decrypt: options.decrypt,
       budget: options.budget,
+      scratch: (header, size) => this.borrow(header, size),
     });
     this.dictionary = options.dictionary;
     // the ordinal of the first data page in `bytes`, which encrypted pages need in their AAD
@@ -583,6 +619,35 @@ export class ChunkDecoder {
     budget.charge(n, n * (4 * levelArrays + (sunk ? 0 : this.valueBytes)), this.place(ordinal));
   }
 
+  /**
+   * A pooled scratch buffer for a page of `size` decompressed bytes, when nothing decoded from the page can keep a
+   * view of its bytes: a BYTE_ARRAY or BOOLEAN dictionary page; a data page of dictionary indices; a PLAIN data page
+   * of byte arrays (a page of one value is then copied, not viewed) or booleans, or of numbers going to the sink.
+   * Fixed-width pages decode to views of the page and the other encodings may: they get a buffer of their own.
+   */
+  private borrow(header: PageHeader, size: number): Uint8Array | undefined {
+    if (size > MAX_SCRATCH || this.borrowedBuf !== undefined) return undefined;
+    const t = this.desc.type;
+    let ok: boolean;
+    if (header.type === PageType.DICTIONARY_PAGE) ok = t === Type.BYTE_ARRAY || t === Type.BOOLEAN;
+    else {
+      const encoding = header.data_page_header?.encoding ?? header.data_page_header_v2?.encoding;
+      ok =
+        encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY ||
+        (encoding === Encoding.PLAIN && (t === Type.BYTE_ARRAY || t === Type.BOOLEAN || (this.sink !== undefined && numberArray(t, 0) !== undefined)));
+    }
+    if (!ok) return undefined;
+    this.borrowedBuf = takeScratch(size);
+    return this.borrowedBuf;
+  }
+
+  /** Gives the scratch buffer back once the page that borrowed it is decoded (or failed). */
+  private release(): void {
+    if (this.borrowedBuf === undefined) return;
+    giveScratch(this.borrowedBuf);
+    this.borrowedBuf = undefined;
+  }
+
   /** Whether a data page's values of `encoding` go into the sink. */
   private sinks(encoding: number): boolean {
     if (this.sink === undefined) return false;
@@ -649,12 +714,22 @@ export class ChunkDecoder {
 
   /** Reads pages up to and including the next data page (or the end of the chunk) and queues its levels and values. */
   private async decodeNext(): Promise<void> {
-    const pages = this.pages;
     if (!this.started) {
       this.started = true;
       this.checkMetadata();
     }
+    try {
+      await this.decodePages();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** {@link ChunkDecoder.decodeNext}'s loop (the scratch buffer a page borrowed is given back after it). */
+  private async decodePages(): Promise<void> {
+    const pages = this.pages;
     for (;;) {
+      this.release();
       if (this.decodedLevels >= this.total) {
         this.exhausted = true;
         return;
@@ -743,7 +818,7 @@ export class ChunkDecoder {
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
         const ready = prepareEncoding(encoding); // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use
         if (ready !== undefined) await ready;
-        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n);
+        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined);
         if (sink !== undefined) {
           // a page with every level at the max after one with nulls: its levels in the sink's too
           if (maxDef > 0 && def === undefined && sink.def !== undefined) sink.def.fill(maxDef, sink.at, sink.at + n);
@@ -858,6 +933,7 @@ function decodePageValues(
   gatherNumbers: boolean,
   sink: ChunkSink | undefined,
   levels: number,
+  scratch: boolean,
 ): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
   if (isDict) {
@@ -884,7 +960,8 @@ function decodePageValues(
     // a page of one value (the pages of very large strings: up to 2^31 bytes each) is viewed, not copied: its
     // decompressed page is the only copy of its bytes
     const len = (raw[pos]! | (raw[pos + 1]! << 8) | (raw[pos + 2]! << 16) | (raw[pos + 3]! << 24)) >>> 0;
-    if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: raw.subarray(pos + 4, pos + 4 + len) } };
+    // (copied when the page is in a pooled scratch buffer, which later pages reuse)
+    if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: scratch ? raw.slice(pos + 4, pos + 4 + len) : raw.subarray(pos + 4, pos + 4 + len) } };
   }
   if (sink !== undefined && encoding === Encoding.PLAIN) {
     if (desc.type === Type.BYTE_ARRAY) return { values: sink.appendBytes(raw, pos, end, count, sink.at + levels) };

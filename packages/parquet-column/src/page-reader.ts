@@ -60,6 +60,11 @@ export interface PageReaderOptions {
   decrypt?: PageDecrypt | undefined;
   /** The read's budget, charged with each page's decompressed size before it is decompressed. */
   budget?: ReadBudget | undefined;
+  /**
+   * A buffer to decompress a page of `size` bytes into instead of a new one (its bytes are then a view of the buffer,
+   * valid until the caller reuses it), or undefined for a new buffer. Asked before each compressed page.
+   */
+  scratch?: ((header: PageHeader, size: number) => Uint8Array | undefined) | undefined;
 }
 
 /** A page as read: its header and its bytes, decrypted and decompressed. */
@@ -214,7 +219,7 @@ export class PageReader {
           if (budget && codec !== 0) budget.charge(0, usize, this.place());
           const ready = prepareCodec(codecs, codec); // a codec loaded on first use: loaded before its first page
           if (ready !== undefined) await ready;
-          return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset), levels: undefined, numValues: dh!.num_values };
+          return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset, this.scratchFor(header, usize)), levels: undefined, numValues: dh!.num_values };
         }
         case PageType.DATA_PAGE: {
           const dh = header.data_page_header;
@@ -223,7 +228,7 @@ export class PageReader {
           if (budget && codec !== 0) budget.charge(0, usize, this.place());
           const ready = prepareCodec(codecs, codec);
           if (ready !== undefined) await ready;
-          const data = decompressPage(codecs, codec, body, usize, bodyOffset);
+          const data = decompressPage(codecs, codec, body, usize, bodyOffset, this.scratchFor(header, usize));
           this.dataPages++;
           return { header, at: headerAt, data, levels: undefined, numValues: dh!.num_values };
         }
@@ -246,7 +251,7 @@ export class PageReader {
             if (budget) budget.charge(0, valuesSize, this.place());
             const ready = prepareCodec(codecs, codec);
             if (ready !== undefined) await ready;
-            data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl);
+            data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl, this.scratchFor(header, valuesSize));
           }
           this.dataPages++;
           return { header, at: headerAt, data, levels: body.subarray(0, rl + dl), numValues: dh!.num_values };
@@ -260,6 +265,11 @@ export class PageReader {
       if (isParquetError(e)) this.fail(e.code, e.message, headerAt, e);
       return this.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), headerAt, e);
     }
+  }
+
+  /** The caller's buffer for a compressed page (none for UNCOMPRESSED, whose bytes are a view of the chunk's). */
+  private scratchFor(header: PageHeader, size: number): Uint8Array | undefined {
+    return this.options.codec === 0 ? undefined : this.options.scratch?.(header, size);
   }
 
   private checkCount(n: number, what: string, at: number, left: number): void {

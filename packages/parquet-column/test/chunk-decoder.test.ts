@@ -175,6 +175,7 @@ const caseArb = fc.constantFrom<Phys>(Type.INT32, Type.BYTE_ARRAY).chain((type) 
       v2: fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }),
       takes: fc.array(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 70 })), { minLength: 1, maxLength: 30 }),
       skips: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+      snappy: fc.boolean(),
     });
   }),
 );
@@ -208,11 +209,13 @@ describe('ChunkDecoder', () => {
 
   test('any sequence of takes and skips returns exactly the next records, wherever the pages are cut', async () => {
     await fc.assert(
-      fc.asyncProperty(caseArb, async ({ type, records, cuts, dictPages, v2, takes, skips }) => {
+      fc.asyncProperty(caseArb, async ({ type, records, cuts, dictPages, v2, takes, skips, snappy }) => {
         const column = listColumn(type);
-        const built = buildChunk(type, records, cuts, dictPages, v2);
+        // compressed pages are decompressed into a buffer the decoders share (for pages whose values are copied out)
+        const built = buildChunk(type, records, cuts, dictPages, v2, snappy ? CompressionCodec.SNAPPY : CompressionCodec.UNCOMPRESSED);
+        const opts = { codecs: builtinCodecs() };
         // the whole chunk at once
-        const whole = await decodeColumnChunk(built.bytes, column, built.meta, where);
+        const whole = await decodeColumnChunk(built.bytes, column, built.meta, where, opts);
         expect(actualOf(whole, column)).toEqual(expectedSlice(records, 0, records.length));
         expect(whole.pages).toBe(cuts.length + 1);
         // a chunk of pages of one kind (all dictionary-encoded, or all PLAIN INT32) is one array of values or indices,
@@ -221,7 +224,8 @@ describe('ChunkDecoder', () => {
         const kinds = new Set(Array.from({ length: pagesUsed }, (_, p) => dictPages.some(Boolean) && (dictPages[p % dictPages.length] ?? false)));
         if (whole.numValues > 0 && kinds.size === 1 && (type === Type.INT32 || kinds.has(true))) expect(whole.segments.length).toBe(1);
         // in batches
-        const dec = new ChunkDecoder(built.bytes, column, built.meta, where);
+        const dec = new ChunkDecoder(built.bytes, column, built.meta, where, opts);
+        const taken: [DecodedChunk, number, number][] = [];
         let at = 0;
         let k = 0;
         while (at < records.length) {
@@ -233,12 +237,18 @@ describe('ChunkDecoder', () => {
             expect(dec.lastRows).toBe(Math.min(n, records.length - at));
             expect(actualOf(got, column)).toEqual(expectedSlice(records, at, at + n));
             expect(got.dictionary === undefined).toBe(!dictPages.some(Boolean));
+            taken.push([got, at, n]);
           }
           at = Math.min(records.length, at + n);
           k++;
         }
         expect(await dec.atEnd()).toBe(true);
         expect(dec.rowsTaken).toBe(records.length);
+        // what was handed out stays valid after the pages after it were decompressed (into the shared buffer), and
+        // after two decoders ran at once (one of them then decompresses into buffers of its own)
+        await Promise.all([decodeColumnChunk(built.bytes, column, built.meta, where, opts), decodeColumnChunk(built.bytes, column, built.meta, where, opts)]);
+        expect(actualOf(whole, column)).toEqual(expectedSlice(records, 0, records.length));
+        for (const [got, from, n] of taken) expect(actualOf(got, column)).toEqual(expectedSlice(records, from, from + n));
       }),
       { numRuns: 300 },
     );
