@@ -819,21 +819,27 @@ export function decodeZstd(src: Uint8Array, out: Uint8Array, options: ZstdDecomp
   let op = 0;
   frameAt = 0;
   blockAt = 0;
-  while (pos < n) {
-    frameAt = pos;
-    blockAt = pos;
-    if (n - pos < 4) throw corrupt('truncated frame header', pos);
-    const magic = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
-    if ((magic & 0xfffffff0) >>> 0 === 0x184d2a50) {
-      if (n - pos < 8) throw corrupt('truncated skippable frame header', pos);
-      const size = (src[pos + 4]! | (src[pos + 5]! << 8) | (src[pos + 6]! << 16) | (src[pos + 7]! << 24)) >>> 0;
-      if (size > n - pos - 8) throw corrupt(`skippable frame of ${size} bytes runs past the end`, pos);
-      pos += 8 + size;
-      continue;
+  try {
+    while (pos < n) {
+      frameAt = pos;
+      blockAt = pos;
+      if (n - pos < 4) throw corrupt('truncated frame header', pos);
+      const magic = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;
+      if ((magic & 0xfffffff0) >>> 0 === 0x184d2a50) {
+        if (n - pos < 8) throw corrupt('truncated skippable frame header', pos);
+        const size = (src[pos + 4]! | (src[pos + 5]! << 8) | (src[pos + 6]! << 16) | (src[pos + 7]! << 24)) >>> 0;
+        if (size > n - pos - 8) throw corrupt(`skippable frame of ${size} bytes runs past the end`, pos);
+        pos += 8 + size;
+        continue;
+      }
+      if (magic !== 0xfd2fb528) throw corrupt(`bad magic 0x${magic.toString(16)}`, pos);
+      pos = decodeFrame(src, pos, out, op, verify);
+      op = frameEndOutput;
     }
-    if (magic !== 0xfd2fb528) throw corrupt(`bad magic 0x${magic.toString(16)}`, pos);
-    pos = decodeFrame(src, pos, out, op, verify);
-    op = frameEndOutput;
+  } finally {
+    // the views must not keep the caller's buffers alive after the call
+    outView = undefined;
+    srcView = undefined;
   }
   return op;
 }
