@@ -448,6 +448,7 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
   const lo1 = elems.lo;
   const def = new Int32Array(capacity);
   const rep = new Int32Array(capacity);
+  if (n1 === 0) return shredDenseList(rows, v, leafDef, def, rep, lo1, elems.hi);
   const mask = new Uint8Array(elems.hi - lo1);
   let n = 0;
   let stops = 0;
@@ -481,6 +482,53 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
     numLevels: n,
     values: taken === elems.hi - lo1 ? sliceValues(v, lo1, elems.hi) : compactValues(v, lo1, elems.hi, mask, taken),
   };
+}
+
+/**
+ * {@link shredOneList} when no element can be null (no validity below the list, the usual list of required or
+ * non-null primitives): every element of a present, non-empty list is a value at `leafDef`, so the element loop
+ * writes levels only; the elements spanned by null lists (Arrow lets a null slot keep a non-empty range) are the
+ * only ones skipped, and a mask of them is built only when there are any.
+ */
+function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: number, def: Int32Array, rep: Int32Array, lo1: number, hi1: number): ShreddedLeaf {
+  const c0 = rows.checks;
+  const n0 = c0.length;
+  const o = rows.offsets!;
+  const emptyDef = rows.emptyDef;
+  const er = rows.elementRep;
+  let n = 0;
+  let stops = 0;
+  let skipped = 0;
+  for (let s = rows.lo; s < rows.hi; s++) {
+    const a = o[s]!;
+    const b = o[s + 1]!;
+    const d0 = n0 === 0 ? -1 : stopAt(c0, s, s);
+    if (d0 >= 0 || a === b) {
+      def[n] = d0 >= 0 ? d0 : emptyDef;
+      rep[n++] = 0;
+      stops++;
+      skipped += b - a;
+      continue;
+    }
+    def[n] = leafDef;
+    rep[n++] = 0;
+    for (let j = a + 1; j < b; j++) {
+      def[n] = leafDef;
+      rep[n++] = er;
+    }
+  }
+  let values: ArrayLike<unknown> | BinaryValues;
+  if (skipped === 0) values = sliceValues(v, lo1, hi1);
+  else {
+    const mask = new Uint8Array(hi1 - lo1).fill(1);
+    for (let s = rows.lo; s < rows.hi; s++) {
+      const a = o[s]!;
+      const b = o[s + 1]!;
+      if (b > a && stopAt(c0, s, s) >= 0) mask.fill(0, a - lo1, b - lo1);
+    }
+    values = compactValues(v, lo1, hi1, mask, hi1 - lo1 - skipped);
+  }
+  return { def: stops === 0 ? undefined : exact(def, n), rep: exact(rep, n), numLevels: n, values };
 }
 
 /** `a` cut to `n` entries (a copy when that frees much memory, a view otherwise). */

@@ -189,6 +189,22 @@ describe('hand-made vectors, levels from the spec', () => {
     expect(levels(l!)).toEqual({ def: [2, 0, 2], rep: [0, 0, 0], n: 3 });
     expect(l!.values).toEqual(Int32Array.from([1, 4]));
   });
+  test('list<string> with required elements: levels only in the element loop; a null list over a range, an empty list, a row slice', () => {
+    const sch = buildSchemaTree(flatten('r', [g('l', 'optional', [g('list', 'repeated', [p('element', 'required', ...STR)])], ConvertedType.LIST)]));
+    // rows: ["a","bc"], null (spanning "d"), [], ["ef","g","h"]; max def 2, empty list def 1, null list def 0
+    const data = bytes('abcdefgh');
+    const vec = (): ColumnarVector => listV([0, 2, 3, 3, 6], binV([0, 1, 3, 4, 6, 7, 8], data), u8(1, 0, 1, 1));
+    const [l] = shredColumnar(sch, [vec()]);
+    expect(levels(l!)).toEqual({ def: [2, 2, 0, 1, 2, 2, 2], rep: [0, 1, 0, 0, 0, 1, 1], n: 7 });
+    expect(valuesOf(l!.values)).toEqual(['a', 'bc', 'ef', 'g', 'h'].map((x) => Array.from(bytes(x))));
+    // rows 2–3 ([], ["ef","g","h"]): nothing skipped, the offsets are a view of the vector's
+    const [t] = shredColumnar(sch, [vec()], 2, 4);
+    expect(levels(t!)).toEqual({ def: [1, 2, 2, 2], rep: [0, 0, 1, 1], n: 4 });
+    expect(valuesOf(t!.values)).toEqual(['ef', 'g', 'h'].map((x) => Array.from(bytes(x))));
+    // no nulls and no empty lists: no definition levels at all
+    const [d] = shredColumnar(sch, [listV([0, 2, 3], binV([0, 1, 3, 4], data))]);
+    expect(levels(d!)).toEqual({ def: undefined, rep: [0, 1, 0], n: 3 });
+  });
 });
 
 describe('the Dremel paper example through the columnar form', () => {
