@@ -17,7 +17,8 @@ import type { ChunkDecoder, DecodedChunk } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
-import { concatChunks, emptyChunk, type FetchedColumn } from './pipeline.js';
+import { concatChunks } from './concat.js';
+import { emptyChunk, type FetchedColumn } from './pipeline.js';
 import type { PrunedScan as Scan } from './pruned-scan.js';
 import type { RowRanges } from './row-ranges.js';
 
