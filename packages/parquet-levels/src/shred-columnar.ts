@@ -446,9 +446,9 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
   const emptyDef = rows.emptyDef;
   const er = rows.elementRep;
   const lo1 = elems.lo;
+  if (n1 === 0) return shredDenseList(rows, v, leafDef, lo1, elems.hi);
   const def = new Int32Array(capacity);
   const rep = new Int32Array(capacity);
-  if (n1 === 0) return shredDenseList(rows, v, leafDef, def, rep, lo1, elems.hi);
   const mask = new Uint8Array(elems.hi - lo1);
   let n = 0;
   let stops = 0;
@@ -488,33 +488,54 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
  * {@link shredOneList} when no element can be null (no validity below the list, the usual list of required or
  * non-null primitives): every element of a present, non-empty list is a value at `leafDef`, so the element loop
  * writes levels only; the elements spanned by null lists (Arrow lets a null slot keep a non-empty range) are the
- * only ones skipped, and a mask of them is built only when there are any.
+ * only ones skipped, and a mask of them is built only when there are any. A first pass over the rows counts the
+ * levels, so the level arrays are allocated at their exact length (no over-allocation cut by a copy), and no
+ * definition levels at all when every list is present and non-empty.
  */
-function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: number, def: Int32Array, rep: Int32Array, lo1: number, hi1: number): ShreddedLeaf {
+function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: number, lo1: number, hi1: number): ShreddedLeaf {
   const c0 = rows.checks;
   const n0 = c0.length;
   const o = rows.offsets!;
   const emptyDef = rows.emptyDef;
   const er = rows.elementRep;
-  let n = 0;
+  // level count: one per null or empty list, one per element of the others
+  let count = 0;
   let stops = 0;
-  let skipped = 0;
   for (let s = rows.lo; s < rows.hi; s++) {
-    const a = o[s]!;
-    const b = o[s + 1]!;
-    const d0 = n0 === 0 ? -1 : stopAt(c0, s, s);
-    if (d0 >= 0 || a === b) {
-      def[n] = d0 >= 0 ? d0 : emptyDef;
-      rep[n++] = 0;
+    const len = o[s + 1]! - o[s]!;
+    if (len === 0 || (n0 !== 0 && stopAt(c0, s, s) >= 0)) {
+      count++;
       stops++;
-      skipped += b - a;
-      continue;
+    } else count += len;
+  }
+  const def = stops === 0 ? undefined : new Int32Array(count);
+  const rep = new Int32Array(count);
+  let n = 0;
+  let skipped = 0;
+  if (def === undefined) {
+    // every list present and non-empty: the first element of each at repetition level 0 (the array's zeros)
+    for (let s = rows.lo; s < rows.hi; s++) {
+      const b = o[s + 1]!;
+      n++;
+      for (let j = o[s]! + 1; j < b; j++) rep[n++] = er;
     }
-    def[n] = leafDef;
-    rep[n++] = 0;
-    for (let j = a + 1; j < b; j++) {
+  } else {
+    for (let s = rows.lo; s < rows.hi; s++) {
+      const a = o[s]!;
+      const b = o[s + 1]!;
+      const d0 = n0 === 0 ? -1 : stopAt(c0, s, s);
+      if (d0 >= 0 || a === b) {
+        def[n] = d0 >= 0 ? d0 : emptyDef;
+        rep[n++] = 0;
+        skipped += b - a;
+        continue;
+      }
       def[n] = leafDef;
-      rep[n++] = er;
+      rep[n++] = 0;
+      for (let j = a + 1; j < b; j++) {
+        def[n] = leafDef;
+        rep[n++] = er;
+      }
     }
   }
   let values: ArrayLike<unknown> | BinaryValues;
@@ -528,7 +549,7 @@ function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: numb
     }
     values = compactValues(v, lo1, hi1, mask, hi1 - lo1 - skipped);
   }
-  return { def: stops === 0 ? undefined : exact(def, n), rep: exact(rep, n), numLevels: n, values };
+  return { def, rep, numLevels: n, values };
 }
 
 /** `a` cut to `n` entries (a copy when that frees much memory, a view otherwise). */
