@@ -176,7 +176,9 @@ export function decodeLevelsV1(
   } else {
     throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
   }
-  checkMax(out, outPos, count, maxLevel, what);
+  // the decoders give values of `bw` bits only (an RLE value wider is ENCODING_CORRUPT): a max of 2^bw - 1 (1, 3, 7,
+  // …: every optional column's max 1) cannot be exceeded, so only the other maxima need the pass over the levels
+  if (maxLevel !== 2 ** bw - 1) checkMax(out, outPos, count, maxLevel, what);
   return next;
 }
 
@@ -207,8 +209,9 @@ export function decodeLevelsV2(
     out.fill(0, outPos, outPos + count);
     return pos;
   }
-  withContext(what, pos, () => decodeRleHybrid(src, pos, pos + byteLength, bitWidthOf(maxLevel), out, outPos, count));
-  checkMax(out, outPos, count, maxLevel, what);
+  const bw = bitWidthOf(maxLevel);
+  withContext(what, pos, () => decodeRleHybrid(src, pos, pos + byteLength, bw, out, outPos, count));
+  if (maxLevel !== 2 ** bw - 1) checkMax(out, outPos, count, maxLevel, what);
   return pos + byteLength;
 }
 

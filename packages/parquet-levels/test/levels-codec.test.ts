@@ -1,6 +1,7 @@
 // Level streams: bytes computed by hand from Encodings.md (RLE/bit-packing hybrid: LSB-first bit-packed
 // groups of 8 with header (groups << 1) | 1, RLE runs with header count << 1 and the value in
 // ceil(width / 8) bytes; deprecated BIT_PACKED: MSB-first, no header).
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ByteWriter, Encoding, isParquetError } from '@parquetry/thrift-compact';
 import {
@@ -90,6 +91,53 @@ describe('level streams', () => {
     expect(code(() => decodeLevelsV1(u8(0, 0, 0, 0), 0, 4, 1, out, 0, 8, Encoding.PLAIN))).toBe('UNSUPPORTED_ENCODING');
     expect(code(() => decodeLevelsV1(u8(), 0, 0, 1, out, 0, 9))).toBe('INVALID_ARGUMENT');
     expect(code(() => encodeLevelsV1(Int32Array.of(0, 2), 0, 2, 1, new ByteWriter()))).toBe('INVALID_LEVELS');
+  });
+
+  test('no decoded level is ever above the max: hand-built RLE hybrid runs of any values, for maxima 2^w - 1 and others', () => {
+    // Encodings.md: a run header varint (count << 1 for an RLE run, groups << 1 | 1 for bit-packed groups of 8), an
+    // RLE run's value in ceil(w / 8) little-endian bytes, a bit-packed group's w bytes; values here may be wider than w
+    const run = fc.oneof(
+      fc.record({ rle: fc.constant(true), n: fc.integer({ min: 1, max: 40 }), v: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ rle: fc.constant(false), n: fc.integer({ min: 1, max: 3 }), v: fc.integer({ min: 0, max: 255 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(run, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (maxLevel, runs, seed) => {
+        const w = 32 - Math.clz32(maxLevel);
+        const bytes: number[] = [];
+        let count = 0;
+        let x = seed;
+        for (const r of runs) {
+          if (r.rle) {
+            bytes.push(r.n << 1);
+            for (let b = 0; b < (w + 7) >> 3; b++) bytes.push((r.v >>> (8 * b)) & 0xff);
+            count += r.n;
+          } else {
+            bytes.push((r.n << 1) | 1);
+            for (let b = 0; b < r.n * w; b++) {
+              x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+              bytes.push(b === 0 ? r.v : x >>> 24);
+            }
+            count += 8 * r.n;
+          }
+        }
+        const v2 = Uint8Array.from(bytes);
+        const v1 = Uint8Array.from([bytes.length & 0xff, (bytes.length >> 8) & 0xff, 0, 0, ...bytes]);
+        for (const decode of [
+          (out: Int32Array) => decodeLevelsV2(v2, 0, v2.length, maxLevel, out, 0, count),
+          (out: Int32Array) => decodeLevelsV1(v1, 0, v1.length, maxLevel, out, 0, count),
+        ]) {
+          const out = new Int32Array(count);
+          try {
+            decode(out);
+          } catch (e) {
+            expect(isParquetError(e) && ['INVALID_LEVELS', 'ENCODING_CORRUPT'].includes(e.code)).toBe(true);
+            continue;
+          }
+          for (const l of out) expect(l >= 0 && l <= maxLevel).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('round trip of long mixed streams through V1, V2 and BIT_PACKED', () => {
