@@ -15,7 +15,7 @@ import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan 
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
+import { loadBatchReader, loadBloomStage, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -472,6 +472,7 @@ class File implements ParquetFile {
       decodeOptions: this.options,
       chunkMeta: (g, i) => this.chunkMeta(g, cols[i]!, this.rowGroup(g).columns[i]!),
       chunkRange: (g, i, md) => this.chunkRange(g, cols[i]!, md),
+      loadBloomStage,
       decrypt: (g, i) => {
         const cc = this.rowGroup(g).columns[i]!;
         if (!cc.crypto_metadata || !this.decryptor) return undefined;

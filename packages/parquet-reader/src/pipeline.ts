@@ -78,6 +78,13 @@ export interface ScanContext {
    * @param column - leaf column ordinal.
    */
   decrypt(rowGroup: number, column: number): ((module: number, page: number, bytes: Uint8Array) => Promise<Uint8Array>) | undefined;
+  /**
+   * Loads the bloom-filter stage (optional.ts's loader, handed over so that the pruned scan does not import
+   * optional.ts: a module shared by the initial load and a lazy chunk becomes a chunk of its own in esbuild's
+   * splitting, one more file to load and gzip apart).
+   * @throws ParquetError `DEPENDENCY_MISSING` when `@parquetry/parquet-bloom` is not installed (as a rejected promise).
+   */
+  loadBloomStage(): Promise<typeof import('./bloom-stage.js')>;
 }
 
 /** One read's plan: columns, filter, value mapping and stages. */

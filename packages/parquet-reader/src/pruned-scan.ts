@@ -15,7 +15,6 @@ import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColum
 import { chunkRows, concatChunks } from './concat.js';
 import { Scan, emptyChunk, type FetchedColumn, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
-import { loadBloomStage } from './optional.js';
 import { allRows, countRows, intersectRanges, rangesMask } from './row-ranges.js';
 import type { KindRange, RowGroupSkips } from './scan.js';
 import { keepRows, selectRows } from './select.js';
@@ -180,7 +179,7 @@ export class PrunedScan extends Scan {
         if (this.ctx.chunkRange(g, col.index, md).start !== dictAt) continue;
         // a bloom filter smaller than the dictionary page answers for less: the bloom stage decides this one
         const bloomBytes = md.bloom_filter_offset === undefined ? undefined : md.bloom_filter_length;
-        if (prune.bloom && bloomBytes !== undefined && bloomBytes < md.data_page_offset - dictAt && (await loadBloomStage()).bloomProbeValues(l, col, options, decimals) !== undefined) continue;
+        if (prune.bloom && bloomBytes !== undefined && bloomBytes < md.data_page_offset - dictAt && (await this.ctx.loadBloomStage()).bloomProbeValues(l, col, options, decimals) !== undefined) continue;
         candidates.push(l);
         dictCols.set(col.index, md);
       }
@@ -215,7 +214,7 @@ export class PrunedScan extends Scan {
         if (checked.has(col.index)) continue;
         const md = await this.chunkMeta(g, col.index);
         if (md.bloom_filter_offset === undefined) continue;
-        const values = (await loadBloomStage()).bloomProbeValues(l, col, options, decimals);
+        const values = (await this.ctx.loadBloomStage()).bloomProbeValues(l, col, options, decimals);
         if (values === undefined) continue;
         probes.set(l, values);
         bloomCols.set(col.index, md);
@@ -228,7 +227,7 @@ export class PrunedScan extends Scan {
           const i = colOf.get(l.column)!.index;
           valuesOf.set(i, [...(valuesOf.get(i) ?? []), ...values!]);
         }
-        const filters = await (await loadBloomStage()).readBloomFilters(
+        const filters = await (await this.ctx.loadBloomStage()).readBloomFilters(
           this.ctx.io,
           this.stats,
           ids.map((i) => {
