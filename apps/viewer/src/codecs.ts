@@ -1,6 +1,6 @@
 /**
  * The viewer's codecs: the ones that need no WebAssembly statically (SNAPPY, LZ4, LZ4_RAW, LZO from
- * `@parquetry/parquet-codecs`, GZIP through fflate, ZSTD decompression through fzstd), and BROTLI (WebAssembly)
+ * `@parquetry/parquet-codecs`, GZIP through fflate, ZSTD decompression through codec-zstd's own decoder), and BROTLI (WebAssembly)
  * loaded with `import()` only when a file has BROTLI chunks, so it stays out of the page's initial script.
  * @module
  */
