@@ -40,10 +40,11 @@ export interface BatchHost {
   selectColumns(columns: ReadOptions['columns']): boolean[];
   /** A row group's metadata (throws `OUT_OF_RANGE`). */
   rowGroup(g: number): RowGroup;
-  /** A filter's leaf columns and its exactly compared decimal columns. */
-  filterPlan(filter: Filter | undefined, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> };
-  /** Refuses (`FILTER_UNSUPPORTED`) a filter on a leaf without one value per row: inside a list, map or VARIANT. */
-  checkFilterColumns(filterIdx: readonly number[], what: string): void;
+  /**
+   * A filter's leaf columns and its exactly compared decimal columns, after refusing (`FILTER_UNSUPPORTED`) a filter
+   * on a leaf without one value per row: inside a list, map or VARIANT (`what` names the read in that message).
+   */
+  filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }>;
   /** A read's pruning pipeline (columns returned, filter, its columns and decimals, the read's options). */
   newScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>): Scan;
   /** Ends a read: adds its statistics to the file's and hands them to `onScan`. */
@@ -266,10 +267,9 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const filter = options.filter;
   const outSel = host.selectColumns(options.columns);
   const sel = [...outSel];
-  const { filterIdx, decimals } = host.filterPlan(filter, options);
-  for (const i of filterIdx) sel[i] = true;
   // filter columns have one level per row: the filter runs on their levels and values before anything is assembled
-  host.checkFilterColumns(filterIdx, form === 'columns' ? 'a columnar read' : 'a read');
+  const { filterIdx, decimals } = await host.filterPlan(filter, options, form === 'columns' ? 'a columnar read' : 'a read');
+  for (const i of filterIdx) sel[i] = true;
   const idx = cols.map((_, i) => i).filter((i) => sel[i]);
   const outIdx = idx.filter((i) => outSel[i]);
   const groups = options.rowGroups ?? host.metadata.row_groups.map((_, i) => i);

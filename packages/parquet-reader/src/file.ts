@@ -3,12 +3,12 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
+import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import { ParquetError, Type, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays, columnarValues, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
 import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
-import { filterColumns, type Filter } from './filter.js';
+import type { Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
 import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan } from './pipeline.js';
@@ -339,8 +339,8 @@ class File implements ParquetFile {
       o = rest as O;
     }
     if (options.filter !== undefined) {
-      const { checkFilter } = await loadFilterCheck();
-      o = { ...o, filter: checkFilter(options.filter, this.schema, o, (c) => this.checkFilterColumns([c.index], what)) };
+      const { checkFilter, checkFilterColumns } = await loadFilterCheck();
+      o = { ...o, filter: checkFilter(options.filter, this.schema, o, (c) => checkFilterColumns(this.schema, [c.index], what)) };
     }
     return { options: o, json };
   }
@@ -584,42 +584,17 @@ class File implements ParquetFile {
     return md;
   }
 
-  /** The filter's leaf columns and which of them compare as exact decimals. */
-  private filterPlan(filter: Filter | undefined, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> } {
-    const filterIdx: number[] = [];
-    const decimals = new Set<string>();
-    for (const c of filter ? filterColumns(filter) : []) {
-      const i = this.leafIndex(c);
-      filterIdx.push(i);
-      if (this.schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
-    }
-    return { filterIdx, decimals };
-  }
-
   /**
-   * Refuses a filter on a column without one value per row: inside a list or map (which of its values would be
-   * tested?), or inside a VARIANT (its leaves are the stored form, not the variant's value).
+   * The filter's leaf columns and which of them compare as exact decimals, after refusing (`FILTER_UNSUPPORTED`) a
+   * filter column without one value per row (filter-check.ts, which a filtered read has loaded already); none
+   * without a filter.
    */
-  private checkFilterColumns(filterIdx: readonly number[], what: string): void {
-    for (const i of filterIdx) {
-      if (this.rowAligned(i)) continue;
-      const col = this.schema.columns[i]!;
-      const why = col.maxRep > 0 ? 'it is inside a list or map (more than one value per row)' : 'it is part of a VARIANT column (its stored form, not the variant value)';
-      throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: ${what} cannot filter on '${col.pathString}': ${why}`);
-    }
-  }
-
-  /** Whether a leaf has one level per row (no repetition, not inside a VARIANT), so a filter can run on its chunk. */
-  private rowAligned(i: number): boolean {
-    const col = this.schema.columns[i]!;
-    if (col.maxRep !== 0) return false;
-    let f: Field | undefined = this.schema.field;
-    for (const name of col.path) {
-      if (f?.kind !== 'struct') return f?.kind === 'leaf';
-      f = f.fields.find((c) => c.name === name);
-      if (!f || f.node.logicalType?.VARIANT) return false;
-    }
-    return f?.kind === 'leaf';
+  private async filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }> {
+    if (filter === undefined) return { filterIdx: [], decimals: new Set() };
+    const check = await loadFilterCheck();
+    const plan = check.filterPlan(this.schema, filter, options, (c) => this.leafIndex(c));
+    check.checkFilterColumns(this.schema, plan.filterIdx, what);
+    return plan;
   }
 
   iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {
@@ -634,8 +609,7 @@ class File implements ParquetFile {
     const variants = options.variants !== 'raw' ? await this.variants() : undefined;
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
-    const { filterIdx, decimals } = this.filterPlan(filter, options);
-    this.checkFilterColumns(filterIdx, 'a read');
+    const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const maps = options.maps ?? 'map';
     const anyColumn = outSel.includes(true);
@@ -698,8 +672,7 @@ class File implements ParquetFile {
         variants,
         selectColumns: (c) => this.selectColumns(c),
         rowGroup: (g) => this.rowGroup(g),
-        filterPlan: (f, o) => this.filterPlan(f, o),
-        checkFilterColumns: (idx, what) => this.checkFilterColumns(idx, what),
+        filterPlan: (f, o, what) => this.filterPlan(f, o, what),
         newScan: (o, outSel, f, filterIdx, decimals) => new PrunedScan(this.scanContext(), this.plan(o, outSel, f, filterIdx, decimals)),
         endScan: (scan, o) => this.endScan(scan, o),
       },
@@ -720,8 +693,7 @@ class File implements ParquetFile {
       scan = this.newScan(options, sel);
       chunks = await this.decodeChunks(rowGroup, sel, scan);
     } else {
-      const { filterIdx, decimals } = this.filterPlan(filter, options);
-      this.checkFilterColumns(filterIdx, 'a columnar read');
+      const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a columnar read');
       let start = 0;
       for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
       const first = Math.max(0, (options.rowStart ?? 0) - start);

@@ -23,8 +23,9 @@
  */
 import { ParquetError, Type } from '@parquetry/thrift-compact';
 import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column';
-import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
-import type { CompareOp, Filter } from './filter.js';
+import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
+import { filterColumns, type CompareOp, type Filter } from './filter.js';
+import type { ReadOptions } from './file.js';
 
 const COMPARE_OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];
 const ALL_OPS: readonly string[] = [...COMPARE_OPS, 'in', 'is null', 'is not null'];
@@ -438,4 +439,54 @@ export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueO
     return { column, op: op as CompareOp, value: one(o['value'], 'value') };
   };
   return walk(filter, 'filter', 0);
+}
+
+/**
+ * The filter's leaf columns and which of them compare as exact decimals (unless `decimals: 'number'`).
+ * @param schema - the file's schema.
+ * @param filter - the filter.
+ * @param options - the read's options.
+ * @param leafIndex - the leaf column of a path (throws `UNKNOWN_COLUMN`).
+ * @returns the leaf indexes, in the filter's order, and the decimal columns' paths.
+ * @throws ParquetError `UNKNOWN_COLUMN` from `leafIndex`.
+ */
+export function filterPlan(schema: SchemaTree, filter: Filter, options: ReadOptions, leafIndex: (path: string) => number): { filterIdx: number[]; decimals: Set<string> } {
+  const filterIdx: number[] = [];
+  const decimals = new Set<string>();
+  for (const c of filterColumns(filter)) {
+    const i = leafIndex(c);
+    filterIdx.push(i);
+    if (schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+  }
+  return { filterIdx, decimals };
+}
+
+/**
+ * Refuses a filter on a column without one value per row: inside a list or map (which of its values would be
+ * tested?), or inside a VARIANT (its leaves are the stored form, not the variant's value).
+ * @param schema - the file's schema.
+ * @param filterIdx - the filter's leaf columns.
+ * @param what - the read, for the message (`a read`, `a columnar read`).
+ * @throws ParquetError `FILTER_UNSUPPORTED` naming the column and why.
+ */
+export function checkFilterColumns(schema: SchemaTree, filterIdx: readonly number[], what: string): void {
+  for (const i of filterIdx) {
+    if (rowAligned(schema, i)) continue;
+    const col = schema.columns[i]!;
+    const why = col.maxRep > 0 ? 'it is inside a list or map (more than one value per row)' : 'it is part of a VARIANT column (its stored form, not the variant value)';
+    throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: ${what} cannot filter on '${col.pathString}': ${why}`);
+  }
+}
+
+/** Whether a leaf has one level per row (no repetition, not inside a VARIANT), so a filter can run on its chunk. */
+function rowAligned(schema: SchemaTree, i: number): boolean {
+  const col = schema.columns[i]!;
+  if (col.maxRep !== 0) return false;
+  let f: Field | undefined = schema.field;
+  for (const name of col.path) {
+    if (f?.kind !== 'struct') return f?.kind === 'leaf';
+    f = f.fields.find((c) => c.name === name);
+    if (!f || f.node.logicalType?.VARIANT) return false;
+  }
+  return f?.kind === 'leaf';
 }
