@@ -329,3 +329,67 @@ describe('ChunkDecoder', () => {
     expect(err.message).toContain(`page 0 at byte ${1000 + built.pageAt[0]!}`);
   });
 });
+
+describe('a whole chunk of 8- and 4-byte numbers decoded into one array', () => {
+  /** PLAIN little-endian bytes of INT64 (bigint), FLOAT or DOUBLE values (Encodings.md), written with a DataView. */
+  function plainNumbers(type: Type, vs: readonly (number | bigint)[]): Uint8Array {
+    const width = type === Type.FLOAT ? 4 : 8;
+    const out = new Uint8Array(vs.length * width);
+    const dv = new DataView(out.buffer);
+    vs.forEach((v, i) => {
+      if (type === Type.INT64) dv.setBigInt64(i * width, v as bigint, true);
+      else if (type === Type.FLOAT) dv.setFloat32(i * width, v as number, true);
+      else dv.setFloat64(i * width, v as number, true);
+    });
+    return out;
+  }
+  const numberCase = fc.constantFrom<Type>(Type.INT64, Type.FLOAT, Type.DOUBLE).chain((type) => {
+    const value: fc.Arbitrary<number | bigint> =
+      type === Type.INT64 ? fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }) : type === Type.FLOAT ? fc.float({ noDefaultInfinity: true, noNaN: true }) : fc.double({ noNaN: true });
+    return fc.record({
+      type: fc.constant(type),
+      // an optional column: null or one of 6 distinct values (a dictionary of 6)
+      dict: fc.uniqueArray(value, { minLength: 6, maxLength: 6, comparator: (a, b) => Object.is(a, b) }),
+      picks: fc.array(fc.option(fc.integer({ min: 0, max: 5 }), { nil: null, freq: 4 }), { minLength: 1, maxLength: 80 }),
+      cuts: fc.uniqueArray(fc.integer({ min: 1, max: 79 }), { maxLength: 6 }),
+      dictPages: fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }),
+      snappy: fc.boolean(),
+    });
+  });
+
+  test('values, nulls and page kinds as written; one segment when every page is PLAIN or every page dictionary-encoded', async () => {
+    await fc.assert(
+      fc.asyncProperty(numberCase, async ({ type, dict, picks, cuts, dictPages, snappy }) => {
+        const column = buildSchemaTree([
+          { name: 'schema', num_children: 1 },
+          { name: 'x', repetition_type: FieldRepetitionType.OPTIONAL, type },
+        ]).columns[0]!;
+        const codec = snappy ? CompressionCodec.SNAPPY : CompressionCodec.UNCOMPRESSED;
+        const opts = { codec, codecs: builtinCodecs() };
+        const n = picks.length;
+        const bounds = [0, ...cuts.filter((c) => c < n).sort((a, b) => a - b), n];
+        const useDict = dictPages.some(Boolean);
+        const pages: WrittenPage[] = useDict ? [dictionaryPage(dict.length, plainNumbers(type, dict), opts)] : [];
+        const kinds: boolean[] = [];
+        for (let p = 0; p + 1 < bounds.length; p++) {
+          const slice = picks.slice(bounds[p], bounds[p + 1]);
+          const dl = rleRuns(slice.map((k) => (k === null ? 0 : 1)));
+          const present = slice.filter((k): k is number => k !== null);
+          const isDict = useDict && (dictPages[p % dictPages.length] ?? false);
+          kinds.push(isDict);
+          const values = isDict ? cat([new Uint8Array([8]), new Uint8Array(present.flatMap((k) => [2, k]))]) : plainNumbers(type, present.map((k) => dict[k]!));
+          pages.push(dataPageV1({ numValues: slice.length, encoding: isDict ? Encoding.RLE_DICTIONARY : Encoding.PLAIN, body: cat([u32(dl.length), dl, values]) }, opts));
+        }
+        const bytes = cat(pages.flatMap((pg) => [pageHeaderBytes(pg.header), pg.body]));
+        const meta = { type, encodings: [], path_in_schema: ['x'], codec, num_values: n, total_compressed_size: bytes.length, total_uncompressed_size: 0, data_page_offset: 4, ...(useDict ? { dictionary_page_offset: 4 } : {}) } as ColumnMetaData;
+        const chunk = await decodeColumnChunk(bytes, column, meta, where, { codecs: builtinCodecs(), numRows: n });
+        const expected = picks.filter((k): k is number => k !== null).map((k) => dict[k]!);
+        // FLOAT values as float32 round them (fc.float gives float32 values already)
+        expect(Array.from(chunkValues(chunk, column) as ArrayLike<number | bigint>)).toEqual(expected);
+        expect(chunk.def ? Array.from(chunk.def) : new Array<number>(n).fill(1)).toEqual(picks.map((k) => (k === null ? 0 : 1)));
+        if (expected.length > 0 && new Set(kinds).size === 1) expect(chunk.segments.length).toBe(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
