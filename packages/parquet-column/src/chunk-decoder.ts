@@ -87,7 +87,8 @@ function giveScratch(buf: Uint8Array): void {
 const MAX_BYTES_AHEAD = 64 * 1024 * 1024;
 
 /**
- * The chunk-level arrays the pages of a whole-chunk take ({@link ChunkDecoder.take} of `Infinity`) are decoded into,
+ * The chunk-level arrays the pages of a whole-chunk take ({@link ChunkDecoder.take} of `Infinity`, the decoder given
+ * the row group's `numRows`) are decoded into,
  * from its second page on (the first page's arrays are copied in then; a chunk of one page keeps them as they are):
  * levels, numbers, dictionary indices and byte arrays go straight to one array each, sized by the levels the chunk's
  * `num_values` leaves (byte-array bytes: grown from an estimate), instead of arrays per page joined at the end. Every
@@ -395,9 +396,10 @@ export class ChunkDecoder {
    *   codes, located at the row group, column, page and file offset.
    */
   async take(rows: number): Promise<DecodedChunk> {
-    // every record left: the pages still to decode go straight into chunk-level arrays (nothing is handed out before
-    // the last page, so nothing is kept longer than it would be anyway)
-    if (rows === Infinity && this.buffered === 0) {
+    // every record left of a whole chunk (numRows given: its num_values is what its pages hold, so it sizes the
+    // chunk-level arrays; a run of some pages would over-allocate): the pages still to decode go straight into
+    // chunk-level arrays (nothing is handed out before the last page, so nothing is kept longer than it would be)
+    if (rows === Infinity && this.buffered === 0 && this.numRows !== undefined) {
       this.collect = true;
       this.collected = 0;
     }

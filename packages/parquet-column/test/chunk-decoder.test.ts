@@ -215,11 +215,14 @@ describe('ChunkDecoder', () => {
         const built = buildChunk(type, records, cuts, dictPages, v2, snappy ? CompressionCodec.SNAPPY : CompressionCodec.UNCOMPRESSED);
         const opts = { codecs: builtinCodecs() };
         // the whole chunk at once
-        const whole = await decodeColumnChunk(built.bytes, column, built.meta, where, opts);
+        const whole = await decodeColumnChunk(built.bytes, column, built.meta, where, { ...opts, numRows: records.length });
         expect(actualOf(whole, column)).toEqual(expectedSlice(records, 0, records.length));
         expect(whole.pages).toBe(cuts.length + 1);
-        // a chunk of pages of one kind (all dictionary-encoded, or all PLAIN INT32) is one array of values or indices,
-        // decoded page after page into it, not one per page
+        // a whole chunk (numRows given) of pages of one kind (all dictionary-encoded, or all PLAIN INT32) is one array
+        // of values or indices, decoded page after page into it, not one per page; a run of pages is not
+        const run = await decodeColumnChunk(built.bytes, column, built.meta, where, opts);
+        expect(actualOf(run, column)).toEqual(expectedSlice(records, 0, records.length));
+        expect(run.segments.length).toBe(cuts.length + 1);
         const pagesUsed = cuts.length + 1;
         const kinds = new Set(Array.from({ length: pagesUsed }, (_, p) => dictPages.some(Boolean) && (dictPages[p % dictPages.length] ?? false)));
         if (whole.numValues > 0 && kinds.size === 1 && (type === Type.INT32 || kinds.has(true))) expect(whole.segments.length).toBe(1);

@@ -205,12 +205,12 @@ describe('the read budget', () => {
     // page 0 is decoded on its own (12 bytes); at page 1 the chunk's 5 INT32 values become one array of 20 bytes, of
     // which page 0's 12 were charged
     const bytesBudget = new ReadBudget({ maxRows: 10, maxValues: 100, maxBytes: 19 });
-    const e = await typedError(() => decode(bytes, flat, 5, { budget: bytesBudget }));
+    const e = await typedError(() => decode(bytes, flat, 5, { budget: bytesBudget, numRows: 5 }));
     expect(e.code).toBe('LIMIT_EXCEEDED');
     expect(e.message).toContain("row group 0, column 'x', page 1: 8 bytes would bring the read to 20, over its maxBytes of 19");
     expect(bytesBudget.bytes).toBe(12);
     const enough = new ReadBudget({ maxRows: 10, maxValues: 5, maxBytes: 20 });
-    const chunk = await decode(bytes, flat, 5, { budget: enough });
+    const chunk = await decode(bytes, flat, 5, { budget: enough, numRows: 5 });
     // both pages' values in one array, as one segment
     expect(chunk.segments.length).toBe(1);
     expect(chunkValues(chunk, flat)).toEqual(new Int32Array([1, 2, 3, 4, 5]));
