@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspacePlugin } from '../testing/workspace-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repo = path.resolve(here, '../..');
@@ -81,26 +82,7 @@ export async function bundleWorker() {
     target: 'node20',
     outfile: out,
     logLevel: 'error',
-    plugins: [
-      {
-        name: 'workspace-source',
-        setup(build) {
-          build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+(\/[a-z0-9-]+)?$/ }, (args) => {
-            const [, pkg, sub] = /^@parquetry\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path);
-            return { path: path.join(sources, 'packages', pkg, 'src', `${sub ?? 'index'}.ts`) };
-          });
-          // npm packages: resolved where they are imported from, loaded by Node from there (wasm files and all)
-          build.onResolve({ filter: /^[^./]/ }, async (args) => {
-            if (args.path.startsWith('node:') || args.pluginData?.skip) return undefined;
-            // from a snapshot, npm packages are the working tree's (the snapshot has no node_modules)
-            const resolveDir = args.resolveDir.startsWith(sources + path.sep) ? path.join(repo, path.relative(sources, args.resolveDir)) : args.resolveDir;
-            const r = await build.resolve(args.path, { resolveDir, kind: args.kind, pluginData: { skip: true } });
-            if (r.errors.length > 0 || !path.isAbsolute(r.path)) return { path: args.path, external: true };
-            return { path: r.path, external: true };
-          });
-        },
-      },
-    ],
+    plugins: [workspacePlugin({ sources })],
   });
   bundled = out;
   process.once('exit', () => fs.rmSync(out, { force: true }));

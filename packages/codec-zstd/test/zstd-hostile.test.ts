@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
 import { compress as wasmCompress, init as wasmInit } from '@bokuweb/zstd-wasm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CodecErrorCode, isParquetError } from '@parquetry/parquet-codecs';
@@ -266,17 +267,7 @@ describe('hostile input in a child process (a hang fails instead of freezing vit
       format: 'esm',
       outfile: child,
       logLevel: 'error',
-      plugins: [{
-        name: 'workspace',
-        setup(build) {
-          build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+$/ }, (args) => ({ path: path.join(repo, 'packages', args.path.slice('@parquetry/'.length), 'src', 'index.ts') }));
-          build.onResolve({ filter: /^[^./]/ }, async (args) => {
-            if (args.path.startsWith('@parquetry/') || args.path.startsWith('node:') || (args.pluginData as { skip?: boolean } | undefined)?.skip) return undefined;
-            const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { skip: true } });
-            return r.errors.length > 0 ? undefined : { path: r.path, external: true };
-          });
-        },
-      }],
+      plugins: [workspacePlugin()],
     });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CodecErrorCode, CompressionCodec, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
@@ -126,17 +127,7 @@ describe('FSE-compressed Huffman weights', () => {
       format: 'esm',
       outfile: child,
       logLevel: 'error',
-      plugins: [{
-        name: 'workspace',
-        setup(build) {
-          build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+$/ }, (args) => ({ path: path.join(repo, 'packages', args.path.slice('@parquetry/'.length), 'src', 'index.ts') }));
-          build.onResolve({ filter: /^[^./]/ }, async (args) => {
-            if (args.path.startsWith('@parquetry/') || args.path.startsWith('node:') || (args.pluginData as { skip?: boolean } | undefined)?.skip) return undefined;
-            const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { skip: true } });
-            return r.errors.length > 0 ? undefined : { path: r.path, external: true };
-          });
-        },
-      }],
+      plugins: [workspacePlugin()],
     });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { decodeThrift, encodeThrift, readFileMetaData, readPageHeader, writeFileMetaData, writePageHeader } from '@parquetry/thrift-compact';
@@ -33,22 +34,6 @@ async function codeOf(f: () => Promise<unknown>): Promise<{ code: string; messag
     return { code: err.code!, message: err.message };
   }
   throw new Error('the read succeeded');
-}
-
-/**
- * esbuild resolution for child processes: workspace packages from source, as vitest resolves them; other packages
- * left external at their resolved absolute paths (so WebAssembly they load from files is found).
- */
-function workspaceSetup(build: esbuild.PluginBuild): void {
-  build.onResolve({ filter: /^@parquetry\/[a-z0-9-]+(\/[a-z0-9-]+)?$/ }, (args) => {
-    const [, pkg, sub] = /^@parquetry\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(args.path)!;
-    return { path: path.join(repo, 'packages', pkg!, 'src', `${sub ?? 'index'}.ts`) };
-  });
-  build.onResolve({ filter: /^[^./]/ }, async (args) => {
-    if (args.path.startsWith('@parquetry/') || args.path.startsWith('node:') || (args.pluginData as { skip?: boolean } | undefined)?.skip) return undefined;
-    const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { skip: true } });
-    return r.errors.length > 0 ? undefined : { path: r.path, external: true };
-  });
 }
 
 /** Every read method over a file, collecting each whole. */
@@ -300,12 +285,7 @@ describe('memory: no read of a file under 1 MB allocates more than 256 MiB unles
       format: 'esm',
       outfile: child,
       logLevel: 'silent',
-      plugins: [
-        {
-          name: 'workspace-source',
-          setup: workspaceSetup,
-        },
-      ],
+      plugins: [workspacePlugin()],
     });
     // one child per file: each peak RSS is that file's alone
     for (let i = 0; i < files.length; i++) {
@@ -340,7 +320,7 @@ describe('memory: no read of a file under 1 MB allocates more than 256 MiB unles
       format: 'esm',
       outfile: child,
       logLevel: 'silent',
-      plugins: [{ name: 'workspace-source', setup: workspaceSetup }],
+      plugins: [workspacePlugin()],
     });
     const r = JSON.parse(execFileSync(process.execPath, [child, path.join(corpus, 'data/large_string_map.brotli.parquet')], { cwd: repo, encoding: 'utf8', timeout: 170_000 })) as { lengths: number[][]; peak: number };
     console.log(`large_string_map.brotli.parquet as bytes: peak RSS ${(r.peak / 2 ** 30).toFixed(2)} GiB`);
