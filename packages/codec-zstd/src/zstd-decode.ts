@@ -575,6 +575,11 @@ function compressedBlock(s: Scratch, st: FrameState, src: Uint8Array, pos: numbe
     nbSeq = src[pos + 1]! + (src[pos + 2]! << 8) + 0x7f00;
     pos += 3;
   }
+  if (nbSeq === 0) {
+    // the two-byte form can say 0 too (0x80 0x00): the section ends there as well
+    if (pos !== end) throw corrupt(`${end - pos} bytes after an empty sequences section`, pos);
+    return copyLiterals(litSrc, litPos, litSize, out, op, blockEnd, blockMax);
+  }
   if (pos >= end) throw corrupt('symbol compression modes missing', pos);
   const modes = src[pos++]!;
   if (modes & 3) throw corrupt('reserved bits set in the symbol compression modes', pos - 1);
