@@ -5,15 +5,18 @@
 // with small windows, no content size, --fast levels and windows over 2^27 (refused, nothing allocated for them).
 // Each hand-built frame is checked against the bytes the RFC gives and against the reference decoder (WASM).
 import { compress as wasmCompress, decompress as wasmDecompress, init as wasmInit } from '@bokuweb/zstd-wasm';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isParquetError } from '@parquetry/parquet-codecs';
 import { decodeZstd } from '../src/zstd-decode.js';
+import { createZstdCodec, zstdDecoder } from '../src/zstd.js';
 import { xxh64Low32 } from '../src/xxh64.js';
 import { concat, numericBytes, randomBytes, repetitiveBytes, same, textBytes } from '../../parquet-codecs/test/inputs.js';
 import { haveTool, runTool } from '../../parquet-codecs/test/peers.js';
 
 await wasmInit();
 const HAVE_ZSTD = haveTool('zstd');
+const wasmCodec = await createZstdCodec();
 const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const ascii = (t: string): number[] => [...t].map((ch) => ch.charCodeAt(0));
 
@@ -165,20 +168,86 @@ describe('frame headers (RFC 8878 section 3.1.1.1)', () => {
   });
 });
 
+describe('property: randomly assembled frames (RFC 8878 layouts) decode to their content, as the reference decodes them', () => {
+  /** A literals section header of `n` bytes for raw (0) or RLE (1) literals, in Size_Format `sf` when `n` fits it. */
+  const litHeader = (type: number, n: number, sf: number): number[] => {
+    const fmt = n >= 4096 ? 3 : n >= 32 && (sf === 0 || sf === 2) ? 1 : sf;
+    // Size_Format 00 and 10 are one format: bit 3 is the low bit of the 5-bit size
+    if (fmt === 0 || fmt === 2) return [type | (n << 3)];
+    if (fmt === 1) return [type | (1 << 2) | ((n & 15) << 4), n >>> 4];
+    return [type | (3 << 2) | ((n & 15) << 4), (n >>> 4) & 255, n >>> 12];
+  };
+  test('headers, block kinds, literal formats, empty sequence sections in both count forms', () => {
+    const chunk = fc.oneof(
+      fc.uint8Array({ minLength: 0, maxLength: 300 }).map((b) => ({ bytes: b })),
+      fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 5000 })).map(([v, n]) => ({ bytes: new Uint8Array(n).fill(v) })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(chunk, fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.boolean()), { minLength: 1, maxLength: 6 }),
+        fc.record({ single: fc.boolean(), fcs: fc.integer({ min: 0, max: 3 }), dict: fc.integer({ min: 0, max: 3 }), checksum: fc.boolean(), mantissa: fc.integer({ min: 0, max: 7 }) }),
+        (chunks, h) => {
+          const content = concat(...chunks.map(([c]) => c.bytes));
+          const len = content.length;
+          const biggest = Math.max(...chunks.map(([c]) => c.bytes.length), 1);
+          // Content size field: as asked when it can hold the size, else the smallest that can
+          let fcsFlag = h.fcs;
+          if (fcsFlag === 1 && (len < 256 || len > 65791)) fcsFlag = 2;
+          if (fcsFlag === 0 && h.single && len > 255) fcsFlag = len >= 256 && len <= 65791 ? 1 : 2;
+          const single = h.single ? 1 : 0; // fcsFlag was raised above so a single segment always has a content size
+          const head = [...MAGIC, (fcsFlag << 6) | (single << 5) | ((h.checksum ? 1 : 0) << 2) | h.dict];
+          if (!single) {
+            // the smallest exponent whose window holds the biggest block (compressed blocks add a few bytes)
+            let e = 0;
+            while (2 ** (10 + e) < biggest + 8) e++;
+            head.push((e << 3) | h.mantissa);
+          }
+          head.push(...new Array<number>(h.dict === 3 ? 4 : h.dict).fill(0));
+          const fcsBytes = fcsFlag === 0 ? single : 1 << fcsFlag;
+          const stored = fcsFlag === 1 ? len - 256 : len;
+          for (let i = 0; i < fcsBytes; i++) head.push(Math.floor(stored / 2 ** (8 * i)) & 255);
+          const body: number[] = [];
+          chunks.forEach(([c, kind, sf, twoByteZero], i) => {
+            const last = i === chunks.length - 1;
+            const b = c.bytes;
+            const uniform = b.length > 0 && b.every((x) => x === b[0]);
+            const zero = twoByteZero ? [0x80, 0x00] : [0x00];
+            // a single segment's window is its content size: compressed blocks must not be larger than that
+            const roomy = !single || b.length + 6 <= len;
+            if (kind === 1 && uniform) body.push(...block(1, [b[0]!], last, b.length));
+            else if (kind === 2 && roomy) body.push(...block(2, [...litHeader(0, b.length, sf), ...b, ...zero], last));
+            else if (kind === 3 && uniform && roomy) body.push(...block(2, [...litHeader(1, b.length, sf), b[0]!, ...zero], last));
+            else body.push(...block(0, [...b], last));
+          });
+          if (h.checksum) {
+            const c = xxh64Low32(content, 0, len);
+            body.push(c & 255, (c >>> 8) & 255, (c >>> 16) & 255, c >>> 24);
+          }
+          agree(new Uint8Array([...head, ...body]), content, JSON.stringify(h));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('literals section headers (RFC 8878 section 3.1.1.3.1.1): all Size_Format cases', () => {
   test('raw and RLE literals: Size_Format 00 and 10 (1 byte, 5 bits), 01 (2 bytes, 12 bits), 11 (3 bytes, 20 bits)', () => {
-    const n = 21;
-    const bytes = ascii('abcdefghijklmnopqrstu');
-    for (const type of [0, 1]) {
-      const payload = type === 0 ? bytes : [0x7a];
-      const want = type === 0 ? bytes : new Array<number>(n).fill(0x7a);
-      const heads: [string, number[]][] = [
-        ['00', [type | (0 << 2) | (n << 3)]],
-        ['10', [type | (2 << 2) | (n << 3)]],
-        ['01', [type | (1 << 2) | ((n & 15) << 4), n >>> 4]],
-        ['11', [type | (3 << 2) | ((n & 15) << 4), (n >>> 4) & 255, n >>> 12]],
-      ];
-      for (const [sf, head] of heads) agree(frame(block(2, [...head, ...payload, 0], true)), want, `type ${type}, Size_Format ${sf}`);
+    // in the 1-byte form Size_Format is one bit (bit 2 = 0) and bit 3 is the size's low bit: an even size reads as
+    // Size_Format 00, an odd one as 10
+    for (const n of [20, 21, 0, 31]) {
+      const bytes = ascii('abcdefghijklmnopqrstuvwxyz01234'.slice(0, n));
+      for (const type of [0, 1]) {
+        const payload = type === 0 ? bytes : [0x7a];
+        const want = type === 0 ? bytes : new Array<number>(n).fill(0x7a);
+        const heads: [string, number[]][] = [
+          [n & 1 ? '10' : '00', [type | (n << 3)]],
+          ['01', [type | (1 << 2) | ((n & 15) << 4), n >>> 4]],
+          ['11', [type | (3 << 2) | ((n & 15) << 4), (n >>> 4) & 255, n >>> 12]],
+        ];
+        expect((heads[0]![1][0]! >>> 2) & 3).toBe(n & 1 ? 2 : 0);
+        for (const [sf, head] of heads) agree(frame(block(2, [...head, ...payload, 0], true)), want, `type ${type}, ${n} literals, Size_Format ${sf}`);
+      }
     }
     // the 20-bit size at its largest useful value (128 KiB) in a 3-byte header, RLE
     const m = 128 * 1024;
@@ -264,6 +333,18 @@ describe.skipIf(!HAVE_ZSTD)('the zstd CLI: small windows, no content size, --fas
       if (long === 27) expect(typeof got === 'string' ? got : same(got, small)).toBe(true);
       else expect(got).toMatch(new RegExp(`^CODEC_CORRUPT .*window of ${2 ** long} bytes exceeds the 134217728-byte limit`));
       expect(performance.now() - t).toBeLessThan(1000);
+      // the codecs readers use: the decoder-only one and the WASM-backed one (which walks the frames first)
+      for (const codec of [zstdDecoder, wasmCodec]) {
+        let verdict = 'ok';
+        try {
+          const out = new Uint8Array(small.length);
+          expect(codec.decompress(packed, out)).toBe(small.length);
+          expect(same(out, small)).toBe(true);
+        } catch (e) {
+          verdict = isParquetError(e) ? e.code : `untyped ${String(e)}`;
+        }
+        expect(verdict, `--long=${long}`).toBe(long === 27 ? 'ok' : 'CODEC_CORRUPT');
+      }
     }
   });
   test('the WASM compressor at every level 1..22 on a small and a block-crossing input', () => {
