@@ -59,7 +59,9 @@ export function readStruct(r: CompactReader, spec: StructSpec): Record<string, u
       const code = f[1];
       if (r.is(code & 15)) {
         v[f[0]] = (code & 15) === 9 ? readList(r, spec, f) : readValue(r, code, f[3]);
-        seen |= 1 << id;
+        // ids of 32 and up would wrap onto the bits of low ids (a shift count is taken mod 32); no required field
+        // has one (the generator checks), so they need no bit
+        if (id < 32) seen |= 1 << id;
         continue;
       }
       if (code & REQUIRED_FLAG) r.expect(code & 15, spec[0], f[0]);
