@@ -92,7 +92,8 @@ const MAX_BYTES_AHEAD = 64 * 1024 * 1024;
  * from its second page on (the first page's arrays are copied in then; a chunk of one page keeps them as they are):
  * levels, numbers, dictionary indices and byte arrays go straight to one array each, sized by the levels the chunk's
  * `num_values` leaves (byte-array bytes: grown from an estimate), instead of arrays per page joined at the end. Every
- * array is charged to the read's budget before it is allocated (less what the first page's arrays were charged).
+ * array is charged to the read's budget before it is allocated (less what the first page's arrays were charged); of
+ * the byte-array bytes reserved ahead of those decoded, what the chunk's bytes left could not hold.
  */
 class ChunkSink {
   /** Levels written. */
@@ -115,13 +116,22 @@ class ChunkSink {
    * @param maxDef - the column's max definition level.
    * @param type - the physical type.
    * @param charge - charges the budget with bytes about to be allocated.
+   * @param bytesLeft - the chunk's bytes from the page being decoded on (in memory already: byte-array bytes reserved
+   *   past them are sized by num_values alone, and charged).
    */
   constructor(
     readonly cap: number,
     private readonly maxDef: number,
     private readonly type: number,
     private readonly charge: (bytes: number) => void,
+    private readonly bytesLeft: () => number,
   ) {}
+
+  /** Charges the byte-array bytes reserved `ahead` of those decoded, beyond what the chunk's bytes left can hold. */
+  private reserve(ahead: number): void {
+    const over = ahead - this.bytesLeft();
+    if (over > 0) this.charge(over);
+  }
 
   repArray(): Int32Array {
     if (this.rep === undefined) {
@@ -179,7 +189,9 @@ class ChunkSink {
       const offsets = (this.offsets = new Int32Array(this.cap + 1));
       for (let i = 1; i <= n; i++) offsets[i] = v.offsets[i]! - base;
       const estimate = Math.ceil((used / Math.max(1, levels)) * this.cap);
-      this.data = new Uint8Array((Math.max(used, Math.min(estimate, used + MAX_BYTES_AHEAD)) + 7) & ~7);
+      const size = (Math.max(used, Math.min(estimate, used + MAX_BYTES_AHEAD)) + 7) & ~7;
+      this.reserve(size - used);
+      this.data = new Uint8Array(size);
       this.data.set(v.data.subarray(base, base + used));
       this.nb = n;
       return { values: { offsets: offsets.subarray(0, n + 1), data: this.data } };
@@ -206,8 +218,9 @@ class ChunkSink {
     if (need > this.data.length) {
       // grown to the bytes per level seen so far times the chunk's levels (the estimate bounded), or by half
       const estimate = Math.ceil((need / Math.max(1, levelsEnd)) * this.cap);
-      const len = Math.max(need, Math.ceil(this.data.length * 1.5), Math.min(estimate, need + MAX_BYTES_AHEAD));
-      const grown = new Uint8Array((len + 7) & ~7);
+      const len = (Math.max(need, Math.ceil(this.data.length * 1.5), Math.min(estimate, need + MAX_BYTES_AHEAD)) + 7) & ~7;
+      this.reserve(len - need);
+      const grown = new Uint8Array(len);
       grown.set(this.data.subarray(0, start));
       this.data = grown;
     }
@@ -312,6 +325,9 @@ export class ChunkDecoder {
   private readonly maxPageValues: number;
   /** The pooled scratch buffer the page being decoded borrowed. */
   private borrowedBuf: Uint8Array | undefined;
+  /** The chunk's length in bytes, and where the page being decoded starts in them. */
+  private readonly chunkLength: number;
+  private pageStart = 0;
 
   /**
    * @param bytes - the chunk's bytes (from its first page header to the end of its last page).
@@ -339,6 +355,7 @@ export class ChunkDecoder {
     this.where = where;
     this.valueBytes = valueWidth(column.type, column.typeLength);
     this.maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
+    this.chunkLength = bytes.length;
     this.pages = new PageReader(bytes, where, {
       codec: meta.codec,
       codecs: options.codecs,
@@ -678,7 +695,7 @@ export class ChunkDecoder {
       const c = Math.min(credit, bytes);
       budget.charge(0, bytes - c, where);
       credit -= c;
-    });
+    }, () => this.chunkLength - this.pageStart);
     let { rep, def } = first;
     if (rep !== undefined) {
       const r = sink.repArray();
@@ -737,6 +754,7 @@ export class ChunkDecoder {
         return;
       }
       // no page may claim more values than the chunk's num_values leaves (checked before it is decompressed)
+      this.pageStart = pages.pos;
       const page = await pages.next(this.total - this.decodedLevels);
       if (page === undefined) {
         this.exhausted = true;

@@ -1,0 +1,117 @@
+// The chunk-level byte-array arrays of a whole-chunk take reserve bytes ahead of the pages decoded so far, sized by
+// the chunk's num_values (an untrusted count) times the bytes per level seen. That reservation must not escape the
+// read's budget: every array the decode allocates is either covered by the chunk's own bytes (its pages are in
+// memory already) or charged. Chunks written by hand (PageHeader through the compact protocol, PLAIN BYTE_ARRAY:
+// 4-byte little-endian length + bytes), allocations observed through a Uint8Array subclass standing in for the global.
+import { Encoding, FieldRepetitionType, Type, encodeThrift, writePageHeader, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
+import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { describe, expect, test } from 'vitest';
+import { ReadBudget, chunkValues, decodeColumnChunk, type ChunkDecodeOptions, type DecodedChunk } from '../src/index.js';
+import { typedError } from './helpers.js';
+
+const where = { rowGroup: 0, path: 's', offset: 4 };
+const strings: ColumnDescriptor = buildSchemaTree([
+  { name: 'schema', num_children: 1 },
+  { name: 's', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY },
+]).columns[0]!;
+
+const cat = (...parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+/** PLAIN BYTE_ARRAY values: each a 4-byte little-endian length, then its bytes. */
+function plainBytes(values: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(values.reduce((n, v) => n + 4 + v.length, 0));
+  const dv = new DataView(out.buffer);
+  let at = 0;
+  for (const v of values) {
+    dv.setUint32(at, v.length, true);
+    out.set(v, at + 4);
+    at += 4 + v.length;
+  }
+  return out;
+}
+/** An uncompressed data page V1 of a required column (no level streams). */
+function page(body: Uint8Array, numValues: number): Uint8Array {
+  const header: PageHeader = {
+    type: 0 as PageHeader['type'],
+    uncompressed_page_size: body.length,
+    compressed_page_size: body.length,
+    data_page_header: { num_values: numValues, encoding: Encoding.PLAIN, definition_level_encoding: Encoding.RLE, repetition_level_encoding: Encoding.RLE },
+  };
+  return cat(encodeThrift(writePageHeader, header), body);
+}
+const meta = (numValues: number, size: number): ColumnMetaData => ({
+  type: Type.BYTE_ARRAY,
+  encodings: [Encoding.PLAIN],
+  path_in_schema: ['s'],
+  codec: 0,
+  num_values: numValues,
+  total_uncompressed_size: size,
+  total_compressed_size: size,
+  data_page_offset: 4,
+});
+
+/** Runs `f` with `new Uint8Array(n)` recorded: the largest n asked for. */
+async function largestAllocation<T>(f: () => Promise<T>): Promise<{ result: T | undefined; error: unknown; largest: number }> {
+  const Real = globalThis.Uint8Array;
+  let largest = 0;
+  class Recorded extends Real {
+    constructor(...args: unknown[]) {
+      super(...(args as []));
+      if (typeof args[0] === 'number' && args[0] > largest) largest = args[0];
+    }
+  }
+  globalThis.Uint8Array = Recorded as unknown as Uint8ArrayConstructor;
+  try {
+    return { result: await f(), error: undefined, largest };
+  } catch (e) {
+    return { result: undefined, error: e, largest };
+  } finally {
+    globalThis.Uint8Array = Real;
+  }
+}
+
+describe('the byte-array reservation of a whole-chunk take and the read budget', () => {
+  // one long value, then many empty ones: bytes per level seen at the second page predict ~n times the first value
+  const n = 1_000_000;
+  const first = new Uint8Array(4096).fill(0x61);
+  const bytes = cat(page(plainBytes([first]), 1), page(plainBytes(Array.from({ length: n - 1 }, () => new Uint8Array(0))), n - 1));
+  const decode = (options: ChunkDecodeOptions): Promise<DecodedChunk> => decodeColumnChunk(bytes, strings, meta(n, bytes.length), where, options);
+
+  test('every array allocated is within the chunk\'s bytes or charged to the budget', async () => {
+    const budget = new ReadBudget({ maxRows: Infinity, maxValues: Infinity, maxBytes: Infinity });
+    const { result, error, largest } = await largestAllocation(() => decode({ numRows: n, budget }));
+    expect(error).toBeUndefined();
+    // the values read are the bytes written
+    const values = chunkValues(result!, strings) as { offsets: Int32Array; data: Uint8Array };
+    expect(values.offsets.length).toBe(n + 1);
+    expect(values.offsets[1]).toBe(4096);
+    expect(values.offsets[n]).toBe(4096);
+    expect(values.data.subarray(0, 4096).every((b) => b === 0x61)).toBe(true);
+    expect(largest).toBeLessThanOrEqual(bytes.length + budget.bytes);
+  });
+
+  test('a budget that cannot hold the reservation is LIMIT_EXCEEDED, not an uncharged allocation', async () => {
+    const budget = new ReadBudget({ maxRows: Infinity, maxValues: Infinity, maxBytes: 16 * 2 ** 20 });
+    const { error, largest } = await largestAllocation(() => decode({ numRows: n, budget }));
+    if (error === undefined) expect(largest).toBeLessThanOrEqual(bytes.length + budget.bytes);
+    else {
+      const e = await typedError(() => Promise.reject(error));
+      expect(e.code).toBe('LIMIT_EXCEEDED');
+      expect(e.message).toContain("row group 0, column 's', page 1");
+      expect(budget.bytes).toBeLessThanOrEqual(16 * 2 ** 20);
+    }
+  });
+
+  test('without numRows (no chunk-level arrays) the same chunk reads within a small budget', async () => {
+    const budget = new ReadBudget({ maxRows: Infinity, maxValues: Infinity, maxBytes: 16 * 2 ** 20 });
+    const c = await decode({ budget });
+    expect(c.numValues).toBe(n);
+  });
+});
