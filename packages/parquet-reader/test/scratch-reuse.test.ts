@@ -1,11 +1,11 @@
 // Buffer reuse across reads: the chunk decoder decompresses pages whose values it copies out into pooled scratch
 // buffers that later pages, columns and files reuse, and decodes a whole chunk into chunk-level arrays. Nothing a
 // read returned may still be a view of a pooled buffer. Every result of a read is kept — readRows, row batches,
-// columnar batches, whole row-group columns — while other files are read (concurrently, and with two cursors
-// advanced in turn), then compared with the rows written (the independent expectation) or with a deep copy taken
-// the moment it was handed out. Files: random schemas (nested, nullable, every physical type and annotation), tiny
-// pages, V1 and V2, dictionary and plain with fallback, SNAPPY / GZIP / ZSTD / LZ4_RAW / UNCOMPRESSED, encrypted
-// or not.
+// columnar batches, whole row-group columns, and the raw forms (strings as bytes, booleans as bits, typed integers)
+// — while other files are read (concurrently, and with two cursors advanced in turn), then compared with the rows
+// written (the independent expectation) or with a deep copy taken the moment it was handed out. Files: random
+// schemas (nested, nullable, every physical type and annotation), tiny pages, V1 and V2, dictionary and plain with
+// fallback, SNAPPY / GZIP / ZSTD / LZ4_RAW / UNCOMPRESSED, encrypted or not.
 import { CompressionCodec, builtinCodecs, type CodecMap } from '@parquetry/parquet-codecs';
 import fc from 'fast-check';
 import { describe, test } from 'vitest';
@@ -53,7 +53,12 @@ interface Kept {
   columnCopies: unknown[];
   groups: ColumnarVector[];
   groupCopies: unknown[];
+  /** The raw forms (strings as bytes, booleans as bits, integers as typed arrays), rows and row-group columns. */
+  raw: unknown[];
+  rawCopies: unknown[];
 }
+
+const RAW = { strings: 'bytes', booleans: 'bits', integers: 'typed' } as const;
 
 describe('pooled decompression buffers: what a read returned stays valid while other reads reuse the buffers', async () => {
   const zstd = await createZstdCodec();
@@ -86,7 +91,15 @@ describe('pooled decompression buffers: what a read returned stays valid while o
       groups.push(v);
       groupCopies.push(deepCopy(rowsOf(v)));
     }
-    return { c, rows, batches, columnBatches, columnCopies, groups, groupCopies };
+    const rawRows = await file.readRows(RAW);
+    const raw: unknown[] = [rawRows];
+    const rawCopies: unknown[] = [deepCopy(rawRows)];
+    for (let g = 0; g < file.metadata.row_groups.length; g++) {
+      const v = await file.readRowGroupColumns(g, RAW);
+      raw.push(v);
+      rawCopies.push(deepCopy(rowsOf(v)));
+    }
+    return { c, rows, batches, columnBatches, columnCopies, groups, groupCopies, raw, rawCopies };
   }
 
   function check(k: Kept, what: string): void {
@@ -96,6 +109,7 @@ describe('pooled decompression buffers: what a read returned stays valid while o
     same(k.groupCopies, k.groups.map((v) => rowsOf(v)), `${what}: row-group columns`);
     // the columnar reads as copied agree with each other (the batches of a row group are its whole read, in order)
     same(k.groupCopies.flat(), k.columnCopies.flat(), `${what}: columnar batches against row-group columns`);
+    same(k.rawCopies, k.raw.map((x, i) => (i === 0 ? x : rowsOf(x as ColumnarVector))), `${what}: raw forms`);
   }
 
   test('property: reads kept across later reads of other files, concurrent reads and interleaved cursors', async () => {
