@@ -679,7 +679,7 @@ export class ChunkDecoder {
    * Starts the sink at the second data page decoded while collecting, the first page's levels and values copied into
    * it (a chunk of one page keeps its arrays: nothing to join). Not when the chunk's count is over the one-page bound.
    */
-  private startSink(ordinal: number): void {
+  private startSink(): void {
     if (!this.collect || this.sink !== undefined || this.collected++ === 0) return;
     this.collect = false;
     const first = this.queue.length - this.head === 1 && this.lvl === 0 && this.val === 0 ? this.queue[this.head]! : undefined;
@@ -688,12 +688,12 @@ export class ChunkDecoder {
     // a count over the one-page bound is decoded page by page: never one allocation sized by an untrusted count alone
     if (!(cap > 0 && cap <= this.maxPageValues)) return;
     const budget = this.budget;
-    const where = this.place(ordinal);
     // the first page's arrays, charged already, are dropped for the sink's
     let credit = first.n * (4 * ((this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0)) + this.valueBytes);
+    // (an array allocated at a later page, e.g. the definition levels at the first null, is charged there)
     const sink = new ChunkSink(cap, this.maxDef, this.desc.type, budget === undefined ? () => {} : (bytes) => {
       const c = Math.min(credit, bytes);
-      budget.charge(0, bytes - c, where);
+      budget.charge(0, bytes - c, this.place(this.pages.dataPages - 1));
       credit -= c;
     }, () => this.chunkLength - this.pageStart);
     let { rep, def } = first;
@@ -788,7 +788,7 @@ export class ChunkDecoder {
             raw = page.data;
             p = 0;
             encoding = dh.encoding;
-            this.startSink(ordinal);
+            this.startSink();
             sink = this.sink;
             this.charge(n, ordinal, this.sinks(encoding));
             if (maxRep > 0) {
@@ -814,7 +814,7 @@ export class ChunkDecoder {
             const rl = dh.repetition_levels_byte_length;
             const dl = dh.definition_levels_byte_length;
             encoding = dh.encoding;
-            this.startSink(ordinal);
+            this.startSink();
             sink = this.sink;
             this.charge(n, ordinal, this.sinks(encoding));
             if (maxRep > 0) {

@@ -115,3 +115,33 @@ describe('the byte-array reservation of a whole-chunk take and the read budget',
     expect(c.numValues).toBe(n);
   });
 });
+
+describe('charges of the chunk-level arrays name the page they happen at', () => {
+  const optional: ColumnDescriptor = buildSchemaTree([
+    { name: 'schema', num_children: 1 },
+    { name: 'x', repetition_type: FieldRepetitionType.OPTIONAL, type: Type.INT32 },
+  ]).columns[0]!;
+  /** A V1 page of an optional INT32 column: definition levels (4-byte length, one RLE run per level), PLAIN values. */
+  function optionalPage(defs: readonly number[], values: readonly number[]): Uint8Array {
+    const runs = cat(...defs.map((d) => new Uint8Array([2, d])));
+    const len = new Uint8Array(4);
+    new DataView(len.buffer).setUint32(0, runs.length, true);
+    return page(cat(len, runs, new Uint8Array(new Int32Array(values).buffer)), defs.length);
+  }
+
+  test('the definition levels allocated when the first null arrives (page 2), not where the arrays started (page 1)', async () => {
+    const bytes = cat(optionalPage([1, 1], [1, 2]), optionalPage([1, 1], [3, 4]), optionalPage([1, 0], [5]));
+    const m = { ...meta(6, bytes.length), type: Type.INT32, path_in_schema: ['x'] };
+    // page 0: 2 levels and 2 values (16 bytes); page 1: the chunk's 6 values (24 bytes, 16 of them page 0's);
+    // page 2: the chunk's 6 definition levels (24 bytes) — 48 in all
+    const enough = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 48 });
+    const c = await decodeColumnChunk(bytes, optional, m, { ...where, path: 'x' }, { numRows: 6, budget: enough });
+    expect(Array.from(c.def!)).toEqual([1, 1, 1, 1, 1, 0]);
+    expect(Array.from(chunkValues(c, optional) as Int32Array)).toEqual([1, 2, 3, 4, 5]);
+    expect(enough.bytes).toBe(48);
+    const budget = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 47 });
+    const e = await typedError(() => decodeColumnChunk(bytes, optional, m, { ...where, path: 'x' }, { numRows: 6, budget }));
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toContain("row group 0, column 'x', page 2: 24 bytes would bring the read to 48, over its maxBytes of 47");
+  });
+});
