@@ -6,8 +6,9 @@
  *
  * What is charged: the decompressed bytes of each page (before decompressing), the level arrays of each data page
  * (4 bytes per level per array) and its value arrays (the physical width per value; byte arrays 4 bytes of offset
- * per value, their bytes being a view of the page already charged), all before they are allocated; rows before a
- * row group (or batch) is assembled. Values are level entries (values and nulls).
+ * per value; their bytes, viewed in or copied out of the decompressed page, are covered by the page's charge, and a
+ * whole-chunk read's bytes reserved ahead of its pages are charged beyond what the chunk's bytes left could hold),
+ * all before they are allocated; rows before a row group (or batch) is assembled. Values are level entries (values and nulls).
  *
  * @module
  */

@@ -860,8 +860,8 @@ export class ChunkDecoder {
 }
 
 /**
- * Bytes one decoded value of a physical type takes (byte arrays: their 4-byte offset; their bytes stay a view of the
- * decompressed page, charged already).
+ * Bytes one decoded value of a physical type takes (byte arrays: their 4-byte offset; their bytes, viewed in or copied
+ * out of the decompressed page, are covered by the page's charge).
  */
 function valueWidth(type: number, typeLength: number | undefined): number {
   switch (type) {
