@@ -13,7 +13,7 @@
  * Spec: https://www.rfc-editor.org/rfc/rfc8878
  */
 import { CodecErrorCode, ParquetError } from '@parquetry/parquet-codecs';
-import { MAX_WINDOW } from './zstd-frames.js';
+import { readFrameHeader } from './zstd-frames.js';
 import { xxh64Low32 } from './xxh64.js';
 
 /** Largest block content (RFC 8878 section 3.1.1.2.3: Block_Maximum_Size is at most 128 KiB). */
@@ -854,38 +854,10 @@ let frameEndOutput = 0;
 
 function decodeFrame(src: Uint8Array, start: number, out: Uint8Array, op0: number, verify: boolean): number {
   const n = src.length;
-  let pos = start + 4;
-  if (pos >= n) throw corrupt('truncated frame header', pos);
-  const fhd = src[pos++]!;
-  if (fhd & 0x08) throw corrupt('reserved bit set in the frame header descriptor', pos - 1);
-  const fcsFlag = fhd >>> 6;
-  const single = (fhd >>> 5) & 1;
-  const hasChecksum = (fhd >>> 2) & 1;
-  const dictFlag = fhd & 3;
-  let windowSize = 0;
-  if (!single) {
-    if (pos >= n) throw corrupt('truncated window descriptor', pos);
-    const wd = src[pos++]!;
-    const base = 2 ** (10 + (wd >>> 3));
-    windowSize = base + (base / 8) * (wd & 7);
-  }
-  const dictBytes = dictFlag === 3 ? 4 : dictFlag;
-  const fcsBytes = fcsFlag === 0 ? single : 1 << fcsFlag;
-  if (pos + dictBytes + fcsBytes > n) throw corrupt('truncated frame header', pos);
-  let dictId = 0;
-  for (let i = dictBytes - 1; i >= 0; i--) dictId = dictId * 256 + src[pos + i]!;
-  if (dictId !== 0) throw corrupt(`frame needs dictionary ${dictId}: dictionaries unsupported (Parquet never uses them)`, pos);
-  pos += dictBytes;
-  let contentSize = -1;
-  if (fcsBytes > 0) {
-    contentSize = 0;
-    for (let i = fcsBytes - 1; i >= 0; i--) contentSize = contentSize * 256 + src[pos + i]!;
-    if (fcsFlag === 1) contentSize += 256;
-    if (!Number.isSafeInteger(contentSize)) throw corrupt('content size beyond 2^53', pos);
-  }
-  pos += fcsBytes;
-  if (single) windowSize = contentSize;
-  if (windowSize > MAX_WINDOW && !(contentSize >= 0 && contentSize <= MAX_WINDOW)) throw corrupt(`window of ${windowSize} bytes exceeds the ${MAX_WINDOW}-byte limit`, start);
+  const header = readFrameHeader(src, start);
+  const windowSize = header.windowSize;
+  const contentSize = header.contentSize ?? -1;
+  let pos = header.blocks;
   if (contentSize > out.length - op0) {
     blockAt = start;
     throw overrun(op0 + contentSize, out.length);
@@ -927,7 +899,7 @@ function decodeFrame(src: Uint8Array, start: number, out: Uint8Array, op0: numbe
   if (contentSize >= 0 && op - op0 !== contentSize) {
     throw corrupt(`frame declares ${contentSize} bytes but decodes to ${op - op0}`, start);
   }
-  if (hasChecksum) {
+  if (header.checksum) {
     if (pos + 4 > n) throw corrupt('truncated content checksum', pos);
     if (verify) {
       const want = (src[pos]! | (src[pos + 1]! << 8) | (src[pos + 2]! << 16) | (src[pos + 3]! << 24)) >>> 0;

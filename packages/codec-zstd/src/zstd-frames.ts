@@ -38,6 +38,62 @@ function le(src: Uint8Array, p: number, bytes: number): number {
   return v;
 }
 
+/** The fields of a data frame's header (RFC 8878 section 3.1.1.1) a decoder needs. */
+export interface ZstdFrameHeader {
+  /** Window_Size (for a single-segment frame, its content size) */
+  windowSize: number;
+  /** Frame_Content_Size when the header declares it */
+  contentSize: number | undefined;
+  /** whether the frame ends with a content checksum */
+  checksum: boolean;
+  /** where the first block header starts */
+  blocks: number;
+}
+
+/**
+ * Reads and checks the header of the data frame at `start` (its magic already checked): reserved bit, dictionary id
+ * (must be absent or 0), content size (a safe integer), window (at most {@link MAX_WINDOW} unless the frame declares
+ * a content size within it).
+ * @param src - the stream.
+ * @param start - where the frame's magic number starts.
+ * @returns the header's fields.
+ * @throws ParquetError `CODEC_CORRUPT` naming the byte.
+ */
+export function readFrameHeader(src: Uint8Array, start: number): ZstdFrameHeader {
+  const n = src.length;
+  let pos = start + 4;
+  if (pos >= n) throw corrupt('truncated frame header', pos);
+  const fhd = src[pos++]!;
+  if (fhd & 0x08) throw corrupt('reserved bit set in the frame header descriptor', pos - 1);
+  const fcsFlag = fhd >>> 6;
+  const single = (fhd >>> 5) & 1;
+  const dictFlag = fhd & 3;
+  let windowSize = 0;
+  if (!single) {
+    if (pos >= n) throw corrupt('truncated window descriptor', pos);
+    const wd = src[pos++]!;
+    const base = 2 ** (10 + (wd >>> 3));
+    windowSize = base + (base / 8) * (wd & 7);
+  }
+  const dictBytes = dictFlag === 3 ? 4 : dictFlag;
+  const fcsBytes = fcsFlag === 0 ? single : 1 << fcsFlag;
+  if (pos + dictBytes + fcsBytes > n) throw corrupt('truncated frame header', pos);
+  const dictId = le(src, pos, dictBytes);
+  if (dictId !== 0) throw corrupt(`frame needs dictionary ${dictId}: dictionaries unsupported (Parquet never uses them)`, pos);
+  pos += dictBytes;
+  let contentSize: number | undefined;
+  if (fcsBytes > 0) {
+    contentSize = le(src, pos, fcsBytes) + (fcsFlag === 1 ? 256 : 0);
+    if (!Number.isSafeInteger(contentSize)) throw corrupt('content size beyond 2^53', pos);
+  }
+  pos += fcsBytes;
+  if (single) windowSize = contentSize ?? 0;
+  if (windowSize > MAX_WINDOW && (contentSize === undefined || contentSize > MAX_WINDOW)) {
+    throw corrupt(`window of ${windowSize} bytes exceeds the ${MAX_WINDOW}-byte limit`, start);
+  }
+  return { windowSize, contentSize, checksum: ((fhd >>> 2) & 1) === 1, blocks: pos };
+}
+
 /**
  * Splits a Zstandard stream into frames, checking every header and block header against the input length.
  * @param src - the stream.
@@ -60,36 +116,9 @@ export function zstdFrames(src: Uint8Array): ZstdFrame[] {
     }
     if (magic !== 0xfd2fb528) throw corrupt(`bad magic 0x${magic.toString(16)}`, pos);
     const start = pos;
-    const fhd = src[pos + 4]!;
-    pos += 5;
-    if (fhd & 0x08) throw corrupt('reserved bit set in frame header', start + 4);
-    const fcsFlag = fhd >>> 6;
-    const single = (fhd >>> 5) & 1;
-    const checksum = (fhd >>> 2) & 1;
-    const dictFlag = fhd & 3;
-    let windowSize = 0;
-    if (!single) {
-      const wd = src[pos++]!;
-      const base = 2 ** (10 + (wd >>> 3));
-      windowSize = base + (base / 8) * (wd & 7);
-    }
-    const dictBytes = dictFlag === 3 ? 4 : dictFlag;
-    if (pos + dictBytes > n) throw corrupt('truncated dictionary id', pos);
-    const dictId = le(src, pos, dictBytes);
-    pos += dictBytes;
-    if (dictId !== 0) throw corrupt(`frame needs dictionary ${dictId}, which Parquet never uses`, start);
-    const fcsBytes = fcsFlag === 0 ? single : 1 << fcsFlag;
-    if (pos + fcsBytes > n) throw corrupt('truncated content size', pos);
-    let contentSize: number | undefined;
-    if (fcsBytes > 0) {
-      contentSize = le(src, pos, fcsBytes) + (fcsFlag === 1 ? 256 : 0);
-      if (!Number.isSafeInteger(contentSize)) throw corrupt('content size beyond 2^53', pos);
-    }
-    pos += fcsBytes;
-    if (single) windowSize = contentSize ?? 0;
-    if (windowSize > MAX_WINDOW && (contentSize === undefined || contentSize > MAX_WINDOW)) {
-      throw corrupt(`window of ${windowSize} bytes exceeds the ${MAX_WINDOW}-byte limit`, start);
-    }
+    const header = readFrameHeader(src, start);
+    const { contentSize, windowSize, checksum } = header;
+    pos = header.blocks;
     const blocks = pos;
     const blockMax = Math.min(windowSize, 128 * 1024);
     let maxOutput = 0;
@@ -117,7 +146,7 @@ export function zstdFrames(src: Uint8Array): ZstdFrame[] {
       if (pos + 4 > n) throw corrupt('truncated content checksum', pos);
       pos += 4;
     }
-    frames.push({ start, end: pos, contentSize, windowSize, maxOutput, blocks, checksum: checksum === 1, skippable: false });
+    frames.push({ start, end: pos, contentSize, windowSize, maxOutput, blocks, checksum, skippable: false });
   }
   return frames;
 }

@@ -14,37 +14,11 @@ import { zstdFrames } from '../src/zstd-frames.js';
 import { xxh64Low32 } from '../src/xxh64.js';
 import { concat, numericBytes, randomBytes, repetitiveBytes, same, textBytes } from '../../parquet-codecs/test/inputs.js';
 import { haveTool, runTool } from '../../parquet-codecs/test/peers.js';
+import { MAGIC, ascii, backward, block, frame } from './frame-builder.js';
 
 await wasmInit();
 const HAVE_ZSTD = haveTool('zstd');
 const wasmCodec = await createZstdCodec();
-const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const ascii = (t: string): number[] => [...t].map((ch) => ch.charCodeAt(0));
-
-function block(type: 0 | 1 | 2, body: number[], last: boolean, rleSize = 0): number[] {
-  const size = type === 1 ? rleSize : body.length;
-  const h = (last ? 1 : 0) | (type << 1) | (size << 3);
-  return [h & 0xff, (h >>> 8) & 0xff, h >>> 16, ...body];
-}
-
-/** A frame with a 128 KiB window, no content size, no checksum. */
-function frame(...blocks: number[][]): Uint8Array {
-  return new Uint8Array([...MAGIC, 0x00, 7 << 3, ...blocks.flat()]);
-}
-
-/** Backward bitstream: fields in the order the decoder reads them, the first just below the closing 1 bit. */
-function backward(fields: [number, number][]): number[] {
-  let v = 1n;
-  let bits = 0;
-  for (const [value, n] of fields) {
-    v = (v << BigInt(n)) | BigInt(value);
-    bits += n;
-  }
-  const out: number[] = [];
-  for (let i = 0; i < Math.ceil((bits + 1) / 8); i++) out.push(Number((v >> BigInt(8 * i)) & 255n));
-  return out;
-}
-
 /** Decodes with our decoder into a buffer of `size`, returning the bytes or `CODE message`. */
 function ours(src: Uint8Array, size: number): Uint8Array | string {
   const out = new Uint8Array(size);
