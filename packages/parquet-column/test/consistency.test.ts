@@ -4,12 +4,12 @@
 // row group's num_rows records; no page may claim more values than the chunk has left; page types outside the enum
 // are corrupt; level streams must encode the levels a page claims before they are allocated; the read's budget is
 // charged before each allocation.
-import { Encoding, FieldRepetitionType, ConvertedType, Type, encodeThrift, writePageHeader, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
+import { Encoding, FieldRepetitionType, ConvertedType, Type, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ChunkDecoder, ReadBudget, chunkValues, decodeColumnChunk, defaultLimits, type ChunkDecodeOptions } from '../src/index.js';
-import { typedError } from './helpers.js';
+import { cat, plainPageV1, typedError } from './helpers.js';
 
 const where = { rowGroup: 0, path: 'x', offset: 4 };
 const flat: ColumnDescriptor = buildSchemaTree([
@@ -24,27 +24,8 @@ const list: ColumnDescriptor = buildSchemaTree([
   { name: 'element', repetition_type: FieldRepetitionType.OPTIONAL, type: Type.INT32 },
 ]).columns[0]!;
 
-const cat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const u32 = (n: number) => new Uint8Array([n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24]);
 const plainInt32 = (vs: readonly number[]) => new Uint8Array(new Int32Array(vs).buffer);
-/** A data page V1 (uncompressed): its header (type, sizes, num_values, PLAIN values, RLE levels) and body. */
-function page(body: Uint8Array, numValues: number, type = 0): Uint8Array {
-  const header: PageHeader = {
-    type: type as PageHeader['type'],
-    uncompressed_page_size: body.length,
-    compressed_page_size: body.length,
-    data_page_header: { num_values: numValues, encoding: Encoding.PLAIN, definition_level_encoding: Encoding.RLE, repetition_level_encoding: Encoding.RLE },
-  };
-  return cat(encodeThrift(writePageHeader, header), body);
-}
 const meta = (numValues: number, size: number): ColumnMetaData => ({
   type: Type.INT32,
   encodings: [Encoding.PLAIN],
@@ -67,24 +48,24 @@ const decode = (bytes: Uint8Array, column: ColumnDescriptor, numValues: number, 
 
 describe('a chunk against its metadata', () => {
   test('a chunk holding its num_values and num_rows reads; its values are the bytes written', async () => {
-    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2));
+    const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 2));
     const c = await decode(bytes, flat, 5, { numRows: 5 });
     expect(Array.from(chunkValues(c, flat) as Int32Array)).toEqual([1, 2, 3, 4, 5]);
   });
 
   test('pages holding fewer values than num_values (a page lost, or its num_values lowered) are CORRUPT_PAGE naming both counts', async () => {
-    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2));
+    const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 2));
     const e = await typedError(() => decode(bytes, flat, 6, { numRows: 6 }));
     expect(e.code).toBe('CORRUPT_PAGE');
     expect(e.message).toContain("row group 0, column 'x'");
     expect(e.message).toContain('hold 5 values, its num_values says 6');
     // a page whose num_values says 1 where 3 values follow: 4 levels, not 5
-    const lowered = cat(page(plainInt32([1, 2, 3]), 1), page(plainInt32([4, 5]), 2));
+    const lowered = cat(plainPageV1(plainInt32([1, 2, 3]), 1), plainPageV1(plainInt32([4, 5]), 2));
     expect((await typedError(() => decode(lowered, flat, 5, { numRows: 5 }))).message).toContain('hold 3 values, its num_values says 5');
   });
 
   test('a page claiming more values than the chunk has left is CORRUPT_PAGE before it is decoded', async () => {
-    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 1 << 26));
+    const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 1 << 26));
     const e = await typedError(() => decode(bytes, flat, 5, {}));
     expect(e.code).toBe('CORRUPT_PAGE');
     expect(e.message).toContain(`page 1 at byte`);
@@ -92,7 +73,7 @@ describe('a chunk against its metadata', () => {
   });
 
   test("a flat column's num_values must equal the row group's num_rows", async () => {
-    const bytes = page(plainInt32([1, 2, 3]), 3);
+    const bytes = plainPageV1(plainInt32([1, 2, 3]), 3);
     const e = await typedError(() => decode(bytes, flat, 3, { numRows: 2 ** 53 - 1 }));
     expect(e.code).toBe('ROW_COUNT_MISMATCH');
     expect(e.message).toContain(`num_values 3 of a column without repetition must equal the row group's num_rows ${2 ** 53 - 1}`);
@@ -100,7 +81,7 @@ describe('a chunk against its metadata', () => {
 
   test("a nested chunk's records must number num_rows, whether taken at once or a few at a time", async () => {
     // records [1, 2, 3] and [4]: rep 0 1 1 0, def 3 3 3 3
-    const bytes = page(listBody([0, 1, 1, 0], [3, 3, 3, 3], [1, 2, 3, 4]), 4);
+    const bytes = plainPageV1(listBody([0, 1, 1, 0], [3, 3, 3, 3], [1, 2, 3, 4]), 4);
     expect((await decode(bytes, list, 4, { numRows: 2 })).numLevels).toBe(4);
     for (const rows of [1, 3]) {
       const e = await typedError(() => decode(bytes, list, 4, { numRows: rows }));
@@ -116,7 +97,7 @@ describe('a chunk against its metadata', () => {
 
   test('page types outside the enum are CORRUPT_PAGE, never skipped', async () => {
     for (const type of [4, 5, 127, -1]) {
-      const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2, type));
+      const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 2, type));
       const e = await typedError(() => decode(bytes, flat, 5, {}));
       expect(e.code).toBe('CORRUPT_PAGE');
       expect(e.message).toContain(`page type ${type} is not one parquet.thrift defines`);
@@ -133,14 +114,14 @@ describe('a chunk against its metadata', () => {
         const chunkCount = which === 2 ? values.length + delta : values.length;
         if (which < 2) counts[which] = counts[which]! + delta;
         fc.pre(counts.every((c) => c >= 0) && chunkCount >= 0);
-        const bytes = cat(page(plainInt32(values.slice(0, cut)), counts[0]!), page(plainInt32(values.slice(cut)), counts[1]!));
+        const bytes = cat(plainPageV1(plainInt32(values.slice(0, cut)), counts[0]!), plainPageV1(plainInt32(values.slice(cut)), counts[1]!));
         const e = await typedError(() => decode(bytes, flat, chunkCount, { numRows: values.length }));
         expect(['CORRUPT_PAGE', 'ROW_COUNT_MISMATCH', 'ENCODING_TRUNCATED', 'ENCODING_ARGUMENT']).toContain(e.code);
       }),
       { numRuns: 200 },
     );
     // unchanged, it reads
-    const bytes = cat(page(plainInt32(values.slice(0, 2)), 2), page(plainInt32(values.slice(2)), 4));
+    const bytes = cat(plainPageV1(plainInt32(values.slice(0, 2)), 2), plainPageV1(plainInt32(values.slice(2)), 4));
     expect((await decode(bytes, flat, 6, { numRows: 6 })).numLevels).toBe(6);
   });
 });
@@ -148,7 +129,7 @@ describe('a chunk against its metadata', () => {
 describe('levels the bytes cannot hold', () => {
   test('a LIST page claiming 2^26 levels from a few bytes of runs fails before the level array is allocated', async () => {
     const n = 1 << 26;
-    const bytes = page(listBody([0, 1], [3, 3], [1, 2]), n);
+    const bytes = plainPageV1(listBody([0, 1], [3, 3], [1, 2]), n);
     const t = performance.now();
     const e = await typedError(() => decode(bytes, list, n, {}));
     expect(e.code).toBe('ENCODING_TRUNCATED');
@@ -167,7 +148,7 @@ describe('levels the bytes cannot hold', () => {
     };
     const rle = (v: number) => cat(varint(2 * n), new Uint8Array([v]));
     const body = cat(u32(rle(0).length), rle(0), u32(rle(0).length), rle(0));
-    const bytes = page(body, n);
+    const bytes = plainPageV1(body, n);
     const budget = new ReadBudget(defaultLimits(bytes.length));
     const e = await typedError(() => decode(bytes, list, n, { numRows: n, budget }));
     expect(e.code).toBe('LIMIT_EXCEEDED');
@@ -184,7 +165,7 @@ describe('levels the bytes cannot hold', () => {
 
 describe('the read budget', () => {
   test('values and bytes are charged per page, before the allocation, and the first page over is LIMIT_EXCEEDED', async () => {
-    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2));
+    const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 2));
     const budget = new ReadBudget({ maxRows: 10, maxValues: 4, maxBytes: 1000 });
     const e = await typedError(() => decode(bytes, flat, 5, { budget }));
     expect(e.code).toBe('LIMIT_EXCEEDED');
@@ -201,7 +182,7 @@ describe('the read budget', () => {
   });
 
   test('a whole-chunk take charges its chunk-level arrays (sized by the levels num_values leaves) before allocating them', async () => {
-    const bytes = cat(page(plainInt32([1, 2, 3]), 3), page(plainInt32([4, 5]), 2));
+    const bytes = cat(plainPageV1(plainInt32([1, 2, 3]), 3), plainPageV1(plainInt32([4, 5]), 2));
     // page 0 is decoded on its own (12 bytes); at page 1 the chunk's 5 INT32 values become one array of 20 bytes, of
     // which page 0's 12 were charged
     const bytesBudget = new ReadBudget({ maxRows: 10, maxValues: 100, maxBytes: 19 });

@@ -3,11 +3,11 @@
 // read's budget: every array the decode allocates is either covered by the chunk's own bytes (its pages are in
 // memory already) or charged. Chunks written by hand (PageHeader through the compact protocol, PLAIN BYTE_ARRAY:
 // 4-byte little-endian length + bytes), allocations observed through a Uint8Array subclass standing in for the global.
-import { Encoding, FieldRepetitionType, Type, encodeThrift, writePageHeader, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
+import { Encoding, FieldRepetitionType, Type, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { describe, expect, test } from 'vitest';
 import { ReadBudget, chunkValues, decodeColumnChunk, type ChunkDecodeOptions, type DecodedChunk } from '../src/index.js';
-import { typedError } from './helpers.js';
+import { cat, plainPageV1, typedError } from './helpers.js';
 
 const where = { rowGroup: 0, path: 's', offset: 4 };
 const strings: ColumnDescriptor = buildSchemaTree([
@@ -15,15 +15,6 @@ const strings: ColumnDescriptor = buildSchemaTree([
   { name: 's', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY },
 ]).columns[0]!;
 
-const cat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 /** PLAIN BYTE_ARRAY values: each a 4-byte little-endian length, then its bytes. */
 function plainBytes(values: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(values.reduce((n, v) => n + 4 + v.length, 0));
@@ -35,16 +26,6 @@ function plainBytes(values: readonly Uint8Array[]): Uint8Array {
     at += 4 + v.length;
   }
   return out;
-}
-/** An uncompressed data page V1 of a required column (no level streams). */
-function page(body: Uint8Array, numValues: number): Uint8Array {
-  const header: PageHeader = {
-    type: 0 as PageHeader['type'],
-    uncompressed_page_size: body.length,
-    compressed_page_size: body.length,
-    data_page_header: { num_values: numValues, encoding: Encoding.PLAIN, definition_level_encoding: Encoding.RLE, repetition_level_encoding: Encoding.RLE },
-  };
-  return cat(encodeThrift(writePageHeader, header), body);
 }
 const meta = (numValues: number, size: number): ColumnMetaData => ({
   type: Type.BYTE_ARRAY,
@@ -81,7 +62,7 @@ describe('the byte-array reservation of a whole-chunk take and the read budget',
   // one long value, then many empty ones: bytes per level seen at the second page predict ~n times the first value
   const n = 1_000_000;
   const first = new Uint8Array(4096).fill(0x61);
-  const bytes = cat(page(plainBytes([first]), 1), page(plainBytes(Array.from({ length: n - 1 }, () => new Uint8Array(0))), n - 1));
+  const bytes = cat(plainPageV1(plainBytes([first]), 1), plainPageV1(plainBytes(Array.from({ length: n - 1 }, () => new Uint8Array(0))), n - 1));
   const decode = (options: ChunkDecodeOptions): Promise<DecodedChunk> => decodeColumnChunk(bytes, strings, meta(n, bytes.length), where, options);
 
   test('every array allocated is within the chunk\'s bytes or charged to the budget', async () => {
@@ -126,7 +107,7 @@ describe('charges of the chunk-level arrays name the page they happen at', () =>
     const runs = cat(...defs.map((d) => new Uint8Array([2, d])));
     const len = new Uint8Array(4);
     new DataView(len.buffer).setUint32(0, runs.length, true);
-    return page(cat(len, runs, new Uint8Array(new Int32Array(values).buffer)), defs.length);
+    return plainPageV1(cat(len, runs, new Uint8Array(new Int32Array(values).buffer)), defs.length);
   }
 
   test('the definition levels allocated when the first null arrives (page 2), not where the arrays started (page 1)', async () => {
