@@ -970,9 +970,15 @@ function decodePageValues(
     const indices = sink === undefined ? new Int32Array(count) : sink.indexArray().subarray(sink.ni, sink.ni + count);
     decodeDictionaryIndices(raw, pos, end, indices, 0, count);
     const size = physicalLength(dictionary!);
+    // the first index out of range, if any (the message is built out of the loop, which it would slow down)
+    let bad = -1;
     for (let i = 0; i < count; i++) {
-      if (indices[i]! >>> 0 >= size) fail('DICTIONARY_INDEX', `dictionary index ${indices[i]} (value ${i}) out of range: the dictionary has ${size} values`, at);
+      if (indices[i]! >>> 0 >= size) {
+        bad = i;
+        break;
+      }
     }
+    if (bad >= 0) fail('DICTIONARY_INDEX', `dictionary index ${indices[bad]} (value ${bad}) out of range: the dictionary has ${size} values`, at);
     if (sink !== undefined) sink.ni += count;
     return { indices };
   }

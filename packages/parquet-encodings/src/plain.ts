@@ -181,6 +181,16 @@ export function decodePlainFixed(src: Uint8Array, pos: number, end: number, coun
 }
 
 /**
+ * Throws `ENCODING_TRUNCATED` for PLAIN BYTE_ARRAY value `i`: its length (`kind` 0), its bytes (1), or its bytes and
+ * the lengths of the values after it (2) run past `end`.
+ */
+function byteArrayTruncated(kind: 0 | 1 | 2, i: number, p: number, len: number, count: number, end: number): never {
+  if (kind === 0) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
+  if (kind === 1) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
+  return truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes and the lengths of the ${count - 1 - i} values after it`, p, len + 4 * (count - 1 - i), end);
+}
+
+/**
  * Decodes `count` PLAIN BYTE_ARRAY values (4-byte length + bytes each) into columnar form (the bytes are copied once).
  * @param src - the encoded bytes.
  * @param pos - first byte.
@@ -225,37 +235,24 @@ export function decodePlainByteArrayInto(src: Uint8Array, pos: number, end: numb
   }
   const sv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  // 32-bit word views for values whose source and destination are both 4-byte aligned
-  const sBase = src.byteOffset & 3;
-  const s32 = new Int32Array(src.buffer, src.byteOffset - sBase, (src.byteLength + sBase) >> 2);
-  const dBase = data.byteOffset & 3;
-  const d32 = new Int32Array(data.buffer, data.byteOffset - dBase, (data.byteLength + dBase) >> 2);
   const room = data.length;
   const limit = start + cap;
   let p = pos;
   let a = start;
   for (let i = 0; i < count; i++) {
-    if (end - p < 4) truncated(`PLAIN BYTE_ARRAY: length of value ${i}`, p, 4, end);
+    // (the messages are built out of the loop: a template string in it makes the loop twice as slow)
+    if (end - p < 4) byteArrayTruncated(0, i, p, 0, count, end);
     const len = sv.getUint32(p, true);
     p += 4;
-    if (len > end - p) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes`, p, len, end);
+    if (len > end - p) byteArrayTruncated(1, i, p, len, count, end);
     // the value must leave room for the 4-byte lengths of the values after it (`data` is sized on that)
-    if (a + len > limit) truncated(`PLAIN BYTE_ARRAY: value ${i} of ${len} bytes and the lengths of the ${count - 1 - i} values after it`, p, len + 4 * (count - 1 - i), end);
-    if (len < 64) {
-      // whole 4-byte words; the bytes past this value are overwritten by the next one (values are copied in order)
-      const words = (len + 3) & ~3;
-      if (a + words <= room && p + words <= end) {
-        if (((p + sBase) & 3) === 0 && ((a + dBase) & 3) === 0) {
-          let si = (p + sBase) >> 2;
-          let di = (a + dBase) >> 2;
-          const stop = di + (words >> 2);
-          while (di < stop) d32[di++] = s32[si++]!;
-        } else {
-          for (let k = 0; k < words; k += 4) dv.setUint32(a + k, sv.getUint32(p + k));
-        }
-      } else {
-        for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
-      }
+    if (a + len > limit) byteArrayTruncated(2, i, p, len, count, end);
+    if (len <= 64 && a + len + 3 < room && p + len + 3 < end) {
+      // whole 4-byte words (unaligned little-endian moves); the bytes written past this value are overwritten by the
+      // next one (values are copied in order), and the words read past it are within the page
+      for (let k = 0; k < len; k += 4) dv.setInt32(a + k, sv.getInt32(p + k, true), true);
+    } else if (len < 16) {
+      for (let k = 0; k < len; k++) data[a + k] = src[p + k]!;
     } else data.set(src.subarray(p, p + len), a);
     p += len;
     a += len;
