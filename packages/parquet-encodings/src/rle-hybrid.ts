@@ -226,28 +226,47 @@ export function encodeRleHybrid(values: Int32Array, start: number, count: number
   if (!(start >= 0 && count >= 0 && start + count <= values.length)) {
     throw encodingError('ENCODING_ARGUMENT', `RLE hybrid: ${count} values at ${start} exceed an input of ${values.length}`);
   }
+  if (count === 0) return;
   const byteWidth = (bitWidth + 7) >> 3;
   const end = start + count;
+  // the bits no value may have (none at width 32), or-ed over every value and checked once at the end
+  const high = bitWidth >= 32 ? 0 : ~((1 << bitWidth) - 1);
+  let bad = 0;
   let pend = start;
-  let i = start;
-  while (i < end) {
+  let prev = values[start]!;
+  bad |= prev & high;
+  // length of the run of equal values ending at i, counted without a branch per value (random indices and levels
+  // change value at unpredictable places); only a run reaching 8 values takes the branch
+  let run = 1;
+  for (let i = start + 1; i < end; i++) {
     const v = values[i]!;
-    if (bitWidth < 32 && v >>> bitWidth !== 0) {
-      throw encodingError('ENCODING_CORRUPT', `RLE hybrid: value ${v} at index ${i} does not fit in ${bitWidth} bits`);
-    }
-    let j = i + 1;
-    while (j < end && values[j] === v) j++;
-    if (j - i >= 8) {
+    bad |= v & high;
+    const x = v ^ prev;
+    // (x | -x) >>> 31 is 1 when v differs from prev, else 0
+    run = (run & (((x | -x) >>> 31) - 1)) + 1;
+    prev = v;
+    if (run === 8) {
+      // a run of 8 equal values [i - 7, j): RLE unless the bit-packed values before it cannot end on a multiple of 8
+      const first = i - 7;
+      let j = i + 1;
+      while (j < end && values[j] === v) j++;
       // bit-packed runs before an RLE run must hold a multiple of 8 values: borrow from this run
-      const pad = (8 - ((i - pend) & 7)) & 7;
-      const k = i + pad;
+      const pad = (8 - ((first - pend) & 7)) & 7;
+      const k = first + pad;
       if (j - k >= 8) {
         if (k > pend) writeBitPacked(w, values, pend, k - pend, bitWidth);
         writeRle(w, v, j - k, byteWidth);
         pend = j;
       }
+      // the value at j (if any) differs from v: the next run starts there
+      i = j - 1;
     }
-    i = j;
+  }
+  if (bad !== 0) {
+    for (let i = start; i < end; i++) {
+      const v = values[i]!;
+      if ((v & high) !== 0) throw encodingError('ENCODING_CORRUPT', `RLE hybrid: value ${v} at index ${i} does not fit in ${bitWidth} bits`);
+    }
   }
   if (pend < end) writeBitPacked(w, values, pend, end - pend, bitWidth);
 }
