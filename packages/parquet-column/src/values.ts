@@ -103,56 +103,129 @@ export function chunkByteArrays(
 ): ByteArrays {
   if (segments.length === 1 && segments[0]!.values) return segments[0]!.values as ByteArrays;
   const dict = dictionary as ByteArrays | undefined;
-  let bytes = 0;
-  for (const s of segments) {
-    if (s.indices) {
-      const doff = dict!.offsets;
-      const idx = s.indices;
-      for (let i = 0; i < idx.length; i++) bytes += doff[idx[i]! + 1]! - doff[idx[i]!]!;
-    } else {
-      const o = (s.values as ByteArrays).offsets;
-      bytes += o[o.length - 1]! - o[0]!;
-    }
-  }
-  checkOffsetRange(bytes, where);
+  let lens: Int32Array | undefined;
+  // first pass: the offsets (sized from the dictionary's lengths and the pages' offsets), and the total
   const offsets = new Int32Array(numValues + 1);
-  const data = new Uint8Array(bytes);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let k = 0;
   let at = 0;
   for (const s of segments) {
     if (s.indices) {
-      const { offsets: doff, data: ddata } = dict!;
-      const sv = new DataView(ddata.buffer, ddata.byteOffset, ddata.byteLength);
-      const dlen = ddata.length;
-      const idx = s.indices;
-      for (let i = 0; i < idx.length; i++) {
-        const j = idx[i]!;
-        const a = doff[j]!;
-        const len = doff[j + 1]! - a;
-        if (len < 64) {
-          const words = (len + 3) & ~3;
-          if (at + words <= bytes && a + words <= dlen) {
-            // 4-byte moves; the bytes past this value are overwritten by the next one (copied in order)
-            for (let b = 0; b < words; b += 4) dv.setUint32(at + b, sv.getUint32(a + b));
-          } else {
-            for (let b = 0; b < len; b++) data[at + b] = ddata[a + b]!;
-          }
-        } else data.set(ddata.subarray(a, a + len), at);
-        at += len;
-        offsets[++k] = at;
-      }
+      lens ??= entryLengths(dict!);
+      at = indexOffsets(s.indices, lens, offsets, k, at);
+      k += s.indices.length;
     } else {
-      const { offsets: so, data: sd } = s.values as ByteArrays;
+      const so = (s.values as ByteArrays).offsets;
       const m = so.length - 1;
       const base = so[0]!;
-      data.set(sd.subarray(base, so[m]!), at);
       for (let i = 1; i <= m; i++) offsets[k + i] = at + so[i]! - base;
       k += m;
       at += so[m]! - base;
     }
   }
-  return { offsets, data };
+  // (offsets past 2^31 wrapped above: they are dropped with the error)
+  checkOffsetRange(at, where);
+  const bytes = at;
+  // room for a value's last 4-byte word to run past the end (the dictionary gather writes whole words)
+  const data = new Uint8Array(bytes + 16);
+  let padded: Int32Array | undefined;
+  k = 0;
+  at = 0;
+  for (const s of segments) {
+    if (s.indices) {
+      const idx = s.indices;
+      padded ??= paddedEntries(dict!, lens!);
+      if (padded.length > 0) gatherPadded(idx, lens!, padded, data, at);
+      else gatherLong(idx, dict!, data, at);
+      k += idx.length;
+      at = offsets[k]!;
+    } else {
+      const { offsets: so, data: sd } = s.values as ByteArrays;
+      const m = so.length - 1;
+      data.set(sd.subarray(so[0]!, so[m]!), at);
+      k += m;
+      at = offsets[k]!;
+    }
+  }
+  return { offsets, data: data.subarray(0, bytes) };
+}
+
+/** The byte length of each dictionary entry. */
+function entryLengths(dict: ByteArrays): Int32Array {
+  const o = dict.offsets;
+  const lens = new Int32Array(o.length - 1);
+  for (let j = 0; j < lens.length; j++) lens[j] = o[j + 1]! - o[j]!;
+  return lens;
+}
+
+/** Writes the end offsets of the values `idx` selects from `offsets[k + 1]` on, starting at byte `at`; returns the end. */
+function indexOffsets(idx: Int32Array, lens: Int32Array, offsets: Int32Array, k: number, at: number): number {
+  for (let i = 0; i < idx.length; i++) {
+    at += lens[idx[i]!]!;
+    offsets[k + i + 1] = at;
+  }
+  return at;
+}
+
+/** Largest entry {@link paddedEntries} pads, and the most entries it pads. */
+const PAD_STRIDE = 16;
+const MAX_PADDED_ENTRIES = 65536;
+
+/**
+ * The dictionary's entries at a stride of {@link PAD_STRIDE} bytes, zero-padded, as 32-bit words (a value is then
+ * copied as whole words, without a look at where its bytes end); empty when an entry is longer or there are too many.
+ */
+function paddedEntries(dict: ByteArrays, lens: Int32Array): Int32Array {
+  const n = lens.length;
+  if (n > MAX_PADDED_ENTRIES) return new Int32Array(0);
+  for (let j = 0; j < n; j++) if (lens[j]! > PAD_STRIDE) return new Int32Array(0);
+  const words = new Int32Array(n * (PAD_STRIDE >> 2));
+  const bytes = new Uint8Array(words.buffer);
+  const { offsets, data } = dict;
+  for (let j = 0; j < n; j++) bytes.set(data.subarray(offsets[j]!, offsets[j + 1]!), j * PAD_STRIDE);
+  return words;
+}
+
+/**
+ * Copies the dictionary entries `idx` selects into `data` from byte `at`, a 4-byte word at a time from the padded
+ * entries (a value's last word runs past its end: the next value overwrites it; `data` has slack after its end).
+ */
+function gatherPadded(idx: Int32Array, lens: Int32Array, padded: Int32Array, data: Uint8Array, at: number): void {
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    const len = lens[j]!;
+    const w = j << 2;
+    dv.setInt32(at, padded[w]!, true);
+    if (len > 4) {
+      dv.setInt32(at + 4, padded[w + 1]!, true);
+      if (len > 8) {
+        dv.setInt32(at + 8, padded[w + 2]!, true);
+        if (len > 12) dv.setInt32(at + 12, padded[w + 3]!, true);
+      }
+    }
+    at += len;
+  }
+}
+
+/** Copies the dictionary entries `idx` selects into `data` from byte `at` (any entry length). */
+function gatherLong(idx: Int32Array, dict: ByteArrays, data: Uint8Array, at: number): void {
+  const { offsets: doff, data: ddata } = dict;
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const sv = new DataView(ddata.buffer, ddata.byteOffset, ddata.byteLength);
+  const room = data.length;
+  const dlen = ddata.length;
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    const a = doff[j]!;
+    const len = doff[j + 1]! - a;
+    if (len <= 64 && at + len + 3 < room && a + len + 3 < dlen) {
+      // 4-byte moves; the bytes past this value are overwritten by the next one (copied in order)
+      for (let b = 0; b < len; b += 4) dv.setInt32(at + b, sv.getInt32(a + b, true), true);
+    } else if (len < 16) {
+      for (let b = 0; b < len; b++) data[at + b] = ddata[a + b]!;
+    } else data.set(ddata.subarray(a, a + len), at);
+    at += len;
+  }
 }
 
 /**

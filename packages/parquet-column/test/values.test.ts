@@ -2,6 +2,7 @@
  * Column-chunk value assembly: byte arrays of several pages and dictionary pages into one offsets + bytes pair.
  */
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { chunkByteArrays, concatValues } from '../src/values.js';
 import { typedError } from './helpers.js';
 
@@ -47,5 +48,48 @@ describe('chunkByteArrays', () => {
     expect(e.message).toMatch(/row group 0, column 's' holds 3221225472 bytes/);
     const e2 = await typedError(async () => concatValues([claim(big), claim(big)], claim(0)));
     expect(e2.code).toBe('VALUE_TOO_LARGE');
+  });
+  test('dictionaries of short entries (copied as padded words) and long ones, pages of indices and plain pages mixed', () => {
+    // entries up to 16 bytes take the padded-word gather, a dictionary with a longer entry the general one
+    // (lengths drawn uniformly: fast-check's arrays favour short ones)
+    const bytesOf = (max: number) => fc.integer({ min: 0, max }).chain((n) => fc.uint8Array({ minLength: n, maxLength: n }));
+    const entry = fc.oneof(bytesOf(16), bytesOf(80));
+    const dictionary = fc.oneof(fc.array(bytesOf(16), { minLength: 1, maxLength: 40 }), fc.array(entry, { minLength: 1, maxLength: 40 }));
+    const dictAndSegments = dictionary.chain((entries) =>
+      fc.tuple(
+        fc.constant(entries),
+        fc.array(fc.oneof(fc.array(fc.nat(entries.length - 1), { maxLength: 60 }).map((ix) => ({ ix })), fc.array(entry, { maxLength: 10 }).map((vals) => ({ vals }))), { minLength: 2, maxLength: 5 }),
+        fc.nat(7),
+      ),
+    );
+    fc.assert(
+      fc.property(dictAndSegments, ([entries, parts, lead]) => {
+        const toArrays = (vals: Uint8Array[], at: number) => {
+          const offsets = new Int32Array(vals.length + 1);
+          const data = new Uint8Array(at + vals.reduce((a, v) => a + v.length, 0));
+          offsets[0] = at;
+          vals.forEach((v, i) => {
+            data.set(v, offsets[i]!);
+            offsets[i + 1] = offsets[i]! + v.length;
+          });
+          return { offsets, data };
+        };
+        const expected: Uint8Array[] = [];
+        const segments = parts.map((p) => {
+          if ('ix' in p) {
+            for (const j of p.ix) expected.push(entries[j]!);
+            return { indices: Int32Array.from(p.ix) };
+          }
+          expected.push(...p.vals);
+          return { values: toArrays(p.vals, lead) };
+        });
+        const got = chunkByteArrays(segments, toArrays(entries, lead), expected.length);
+        expect(got.offsets.length).toBe(expected.length + 1);
+        expect(got.offsets[0]).toBe(0);
+        expect(got.data.length).toBe(got.offsets[expected.length]);
+        for (let i = 0; i < expected.length; i++) expect(got.data.subarray(got.offsets[i]!, got.offsets[i + 1]!)).toEqual(expected[i]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
