@@ -40,18 +40,28 @@ export class SizeStatisticsBuilder {
    * @param rep - repetition levels, or undefined when every value is at 0 (a column outside any list).
    * @param start - first value.
    * @param end - end (exclusive).
+   * @returns how many of the values are at the max definition level (the non-null values).
    * @throws ParquetError `OUT_OF_RANGE` when `[start, end)` is not inside the given levels; `INVALID_LEVELS` when a
    *   level is not an integer in `[0, max]` (naming the value index).
    */
-  addLevels(def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, start: number, end: number): void {
+  addLevels(def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, start: number, end: number): number {
     const n = Math.min(def ? def.length : Infinity, rep ? rep.length : Infinity);
     if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= n)) {
       throw new ParquetError('OUT_OF_RANGE', `parquet-column: size statistics of column '${this.column.pathString}': value range [${String(start)}, ${String(end)}) is not inside the ${n} levels given`);
     }
+    const maxDef = this.column.maxDef;
+    const atMax = this.def[maxDef]!;
     if (def) count(this.def, def, start, end, this.column, 'definition');
-    else this.def[this.column.maxDef]! += end - start;
+    else this.def[maxDef]! += end - start;
     if (rep) count(this.rep, rep, start, end, this.column, 'repetition');
     else this.rep[0]! += end - start;
+    // an integer (the histograms are doubles: counts past 2^31 stay exact)
+    return (this.def[maxDef]! - atMax) | 0;
+  }
+
+  /** Levels at repetition level 0 counted so far: the rows (records) the levels added hold. */
+  get repetitionZeros(): number {
+    return this.rep[0]!;
   }
 
   /**
@@ -114,6 +124,40 @@ function count(h: Float64Array, levels: ArrayLike<number>, start: number, end: n
     // a column without such levels: every level must be 0
     for (let i = start; i < end; i++) if (levels[i] !== 0) throw levelError(column, kind, i, levels[i], max);
     h[0]! += end - start;
+    return;
+  }
+  if (max === 1) {
+    // levels 0 and 1 (every optional column's definition levels, every single list's repetition levels): their
+    // sum is the count of ones, without a store to the histogram per level
+    let ones = 0;
+    for (let i = start; i < end; i++) {
+      const l = levels[i]!;
+      if (!((l >>> 0) === l && l <= 1)) throw levelError(column, kind, i, l, max);
+      ones += l;
+    }
+    h[1]! += ones;
+    h[0]! += end - start - ones;
+    return;
+  }
+  if (max <= 3) {
+    // levels 0–3 (lists of optional elements, optional lists in optional structs): three sums give the counts
+    // (Σ l = c1 + 2·c2 + 3·c3, Σ (l >> 1) = c2 + c3, Σ (l & l >> 1) = c3), again without a store per level
+    let sum = 0;
+    let halves = 0;
+    let threes = 0;
+    for (let i = start; i < end; i++) {
+      const l = levels[i]!;
+      if (!((l >>> 0) === l && l <= max)) throw levelError(column, kind, i, l, max);
+      sum += l;
+      halves += l >> 1;
+      threes += l & (l >> 1);
+    }
+    const c2 = halves - threes;
+    const c1 = sum - 2 * c2 - 3 * threes;
+    h[0]! += end - start - c1 - c2 - threes;
+    h[1]! += c1;
+    h[2]! += c2;
+    if (max === 3) h[3]! += threes;
     return;
   }
   for (let i = start; i < end; i++) {

@@ -332,6 +332,13 @@ export class ColumnWriter {
       if (maxRep === 0 || rep === undefined) {
         end = Math.min(n, li + Math.min(RUN, room, cdc || this.dict ? RUN : this.entriesThatFit(def, maxDef, physical(), li, vi, n)));
         rows = end - li;
+      } else if (room >= RUN && !cdc) {
+        // a run holds at most RUN records: it ends at the first record start at or after li + RUN (its rows are
+        // counted with the levels' histogram below)
+        end = li + RUN;
+        if (end >= n) end = n;
+        else while (end < n && rep[end] !== 0) end++;
+        rows = -1;
       } else {
         rows = 0;
         end = li;
@@ -355,17 +362,16 @@ export class ColumnWriter {
           cut = true;
         }
       }
-      let nn = end - li;
-      if (def !== undefined && maxDef > 0) {
-        nn = 0;
-        for (let i = li; i < end; i++) if (def[i] === maxDef) nn++;
-      }
       if (maxDef > 0) {
         if (def === undefined) this.def.fill(maxDef, end - li);
         else this.def.append(def, li, end);
       }
       if (maxRep > 0) this.rep.append(rep!, li, end);
-      this.pageSizeStats.addLevels(def, rep, li, end);
+      // the level histograms, which also count the values (levels at the max definition level) and the rows
+      // (repetition level 0) of the run
+      const repZeros = maxRep > 0 ? this.pageSizeStats.repetitionZeros : 0;
+      const nn = this.pageSizeStats.addLevels(maxDef > 0 ? def : undefined, maxRep > 0 ? rep : undefined, li, end);
+      if (rows < 0) rows = (this.pageSizeStats.repetitionZeros - repZeros) | 0;
       if (!(internable && this.dict && this.internStrings(input as JsValues, vi, vi + nn))) this.putValues(physical(), vi, vi + nn);
       this.pageLevels += end - li;
       this.pageNonNull += nn;
