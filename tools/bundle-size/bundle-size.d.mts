@@ -12,6 +12,8 @@ export interface Measure {
   lazyGz: number;
   /** How many lazy chunks. */
   lazyChunks: number;
+  /** What the first page of each codec loaded with `import()` loads: its chunk and the chunks it imports statically. */
+  codecLoads: { codec: string; min: number; gz: number; chunks: number }[];
   /** Bytes each input module contributes to the initial load, keyed by the path esbuild reports. */
   inputs: Record<string, number>;
   /** esbuild's metafile of the build. */

@@ -83,6 +83,20 @@ export async function buildEntry(entry, outdir, options = {}) {
 }
 
 /**
+ * The modules an `import()` of a codec targets (matched against the end of a lazy chunk's entry point), and the
+ * codecs it gives: the table reports what each one loads.
+ * @type {[string, string][]}
+ */
+const CODEC_CHUNKS = [
+  ['parquet-codecs/src/lz4.ts', 'LZ4, LZ4_RAW'],
+  ['parquet-codecs/src/lzo.ts', 'LZO'],
+  ['codec-gzip/src/gzip.ts', 'GZIP'],
+  ['codec-zstd/src/zstd-decoder.ts', 'ZSTD'],
+  ['parquetry/src/lazy/zstd.ts', 'ZSTD (WebAssembly; + zstd.wasm)'],
+  ['parquetry/src/lazy/brotli.ts', 'BROTLI (WebAssembly)'],
+];
+
+/**
  * Bundles one entry file and measures its initial load and lazy chunks.
  * @param {string} entry - path of the entry file.
  * @returns {Promise<import('./bundle-size.d.mts').Measure>}
@@ -106,10 +120,27 @@ export async function measureEntry(entry) {
     const lazyFiles = js.filter((o) => !initial.has(o));
     const main = sizeOf([...initial]);
     const lazy = sizeOf(lazyFiles);
+    // what each codec's import() loads: its chunk and the chunks that one imports statically, less the initial load
+    const codecLoads = [];
+    for (const o of js) {
+      const from = outputs[o].entryPoint;
+      if (initial.has(o) || from === undefined) continue;
+      const codec = CODEC_CHUNKS.find(([suffix]) => from.endsWith(suffix))?.[1];
+      if (codec === undefined) continue;
+      const files = new Set();
+      const visit = (f) => {
+        if (initial.has(f) || files.has(f)) return;
+        files.add(f);
+        for (const imp of outputs[f]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+      };
+      visit(o);
+      codecLoads.push({ codec, ...sizeOf([...files]), chunks: files.size });
+    }
+    codecLoads.sort((a, b) => (a.codec < b.codec ? -1 : 1));
     // which input modules end up in the initial load (for explaining a size)
     const inputs = {};
     for (const o of initial) for (const [k, v] of Object.entries(outputs[o].inputs)) inputs[k] = (inputs[k] ?? 0) + v.bytesInOutput;
-    return { min: main.min, gz: main.gz, lazyMin: lazy.min, lazyGz: lazy.gz, lazyChunks: lazyFiles.length, inputs, metafile: meta, entryOut };
+    return { min: main.min, gz: main.gz, lazyMin: lazy.min, lazyGz: lazy.gz, lazyChunks: lazyFiles.length, codecLoads, inputs, metafile: meta, entryOut };
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true });
   }
@@ -160,6 +191,19 @@ export function formatTable(rows) {
     r.peer ? `${kb(r.peer.gz)} KB` : '—',
     r.budget === undefined ? 'NO BUDGET' : r.ours.gz <= r.budget ? 'ok' : 'OVER',
   ]);
+  const loads = rows.flatMap((r) => r.ours.codecLoads.map((l) => [r.name, l.codec, `${kb(l.min)} KB`, `${kb(l.gz)} KB`, String(l.chunks)]));
+  const tables = [grid(head, body)];
+  if (loads.length > 0) tables.push(`codecs loaded lazily (what the first page of each codec loads):\n${grid(['entry', 'codec', 'lazy min', 'lazy gz', 'chunks'], loads)}`);
+  return tables.join('\n\n');
+}
+
+/**
+ * A markdown-like table.
+ * @param {string[]} head
+ * @param {string[][]} body
+ * @returns {string}
+ */
+function grid(head, body) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');

@@ -11,7 +11,7 @@
  * and ISIZE are checked.
  */
 import { Gunzip, gzipSync, inflateSync } from 'fflate';
-import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError, crc32 } from '@parquetry/parquet-codecs';
+import { type Codec, CodecErrorCode, CompressionCodec, ParquetError, isParquetError, crc32 } from '@parquetry/parquet-codecs/read';
 
 /** Options of {@link createGzipCodec}. */
 export interface GzipCodecOptions {

@@ -12,7 +12,7 @@
  * about 150 KiB, mostly the literals buffer of one block); nothing is allocated per symbol or per sequence.
  * Spec: https://www.rfc-editor.org/rfc/rfc8878
  */
-import { CodecErrorCode, ParquetError } from '@parquetry/parquet-codecs';
+import { CodecErrorCode, ParquetError } from '@parquetry/parquet-codecs/read';
 import { readFrameHeader } from './zstd-frames.js';
 import { xxh64Low32 } from './xxh64.js';
 

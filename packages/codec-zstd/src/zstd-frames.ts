@@ -3,7 +3,7 @@
  * done before any decoding so that sizes are known and checked before anything is allocated.
  * Spec: https://www.rfc-editor.org/rfc/rfc8878#section-3.1
  */
-import { CodecErrorCode, ParquetError } from '@parquetry/parquet-codecs';
+import { CodecErrorCode, ParquetError } from '@parquetry/parquet-codecs/read';
 
 /** One frame of a Zstandard stream. */
 export interface ZstdFrame {

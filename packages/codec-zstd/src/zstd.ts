@@ -8,25 +8,9 @@
 import { compress, decompress as wasmDecompress, init } from '@bokuweb/zstd-wasm';
 import { type Codec, CodecErrorCode, CompressionCodec, ParquetError } from '@parquetry/parquet-codecs';
 import { zstdFrames } from './zstd-frames.js';
-import { type ZstdDecompressOptions, decodeZstd } from './zstd-decode.js';
+import { zstdDecompress } from './zstd-decoder.js';
 
-/**
- * Decompresses a Zstandard stream (one or more frames; skippable frames are skipped) into `out` with our own decoder:
- * `out` is both the bound and the window, so nothing else is allocated per call, and no input makes it loop longer
- * than its input and output sizes allow. Content checksums (XXH64) are verified unless `options.checksum` is false.
- * @param src - the stream.
- * @param out - destination; its length bounds the output.
- * @param options - whether to verify content checksums (default: yes).
- * @returns bytes written.
- * @throws ParquetError `CODEC_CORRUPT` (malformed frame or block, dictionary frame, window over 128 MiB, a literal
- *   or match length past its block, an offset before its frame's first byte, a bitstream read past its start or not
- *   used up, an FSE table or Huffman tree that is not well formed, a frame that decodes to other than its declared
- *   size, a wrong content checksum — each naming the frame and block by byte offset), `CODEC_OVERRUN` (the stream
- *   produces more than `out.length` bytes).
- */
-export function zstdDecompress(src: Uint8Array, out: Uint8Array, options?: ZstdDecompressOptions): number {
-  return decodeZstd(src, out, options);
-}
+export { zstdDecompress, zstdDecoder } from './zstd-decoder.js';
 
 /** Options of {@link createZstdCodec}. */
 export interface ZstdCodecOptions {
@@ -150,15 +134,3 @@ export async function createZstdCodec(options: ZstdCodecOptions = {}): Promise<C
     compress: (src) => compress(src, level),
   };
 }
-
-/**
- * A ZSTD codec that only decompresses (no WebAssembly to load), for readers.
- * Its `compress` throws `CODEC_MISSING`: use {@link createZstdCodec} to write ZSTD.
- */
-export const zstdDecoder: Codec = {
-  codec: CompressionCodec.ZSTD,
-  decompress: zstdDecompress,
-  compress: () => {
-    throw new ParquetError(CodecErrorCode.MISSING, 'codec-zstd: zstdDecoder only decompresses; use `await createZstdCodec()` to compress ZSTD');
-  },
-};

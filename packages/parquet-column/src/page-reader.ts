@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { crc32, decompressPage, prepareCodec, type CodecMap } from '@parquetry/parquet-codecs';
+import { crc32, decompressPage, prepareCodec, type CodecMap } from '@parquetry/parquet-codecs/read';
 import { PageType, ParquetError, decodeThrift, isParquetError, readPageHeader, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
 

@@ -9,6 +9,9 @@
  * - the umbrella loads nothing for the SNAPPY file, `zstd.wasm` and the ZSTD chunk once on the first ZSTD read, and
  *   for a BROTLI file written here the WebAssembly BROTLI chunk (bounded output; the plain-JavaScript decoder is not
  *   the default, see the parquetry README);
+ * - the lazy-codecs reader (`lazyBuiltinCodecs(lazyGzipCodec(), lazyZstdDecoder())`, bundled apart) loads no codec
+ *   chunk for the SNAPPY file and each codec's chunk once, on the first file of that codec (ZSTD, GZIP, LZ4_RAW, LZ4),
+ *   to the values Node reads;
  * - served from a directory without `zstd.wasm`, the umbrella still reads the SNAPPY file, and the ZSTD read is a
  *   ParquetError (CODEC_UNAVAILABLE) naming ZSTD and the URL, with no uncaught error on the page, which goes on
  *   reading.
@@ -63,12 +66,22 @@ const data: Record<string, Uint8Array> = {};
 const expected: Record<string, unknown[]> = {};
 /** The lazy chunks of the umbrella's codecs, by source module. */
 const chunks: Record<'zstd' | 'brotli', string> = { zstd: '', brotli: '' };
+/** The lazy-codecs page's codec chunks (served under /c/), by the module its `import()` targets. */
+const lazyChunks: Record<'zstd' | 'gzip' | 'lz4' | 'lzo', string> = { zstd: '', gzip: '', lz4: '', lzo: '' };
+/** The corpus files the lazy-codecs page reads, with the codec chunk each one loads (none: SNAPPY). */
+const LAZY_FILES: [string, keyof typeof lazyChunks | undefined][] = [
+  ['sample.parquet', undefined],
+  ['nested_structs.rust.parquet', 'zstd'],
+  ['concatenated_gzip_members.parquet', 'gzip'],
+  ['lz4_raw_compressed.parquet', 'lz4'],
+  ['hadoop_lz4_compressed.parquet', 'lz4'],
+];
 
 beforeAll(async () => {
   if (!RUN) return;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-umbrella-browser-'));
   data['sample.parquet'] = new Uint8Array(fs.readFileSync(path.join(repo, 'fixtures/sample/sample.parquet')));
-  data['nested_structs.rust.parquet'] = new Uint8Array(fs.readFileSync(path.join(CORPUS, 'nested_structs.rust.parquet')));
+  for (const [name] of LAZY_FILES.slice(1)) data[name] = new Uint8Array(fs.readFileSync(path.join(CORPUS, name)));
   const rows = Array.from({ length: 500 }, (_, i) => ({ id: BigInt(i), text: `row ${i} `.repeat(1 + (i % 4)), tags: i % 3 ? [`a${i % 5}`, `b${i % 7}`] : [] }));
   data['brotli.parquet'] = await writeParquet(rows, { schema: { id: field.int64({ required: true }), text: field.string(), tags: field.list(field.string()) }, compression: 'BROTLI' });
   for (const [name, bytes] of Object.entries(data)) expected[name] = await (await openParquet(bytes)).readRows({ values: 'json' });
@@ -91,6 +104,26 @@ beforeAll(async () => {
     if (o.entryPoint?.endsWith('parquetry/src/lazy/zstd.ts')) chunks.zstd = name;
     if (o.entryPoint?.endsWith('parquetry/src/lazy/brotli.ts')) chunks.brotli = name;
   }
+  // the lazy-codecs page apart: a build shared with the minimal page (which imports the codecs' main entry) would
+  // place the codecs it reaches statically in chunks of their own
+  const lazyOut = path.join(dir, 'lazy');
+  const lazyResult = await esbuild.build({
+    entryPoints: [path.join(here, 'browser/lazy-codecs.page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    outdir: lazyOut,
+    metafile: true,
+    plugins: [workspaceSource],
+    logLevel: 'silent',
+  });
+  for (const [file, o] of Object.entries(lazyResult.metafile.outputs)) {
+    for (const [key, suffix] of [['zstd', 'codec-zstd/src/zstd-decoder.ts'], ['gzip', 'codec-gzip/src/gzip.ts'], ['lz4', 'parquet-codecs/src/lz4.ts'], ['lzo', 'parquet-codecs/src/lzo.ts']] as const) {
+      if (o.entryPoint?.endsWith(suffix)) lazyChunks[key] = path.basename(file);
+    }
+  }
   const require = createRequire(path.join(repo, 'packages/codec-zstd/package.json'));
   const wasm = new Uint8Array(fs.readFileSync(path.join(path.dirname(require.resolve('@bokuweb/zstd-wasm')), 'zstd.wasm')));
 
@@ -105,6 +138,8 @@ beforeAll(async () => {
       files.set(`/${d}/${page}.html`, { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>${page}</title><script type="module" src="./${page}.page.js"></script>`), type: 'text/html' });
     }
   }
+  for (const f of fs.readdirSync(lazyOut)) files.set(`/c/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(lazyOut, f))), type: 'text/javascript' });
+  files.set('/c/lazy-codecs.html', { body: new TextEncoder().encode('<!doctype html><meta charset="utf-8"><title>lazy codecs</title><script type="module" src="./lazy-codecs.page.js"></script>'), type: 'text/html' });
   files.set('/a/zstd.wasm', { body: wasm, type: 'application/wasm' });
   for (const [name, body] of Object.entries(data)) files.set(`/data/${name}`, { body, type: 'application/octet-stream' });
 
@@ -205,6 +240,28 @@ describe.skipIf(!RUN)('headless Chromium', () => {
     expect((await read(page, 'nested_structs.rust.parquet')).result.rows).toEqual(expected['nested_structs.rust.parquet']);
     expect(count('/a/zstd.wasm').requests).toBe(1);
     console.log(`umbrella in Chromium, files fetched from /a/: ${fetched('/a/').map((p) => `${p.slice(3)} (${count(p).bytes} B)`).join(', ')}`);
+    expect(uncaught).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test('the lazy-codecs reader: SNAPPY loads no codec chunk; ZSTD, GZIP and LZ4 each load their chunk once, on their first file', async () => {
+    const { page, uncaught } = await open(`${base}/c/lazy-codecs.html`);
+    expect(Object.values(lazyChunks).every((c) => c !== '')).toBe(true);
+    const codecChunks = () => fetched('/c/').filter((p) => Object.values(lazyChunks).some((c) => p.endsWith(c)));
+    // nothing but the page's initial load before a read
+    expect(codecChunks()).toEqual([]);
+    const loaded = new Set<string>();
+    for (const [name, codec] of [...LAZY_FILES, ...LAZY_FILES]) {
+      const r = await read(page, name);
+      expect(r.result.error, name).toBeUndefined();
+      expect(r.result.rows, name).toEqual(expected[name]);
+      if (codec !== undefined) loaded.add(`/c/${lazyChunks[codec]}`);
+      // exactly the chunks of the codecs read so far, each fetched once
+      expect(codecChunks(), name).toEqual([...loaded].sort());
+      for (const c of loaded) expect(count(c).requests, `${c} after ${name}`).toBe(1);
+    }
+    expect(loaded.has(`/c/${lazyChunks.lzo}`)).toBe(false);
+    console.log(`lazy codecs in Chromium, files fetched from /c/: ${fetched('/c/').map((p) => `${p.slice(3)} (${count(p).bytes} B)`).join(', ')}`);
     expect(uncaught).toEqual([]);
     await page.close();
   }, 120_000);
