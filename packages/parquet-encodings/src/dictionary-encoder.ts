@@ -102,6 +102,9 @@ export class DictionaryEncoder {
   /** BYTES: where each entry's bytes start in `data`, and their length. */
   private starts: Int32Array;
   private lens: Int32Array;
+  /** BYTES: each entry's first and last 4-byte words (entries of 4 to 8 bytes are compared by them alone). */
+  private firstWords: Int32Array;
+  private lastWords: Int32Array;
   /** BYTES: entries PLAIN-encoded back to back; FIXED: entries back to back. */
   private data: Uint8Array<ArrayBuffer>;
   private dataLen = 0;
@@ -122,6 +125,8 @@ export class DictionaryEncoder {
     this.hashes = new Int32Array(this.kind >= BYTES ? cap : 0);
     this.starts = new Int32Array(this.kind === BYTES ? cap : 0);
     this.lens = new Int32Array(this.kind === BYTES ? cap : 0);
+    this.firstWords = new Int32Array(this.kind === BYTES ? cap : 0);
+    this.lastWords = new Int32Array(this.kind === BYTES ? cap : 0);
     this.data = new Uint8Array(this.kind === BYTES ? 1024 : this.kind === FIXED ? cap * this.width : 0);
   }
 
@@ -250,6 +255,8 @@ export class DictionaryEncoder {
     let hashes = this.hashes;
     let starts = this.starts;
     let lens = this.lens;
+    let firstWords = this.firstWords;
+    let lastWords = this.lastWords;
     let data = this.data;
     let dv = viewOf(data);
     const sv = viewOf(src);
@@ -257,13 +264,38 @@ export class DictionaryEncoder {
     for (let i = start; i < end; i++) {
       const a = offsets[i]!;
       const len = offsets[i + 1]! - a;
-      const hv = hashBytes(src, sv, a, len);
-      let h = hv >>> shift;
-      let e = slots[h]!;
-      while (e !== EMPTY) {
-        if (hashes[e] === hv && lens[e] === len && sameBytes(data, dv, starts[e]!, src, sv, a, len)) break;
-        h = (h + 1) & mask;
+      let hv: number;
+      let e: number;
+      let h: number;
+      let w0 = 0;
+      let w1 = 0;
+      if (len >= 4 && len <= 8) {
+        // 4 to 8 bytes: two words (overlapping below 8) hold the whole value: hashed and compared by them alone
+        w0 = sv.getInt32(a, true);
+        w1 = sv.getInt32(a + len - 4, true);
+        const x = Math.imul(w0 ^ len, 0x85ebca6b);
+        const y = Math.imul(x ^ (x >>> 15) ^ w1, 0xc2b2ae35);
+        hv = Math.imul(y ^ (y >>> 13), 0x9e3779b1);
+        hv ^= hv >>> 16;
+        h = hv >>> shift;
         e = slots[h]!;
+        while (e !== EMPTY && (firstWords[e] !== w0 || lastWords[e] !== w1 || lens[e] !== len)) {
+          h = (h + 1) & mask;
+          e = slots[h]!;
+        }
+      } else {
+        hv = hashBytes(src, sv, a, len);
+        if (len > 8) {
+          w0 = sv.getInt32(a, true);
+          w1 = sv.getInt32(a + len - 4, true);
+        }
+        h = hv >>> shift;
+        e = slots[h]!;
+        while (e !== EMPTY) {
+          if (hashes[e] === hv && lens[e] === len && sameBytes(data, dv, starts[e]!, src, sv, a, len)) break;
+          h = (h + 1) & mask;
+          e = slots[h]!;
+        }
       }
       if (e === EMPTY) {
         let p = this.dataLen;
@@ -281,6 +313,8 @@ export class DictionaryEncoder {
         starts[n] = p;
         lens[n] = len;
         hashes[n] = hv;
+        firstWords[n] = w0;
+        lastWords[n] = w1;
         slots[h] = n++;
         if (n === hashes.length) {
           this.n = n;
@@ -291,6 +325,8 @@ export class DictionaryEncoder {
           hashes = this.hashes;
           starts = this.starts;
           lens = this.lens;
+          firstWords = this.firstWords;
+          lastWords = this.lastWords;
         }
       }
       out[o++] = e;
@@ -365,6 +401,12 @@ export class DictionaryEncoder {
         const lens = new Int32Array(cap);
         lens.set(this.lens.subarray(0, n));
         this.lens = lens;
+        const firstWords = new Int32Array(cap);
+        firstWords.set(this.firstWords.subarray(0, n));
+        this.firstWords = firstWords;
+        const lastWords = new Int32Array(cap);
+        lastWords.set(this.lastWords.subarray(0, n));
+        this.lastWords = lastWords;
       } else this.data = growBytes(this.data, n * this.width, cap * this.width);
     }
     const keys = this.keys;

@@ -513,11 +513,22 @@ function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: numb
   let n = 0;
   let skipped = 0;
   if (def === undefined) {
-    // every list present and non-empty: the first element of each at repetition level 0 (the array's zeros)
+    // every list present and non-empty: the first element of each at repetition level 0, the others at er
+    if (er !== 0) rep.fill(er);
     for (let s = rows.lo; s < rows.hi; s++) {
-      const b = o[s + 1]!;
-      n++;
-      for (let j = o[s]! + 1; j < b; j++) rep[n++] = er;
+      rep[n] = 0;
+      n += o[s + 1]! - o[s]!;
+    }
+  } else if (n0 === 0) {
+    // no nulls to check: every element's levels are (leafDef, er) but the first of each list's (rep 0), and an empty
+    // list is one level (emptyDef, 0): fill both arrays, then one or two stores per list instead of per element
+    def.fill(leafDef);
+    if (er !== 0) rep.fill(er);
+    for (let s = rows.lo; s < rows.hi; s++) {
+      const len = o[s + 1]! - o[s]!;
+      rep[n] = 0;
+      if (len === 0) def[n++] = emptyDef;
+      else n += len;
     }
   } else {
     for (let s = rows.lo; s < rows.hi; s++) {
