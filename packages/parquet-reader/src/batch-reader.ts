@@ -22,7 +22,8 @@ import { filterMask, type MaskColumn } from './filter-mask.js';
 import type { KeptRows } from './pipeline.js';
 import type { PrunedScan as Scan } from './pruned-scan.js';
 import { DEFAULT_BATCH_SIZE, type BatchBase, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
-import { countRows, intersectRanges, type RowRanges } from './row-ranges.js';
+import type { RowRanges } from './row-ranges.js';
+import { countRows, intersectRanges } from './row-range-ops.js';
 import { keepRows } from './select.js';
 
 /**

@@ -13,7 +13,8 @@ import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { columnStatistics, type ColumnStatistics, type ValueOptions } from '@parquetry/parquet-column';
 import { Type, decodeThrift, type CompactReader, isParquetError, readColumnIndex, readOffsetIndex, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter } from './filter.js';
-import { allRows, intersectRanges, unionRanges, type RowRanges } from './row-ranges.js';
+import { allRows, type RowRanges } from './row-ranges.js';
+import { intersectRanges, unionRanges } from './row-range-ops.js';
 import type { CountingSource, KindRange, ScanStats } from './scan.js';
 import type { ByteRange } from './source.js';
 

@@ -15,7 +15,8 @@ import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColum
 import { chunkRows, concatChunks } from './concat.js';
 import { Scan, emptyChunk, type FetchedColumn, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
-import { allRows, countRows, intersectRanges, rangesMask } from './row-ranges.js';
+import { allRows } from './row-ranges.js';
+import { countRows, intersectRanges, rangesMask } from './row-range-ops.js';
 import type { KindRange, RowGroupSkips } from './scan.js';
 import { keepRows, selectRows } from './select.js';
 

@@ -2,7 +2,8 @@
  * Row ranges within a row group: the rows a filter may match according to the page index, combined across the
  * filter's columns (intersection for AND, union for OR), and the pages of a column that hold some of them.
  * Spec: https://github.com/apache/parquet-format/blob/master/PageIndex.md (pages are located by
- * `PageLocation.first_row_index`, in top-level rows).
+ * `PageLocation.first_row_index`, in top-level rows). The set operations, which only page-index pruning uses, are in
+ * `row-range-ops.ts` (a lazy chunk with it).
  * @module
  */
 
@@ -18,78 +19,6 @@ export type RowRanges = readonly number[];
  */
 export function allRows(n: number): RowRanges {
   return n > 0 ? [0, n] : [];
-}
-
-/**
- * Intersection of two sets of ranges.
- * @param a - ranges.
- * @param b - ranges.
- * @returns rows in both.
- */
-export function intersectRanges(a: RowRanges, b: RowRanges): RowRanges {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const s = Math.max(a[i]!, b[j]!);
-    const e = Math.min(a[i + 1]!, b[j + 1]!);
-    if (s < e) out.push(s, e);
-    if (a[i + 1]! < b[j + 1]!) i += 2;
-    else j += 2;
-  }
-  return out;
-}
-
-/**
- * Union of two sets of ranges.
- * @param a - ranges.
- * @param b - ranges.
- * @returns rows in either.
- */
-export function unionRanges(a: RowRanges, b: RowRanges): RowRanges {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    let s: number;
-    let e: number;
-    if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) {
-      s = a[i]!;
-      e = a[i + 1]!;
-      i += 2;
-    } else {
-      s = b[j]!;
-      e = b[j + 1]!;
-      j += 2;
-    }
-    const n = out.length;
-    if (n > 0 && s <= out[n - 1]!) out[n - 1] = Math.max(out[n - 1]!, e);
-    else out.push(s, e);
-  }
-  return out;
-}
-
-/**
- * Number of rows in a set of ranges.
- * @param r - the ranges.
- * @returns the row count.
- */
-export function countRows(r: RowRanges): number {
-  let n = 0;
-  for (let i = 0; i < r.length; i += 2) n += r[i + 1]! - r[i]!;
-  return n;
-}
-
-/**
- * One byte per row of a row group, 1 for the rows in `r`.
- * @param r - the ranges.
- * @param n - rows in the row group.
- * @returns the row mask.
- */
-export function rangesMask(r: RowRanges, n: number): Uint8Array {
-  const m = new Uint8Array(n);
-  for (let i = 0; i < r.length; i += 2) m.fill(1, Math.min(r[i]!, n), Math.min(r[i + 1]!, n));
-  return m;
 }
 
 /**
