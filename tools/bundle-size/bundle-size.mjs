@@ -88,6 +88,7 @@ export async function buildEntry(entry, outdir, options = {}) {
  * @type {[string, string][]}
  */
 const CODEC_CHUNKS = [
+  ['parquet-codecs/src/snappy-kernel.ts', 'SNAPPY kernel (WebAssembly; a speed-up, not waited for)'],
   ['parquet-codecs/src/lz4.ts', 'LZ4, LZ4_RAW'],
   ['parquet-codecs/src/lzo.ts', 'LZO'],
   ['codec-gzip/src/gzip.ts', 'GZIP'],

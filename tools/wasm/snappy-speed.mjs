@@ -59,7 +59,7 @@ function bestOf(runs, fn) {
 }
 
 const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['fixtures/generated/numeric-10m.snappy.parquet', 'fixtures/generated/mixed-1m.snappy.parquet'].map((f) => path.join(ROOT, f));
-console.log(`WebAssembly kernel available: ${snappyWasmAvailable()}`);
+console.log(`WebAssembly kernel available: ${await snappyWasmAvailable()}`);
 for (const file of files) {
   const pages = snappyPages(file);
   const total = pages.reduce((s, p) => s + p.size, 0);

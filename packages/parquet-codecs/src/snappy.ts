@@ -7,19 +7,25 @@
  * `01` copy of 4..11 bytes with an 11-bit offset, `10` copy of 1..64 bytes with a 16-bit offset,
  * `11` copy of 1..64 bytes with a 32-bit offset.
  *
- * Decompression runs in a hand-written WebAssembly kernel (wasm/snappy.wat) when WebAssembly is available, and in the
- * TypeScript loop below otherwise; both give the same bytes and the same errors. Compression (snappy-compress.ts)
+ * Decompression runs in a hand-written WebAssembly kernel (wasm/snappy.wat, snappy-kernel.ts) when WebAssembly is
+ * available and the kernel's module has loaded (it is imported on the first call), and in the TypeScript loop below
+ * otherwise; both give the same bytes and the same errors. Compression (snappy-compress.ts)
  * follows the same pattern with its own kernel (wasm/snappy-compress.wat).
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
 import { snappyCompress } from './snappy-compress.js';
-import { snappyWasmBytes } from './wasm/snappy-wasm.js';
 
 export { snappyCompress };
 
-function corrupt(what: string, pos: number): ParquetError {
+/**
+ * A `CODEC_CORRUPT` error of a SNAPPY stream (shared with the kernel's module, which reports the same errors).
+ * @param what - what is wrong.
+ * @param pos - the byte of the stream where.
+ * @returns the error.
+ */
+export function corrupt(what: string, pos: number): ParquetError {
   return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt SNAPPY stream, ${what} at byte ${pos}`, pos);
 }
 
@@ -43,18 +49,12 @@ export function snappyUncompressedLength(src: Uint8Array): number {
   return len;
 }
 
-// ---- WebAssembly kernel (src/wasm/snappy.wat, assembled into wasm/snappy-wasm.ts by tools/wasm/build-wasm.mjs)
+// ---- WebAssembly kernel (src/wasm/snappy.wat, assembled into wasm/snappy-wasm.ts by tools/wasm/build-wasm.mjs), in
+// snappy-kernel.ts: imported on the first call of snappyDecompress (a lazy chunk of a browser bundle), which decodes
+// with the TypeScript loop until it has loaded — a speed-up, never a condition: no call waits for it.
 
 /** Which decoder {@link snappyDecompress} uses: see {@link setSnappyDecoder}. */
 export type SnappyDecoderMode = 'auto' | 'ts';
-
-// No size threshold: tools/wasm/snappy-speed.mjs measured the kernel faster per call than the TypeScript loop at
-// every output size down to 0 bytes (Node 20: about 0.1-0.25 us against 0.25-0.55 us for an empty stream), since the
-// copies in and out cost less than the loop's two DataView constructions.
-/** After a call leaves the kernel's memory larger than this, the instance is dropped so the memory can be freed. */
-const KEEP_MEMORY_BYTES = 64 << 20;
-/** Inputs plus outputs at or above this never go to the kernel (its addresses are 32-bit, growth may fail). */
-const MAX_WASM_BYTES = 0x40000000;
 
 let mode: SnappyDecoderMode = 'auto';
 
@@ -69,102 +69,33 @@ export function setSnappyDecoder(m: SnappyDecoderMode): void {
   mode = m;
 }
 
-/**
- * Whether the WebAssembly kernel can be used here (compiles and instantiates it on first call).
- * @returns true when `snappyDecompress` can use the kernel.
- */
-export function snappyWasmAvailable(): boolean {
-  return (kernel === undefined ? loadKernel() : kernel) !== null;
-}
+type KernelModule = typeof import('./snappy-kernel.js');
+/** The kernel's decoder once its module is imported; null when the import failed (the TypeScript loop decodes all). */
+let kernelDecompress: KernelModule['kernelDecompress'] | null | undefined;
+let kernelImport: Promise<KernelModule | null> | undefined;
 
-interface Kernel {
-  memory: WebAssembly.Memory;
-  decompress: (ip: number, ipEnd: number, op: number, opEnd: number) => number;
-  errPos: WebAssembly.Global;
-  errA: WebAssembly.Global;
-  errB: WebAssembly.Global;
-  /** a view of `memory`, renewed after every growth */
-  heap: Uint8Array;
-}
-
-/** undefined: not tried yet; null: WebAssembly unavailable or refused (CSP), so the TypeScript loop is used. */
-let kernel: Kernel | null | undefined;
-let compiled: WebAssembly.Module | null | undefined;
-
-function loadKernel(): Kernel | null {
-  try {
-    if (compiled === undefined) {
-      compiled = typeof WebAssembly === 'object' ? new WebAssembly.Module(snappyWasmBytes()) : null;
-    }
-    if (compiled === null) return (kernel = null);
-    const x = new WebAssembly.Instance(compiled, {}).exports;
-    const memory = x['memory'] as WebAssembly.Memory;
-    kernel = {
-      memory,
-      decompress: x['decompress'] as Kernel['decompress'],
-      errPos: x['errPos'] as WebAssembly.Global,
-      errA: x['errA'] as WebAssembly.Global,
-      errB: x['errB'] as WebAssembly.Global,
-      heap: new Uint8Array(memory.buffer),
-    };
-  } catch {
-    compiled = null;
-    kernel = null;
-  }
-  return kernel;
+/** Imports the kernel's module (once; a failure leaves the TypeScript loop in use). */
+function importKernel(): Promise<KernelModule | null> {
+  return (kernelImport ??= import('./snappy-kernel.js').then(
+    (m) => {
+      kernelDecompress = m.kernelDecompress;
+      return m;
+    },
+    () => {
+      kernelDecompress = null;
+      return null;
+    },
+  ));
 }
 
 /**
- * Runs the kernel on the elements from `pos` on. Layout: the whole stream at address 0 (so kernel positions are
- * stream positions), the output after it, 8-aligned.
- * @returns the bytes written, or -1 when the kernel cannot take this input (too large for its memory).
+ * Whether the WebAssembly kernel can be used here: imports its module and compiles and instantiates it (internal: for
+ * tests and benchmarks). Afterwards `snappyDecompress` uses it in `'auto'` mode.
+ * @returns true when `snappyDecompress` uses the kernel.
  */
-function wasmDecompress(k: Kernel, src: Uint8Array, pos: number, out: Uint8Array, len: number): number {
-  const n = src.length;
-  const dst = (n + 7) & ~7;
-  const need = dst + len;
-  if (need >= MAX_WASM_BYTES) return -1;
-  let heap = k.heap;
-  if (need > heap.length) {
-    try {
-      k.memory.grow(Math.ceil((need - heap.length) / 65536));
-    } catch {
-      return -1;
-    }
-    heap = k.heap = new Uint8Array(k.memory.buffer);
-  }
-  heap.set(src);
-  const r = k.decompress(pos, n, dst, need);
-  if (r < 0) throw kernelError(k, r, n, len);
-  out.set(heap.subarray(dst, need));
-  if (heap.length > KEEP_MEMORY_BYTES) kernel = undefined;
-  return r;
-}
-
-/** The same ParquetError the TypeScript loop throws for the same input, from the kernel's code and globals. */
-function kernelError(k: Kernel, code: number, n: number, end: number): ParquetError {
-  const pos = (k.errPos.value as number) >>> 0;
-  const a = (k.errA.value as number) >>> 0;
-  switch (code) {
-    case -1:
-      return corrupt('truncated literal length', pos);
-    case -2:
-      return corrupt(`literal of ${a + 1} bytes runs past the end (${n - pos} left)`, pos);
-    case -3:
-      return new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY literal at byte ${pos} writes past the declared length ${end}`, pos);
-    case -4:
-      return corrupt('truncated 1-byte-offset copy', pos);
-    case -5:
-      return corrupt('truncated 2-byte-offset copy', pos);
-    case -6:
-      return corrupt('truncated 4-byte-offset copy', pos);
-    case -7:
-      return corrupt(`copy offset ${a} at output position ${(k.errB.value as number) >>> 0}`, pos);
-    case -8:
-      return new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY copy at byte ${pos} writes past the declared length ${end}`, pos);
-    default:
-      return corrupt(`stream ends after ${a} of ${end} declared bytes`, n);
-  }
+export async function snappyWasmAvailable(): Promise<boolean> {
+  const m = await importKernel();
+  return m !== null && m.kernelAvailable();
 }
 
 /**
@@ -190,11 +121,10 @@ export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
     throw new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY stream declares ${len} uncompressed bytes, the page allows ${out.length}`, 0);
   }
   if (mode === 'auto') {
-    const k = kernel === undefined ? loadKernel() : kernel;
-    if (k !== null) {
-      const r = wasmDecompress(k, src, pos, out, len);
+    if (kernelDecompress) {
+      const r = kernelDecompress(src, pos, out, len);
       if (r >= 0) return r;
-    }
+    } else if (kernelDecompress === undefined) void importKernel();
   }
   return decompressTs(src, pos, out, len);
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import snappy from 'snappy';
 import { PageType, decodeThrift, readFileMetaData, readPageHeader } from '@parquetry/thrift-compact';
 import { CodecErrorCode, CompressionCodec, builtinCodecs, decompressPage, isParquetError, snappyCompress, snappyDecompress } from '@parquetry/parquet-codecs';
@@ -19,6 +19,10 @@ const MODES: [string, SnappyDecoderMode][] = [
   ['TypeScript loop', 'ts'],
 ];
 
+// the kernel's module is imported on the first call and used once loaded: load it before the 'auto' checks
+beforeAll(async () => {
+  expect(await snappyWasmAvailable()).toBe(true);
+});
 afterAll(() => setSnappyDecoder('auto'));
 
 const bytes = (...parts: (number | string)[]): Uint8Array =>
@@ -150,8 +154,27 @@ function randomStream(seed: number, target: number): Uint8Array {
   return new Uint8Array([...uvarint(target), ...body]);
 }
 
-test('the WebAssembly kernel is available under Node (so the kernel tests below are not vacuous)', () => {
-  expect(snappyWasmAvailable()).toBe(true);
+test('the WebAssembly kernel is available under Node (so the kernel tests below are not vacuous)', async () => {
+  expect(await snappyWasmAvailable()).toBe(true);
+});
+
+test('a fresh module decodes at once, before the kernel it starts importing has loaded, and after', async () => {
+  vi.resetModules();
+  try {
+    const fresh = await import('../src/snappy.js');
+    const input = textBytes(70_000, 5);
+    const packed = snappyCompress(input);
+    for (let i = 0; i < 2; i++) {
+      const out = new Uint8Array(input.length);
+      expect(fresh.snappyDecompress(packed, out)).toBe(input.length);
+      expect(same(out, input)).toBe(true);
+      expect(codeOf(() => fresh.snappyDecompress(bytes(9, 0x00, 'a', 0x11, 2), new Uint8Array(9)))).toBe(CodecErrorCode.CORRUPT);
+      // the first round ran before the import resolved (the TypeScript loop); the second runs with the kernel
+      expect(await fresh.snappyWasmAvailable()).toBe(true);
+    }
+  } finally {
+    vi.resetModules();
+  }
 });
 
 test('without WebAssembly (or with a module the runtime refuses) the TypeScript loop decodes', async () => {
@@ -160,7 +183,7 @@ test('without WebAssembly (or with a module the runtime refuses) the TypeScript 
     vi.stubGlobal('WebAssembly', stub);
     try {
       const fresh = await import('../src/snappy.js');
-      expect(fresh.snappyWasmAvailable()).toBe(false);
+      expect(await fresh.snappyWasmAvailable()).toBe(false);
       const input = textBytes(5000, 31);
       const out = new Uint8Array(input.length);
       expect(fresh.snappyDecompress(snappyCompress(input), out)).toBe(input.length);
