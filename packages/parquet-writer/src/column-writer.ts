@@ -437,16 +437,20 @@ export class ColumnWriter {
       if (!this.dictDecided) this.pagePlainBytes += plainSize(values, start, end, this.column);
       this.indices.reserve(end - start);
       const first = this.indices.n;
+      const before = dict.size;
       dict.put(values, start, end, this.indices.a, first);
       this.indices.n += end - start;
-      if (statsFromEntries && this.pageStats) this.markUsed(dict, first, this.indices.n);
+      if (statsFromEntries && this.pageStats) this.markUsed(dict, first, this.indices.n, before);
     } else {
       this.encoder.put(values, start, end);
     }
   }
 
-  /** Records the dictionary entries that indices `[from, to)` of the open page use. */
-  private markUsed(dict: DictionaryEncoder, from: number, to: number): void {
+  /**
+   * Records the dictionary entries that indices `[from, to)` of the open page use (`before`: the dictionary's size
+   * before they were interned).
+   */
+  private markUsed(dict: DictionaryEncoder, from: number, to: number, before: number): void {
     if (this.used.length < dict.size) {
       const u = new Uint8Array(Math.max(dict.size, this.used.length * 2, 64));
       u.set(this.used);
@@ -454,6 +458,16 @@ export class ColumnWriter {
     }
     const used = this.used;
     const list = this.usedList;
+    if (list.n === before) {
+      // the page already uses every older entry: the indices can only add the entries just created, all of them used
+      const size = dict.size;
+      list.reserve(size - before);
+      for (let e = before; e < size; e++) {
+        used[e] = 1;
+        list.a[list.n++] = e;
+      }
+      return;
+    }
     const idx = this.indices.a;
     for (let p = from; p < to; p++) {
       const e = idx[p]!;
@@ -475,6 +489,7 @@ export class ColumnWriter {
     for (let i = start; i < end; i++) if (typeof js[i] !== 'string') return false;
     if (end === start) return true;
     const dict = this.dict!;
+    const before = dict.size;
     const map = (this.intern ??= new Map());
     const count = end - start;
     this.indices.reserve(count);
@@ -516,7 +531,7 @@ export class ColumnWriter {
     // byte sizes, and the entries this page uses (for its statistics)
     let bytes = 0;
     for (let p = first; p < o; p++) bytes += dict.valueLength(idx[p]!);
-    if (this.pageStats) this.markUsed(dict, first, o);
+    if (this.pageStats) this.markUsed(dict, first, o, before);
     this.pageSizeStats.addByteArrayBytes(bytes);
     if (!this.dictDecided) this.pagePlainBytes += 4 * count + bytes;
     return true;
