@@ -94,9 +94,11 @@ for (const name of names) {
 // ---- read.ts (table-driven: one field table per struct, interpreted by src/struct-table.ts)
 const STRING_FLAG = 16;
 const REQUIRED_FLAG = 32;
-// structs read once per page (every read decodes them): per-struct switch readers, which set their fields with
-// named stores (the table's keyed stores cost about twice the time on a page header); tables refer to them by function
-const HOT = ['DataPageHeader', 'DataPageHeaderV2', 'DictionaryPageHeader', 'IndexPageHeader', 'PageHeader', 'Statistics'];
+// structs read by a per-struct switch reader (named stores), not the table: Statistics, read for every column chunk of
+// a footer (the table's keyed stores made wide footers with statistics ~1.5x slower to decode). The page-header structs
+// use the table too: about 0.3 us more per page header (2.3x a switch reader's, thrift-compact's footer.bench.ts),
+// which no read of the reader benchmark shows (12,000 pages of 500 rows: within noise), for a smaller bundle
+const HOT = ['Statistics'];
 const sub = (ty) => (HOT.includes(ty) ? `read${ty}` : `S_${ty}`);
 const HOT_ENUMS = [...new Set(HOT.flatMap((n) => all[n].map((f) => f.type).filter((ty) => ty in enums)))].sort().join(', ');
 const codeOf = (ty) => wireOf(ty) | (kindOf(ty) === 'string' ? STRING_FLAG : 0);
@@ -118,7 +120,7 @@ const visit = (name) => {
   order.push(name);
 };
 for (const name of names) visit(name);
-let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union: the structs of a page header (read once per page) as one function\n * each, the others by interpreting the struct's field table (\`src/struct-table.ts\`), which is smaller.\n * Unknown fields are skipped at any depth; a required field with the wrong wire type throws \`THRIFT_WRONG_TYPE\` (an\n * optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport { readStruct, type StructSpec } from '../../struct-table.js';\nimport type * as T from './types.js';\nimport type { ${HOT_ENUMS} } from './enums.js';\n\n`;
+let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union, by interpreting the struct's field table (\`src/struct-table.ts\`),\n * except \`Statistics\` (read for every column chunk of a footer) as one function, faster on wide footers.\n * Unknown fields are skipped at any depth; a required field with the wrong wire type throws \`THRIFT_WRONG_TYPE\` (an\n * optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport { readStruct, type StructSpec } from '../../struct-table.js';\nimport type * as T from './types.js';\n${HOT_ENUMS ? `import type { ${HOT_ENUMS} } from './enums.js';\n` : ''}\n`;
 for (const name of order) {
   if (HOT.includes(name)) continue;
   const fields = sorted(all[name]);

@@ -24,7 +24,7 @@ export const STRING_FLAG = 16;
 /** Set in a {@link FieldCode} when the field is required. */
 export const REQUIRED_FLAG = 32;
 
-/** A struct read by a function of its own instead of a table (the structs of page headers, read once per page). */
+/** A struct read by a function of its own instead of a table (`Statistics`, read for every column chunk of a footer). */
 export type StructReader = (r: CompactReader) => unknown;
 
 /**
