@@ -105,8 +105,12 @@ export class DictionaryEncoder {
   /** BYTES: where each entry's bytes start in `data`, and their length. */
   private starts: Int32Array;
   private lens: Int32Array;
-  /** BYTES: each entry's first and last 4-byte words (entries of 4 to 8 bytes are compared by them alone). */
+  /**
+   * BYTES: each entry's first, second (entries of 9 to 12 bytes) and last 4-byte words: entries of 4 to 12 bytes are
+   * hashed and compared by them alone.
+   */
   private firstWords: Int32Array;
+  private midWords: Int32Array;
   private lastWords: Int32Array;
   /** BYTES: entries PLAIN-encoded back to back; FIXED: entries back to back. */
   private data: Uint8Array<ArrayBuffer>;
@@ -129,6 +133,7 @@ export class DictionaryEncoder {
     this.starts = new Int32Array(this.kind === BYTES ? cap : 0);
     this.lens = new Int32Array(this.kind === BYTES ? cap : 0);
     this.firstWords = new Int32Array(this.kind === BYTES ? cap : 0);
+    this.midWords = new Int32Array(this.kind === BYTES ? cap : 0);
     this.lastWords = new Int32Array(this.kind === BYTES ? cap : 0);
     this.data = new Uint8Array(this.kind === BYTES ? 1024 : this.kind === FIXED ? cap * this.width : 0);
   }
@@ -259,6 +264,7 @@ export class DictionaryEncoder {
     let starts = this.starts;
     let lens = this.lens;
     let firstWords = this.firstWords;
+    let midWords = this.midWords;
     let lastWords = this.lastWords;
     let data = this.data;
     let dv = viewOf(data);
@@ -272,26 +278,39 @@ export class DictionaryEncoder {
       let h: number;
       let w0 = 0;
       let w1 = 0;
+      let w2 = 0;
       if (len >= 4 && len <= 8) {
         // 4 to 8 bytes: two words (overlapping below 8) hold the whole value: hashed and compared by them alone
         w0 = sv.getInt32(a, true);
-        w1 = sv.getInt32(a + len - 4, true);
+        w2 = sv.getInt32(a + len - 4, true);
         const x = Math.imul(w0 ^ len, 0x85ebca6b);
-        const y = Math.imul(x ^ (x >>> 15) ^ w1, 0xc2b2ae35);
+        const y = Math.imul(x ^ (x >>> 15) ^ w2, 0xc2b2ae35);
         hv = Math.imul(y ^ (y >>> 13), 0x9e3779b1);
         hv ^= hv >>> 16;
         h = hv >>> shift;
         e = slots[h]!;
-        while (e !== EMPTY && (firstWords[e] !== w0 || lastWords[e] !== w1 || lens[e] !== len)) {
+        while (e !== EMPTY && (firstWords[e] !== w0 || lastWords[e] !== w2 || lens[e] !== len)) {
+          h = (h + 1) & mask;
+          e = slots[h]!;
+        }
+      } else if (len > 8 && len <= 12) {
+        // 9 to 12 bytes: three words (the last overlapping the middle one below 12), the same way
+        w0 = sv.getInt32(a, true);
+        w1 = sv.getInt32(a + 4, true);
+        w2 = sv.getInt32(a + len - 4, true);
+        const x = Math.imul(w0 ^ len, 0x85ebca6b);
+        const y = Math.imul(x ^ (x >>> 15) ^ w1, 0xc2b2ae35);
+        const z = Math.imul(y ^ (y >>> 13) ^ w2, 0x85ebca6b);
+        hv = Math.imul(z ^ (z >>> 15), 0x9e3779b1);
+        hv ^= hv >>> 16;
+        h = hv >>> shift;
+        e = slots[h]!;
+        while (e !== EMPTY && (firstWords[e] !== w0 || lastWords[e] !== w2 || midWords[e] !== w1 || lens[e] !== len)) {
           h = (h + 1) & mask;
           e = slots[h]!;
         }
       } else {
         hv = hashBytes(src, sv, a, len);
-        if (len > 8) {
-          w0 = sv.getInt32(a, true);
-          w1 = sv.getInt32(a + len - 4, true);
-        }
         h = hv >>> shift;
         e = slots[h]!;
         while (e !== EMPTY) {
@@ -317,7 +336,8 @@ export class DictionaryEncoder {
         lens[n] = len;
         hashes[n] = hv;
         firstWords[n] = w0;
-        lastWords[n] = w1;
+        midWords[n] = w1;
+        lastWords[n] = w2;
         slots[h] = n++;
         if (n === hashes.length) {
           this.n = n;
@@ -329,6 +349,7 @@ export class DictionaryEncoder {
           starts = this.starts;
           lens = this.lens;
           firstWords = this.firstWords;
+          midWords = this.midWords;
           lastWords = this.lastWords;
         }
       }
@@ -407,6 +428,9 @@ export class DictionaryEncoder {
         const firstWords = new Int32Array(cap);
         firstWords.set(this.firstWords.subarray(0, n));
         this.firstWords = firstWords;
+        const midWords = new Int32Array(cap);
+        midWords.set(this.midWords.subarray(0, n));
+        this.midWords = midWords;
         const lastWords = new Int32Array(cap);
         lastWords.set(this.lastWords.subarray(0, n));
         this.lastWords = lastWords;
