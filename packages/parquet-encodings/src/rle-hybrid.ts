@@ -184,10 +184,16 @@ export function rleHybridAllEqual(src: Uint8Array, pos: number, end: number, bit
 function writeRle(w: ByteWriter, v: number, run: number, byteWidth: number): void {
   while (run > 0) {
     const n = run > 0x3fffffff ? 0x3fffffff : run;
-    w.uleb32(n * 2);
-    w.ensureSpare(4);
+    // header (at most 5 bytes) and value in one reservation
+    w.ensureSpare(9);
     const b = w.buf;
     let p = w.pos;
+    let h = (n * 2) >>> 0;
+    while (h > 0x7f) {
+      b[p++] = (h & 0x7f) | 0x80;
+      h >>>= 7;
+    }
+    b[p++] = h;
     for (let k = 0; k < byteWidth; k++) b[p++] = v >>> (8 * k);
     w.pos = p;
     run -= n;
@@ -196,19 +202,28 @@ function writeRle(w: ByteWriter, v: number, run: number, byteWidth: number): voi
 
 function writeBitPacked(w: ByteWriter, values: Int32Array, from: number, n: number, bitWidth: number): void {
   const groups = (n + 7) >>> 3;
-  w.uleb32(groups * 2 + 1);
-  w.ensureSpare(groups * bitWidth);
+  // header (at most 5 bytes) and the packed groups in one reservation
+  w.ensureSpare(5 + groups * bitWidth);
+  const b = w.buf;
+  let p = w.pos;
+  let h = (groups * 2 + 1) >>> 0;
+  while (h > 0x7f) {
+    b[p++] = (h & 0x7f) | 0x80;
+    h >>>= 7;
+  }
+  b[p++] = h;
   const full = n >>> 3;
   const pack = PACK[bitWidth]!;
-  pack(values, from, w.buf, w.pos, full);
-  w.pos += full * bitWidth;
+  pack(values, from, b, p, full);
+  p += full * bitWidth;
   const rest = n & 7;
   if (rest !== 0) {
     scratchValues.fill(0);
     for (let k = 0; k < rest; k++) scratchValues[k] = values[from + full * 8 + k]!;
-    pack(scratchValues, 0, w.buf, w.pos, 1);
-    w.pos += bitWidth;
+    pack(scratchValues, 0, b, p, 1);
+    p += bitWidth;
   }
+  w.pos = p;
 }
 
 /**

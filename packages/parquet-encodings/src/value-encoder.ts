@@ -101,7 +101,17 @@ class PlainBooleanEncoder implements ValueEncoder {
     const v = values as Uint8Array;
     let c = this.n;
     const bits = (this.bits = growBytes(this.bits, (c + 7) >>> 3, (c + end - start + 7) >>> 3));
-    for (let i = start; i < end; i++, c++) if (v[i] !== 0) bits[c >>> 3] = bits[c >>> 3]! | (1 << (c & 7));
+    let i = start;
+    // up to a byte boundary one value at a time, then 8 values per byte without a branch per value
+    // ((x | -x) >>> 31 is 1 for any non-zero byte x, 0 for 0)
+    for (; i < end && (c & 7) !== 0; i++, c++) if (v[i] !== 0) bits[c >>> 3] = bits[c >>> 3]! | (1 << (c & 7));
+    for (const end8 = end - 7; i < end8; i += 8, c += 8) {
+      const x0 = v[i]!, x1 = v[i + 1]!, x2 = v[i + 2]!, x3 = v[i + 3]!, x4 = v[i + 4]!, x5 = v[i + 5]!, x6 = v[i + 6]!, x7 = v[i + 7]!;
+      bits[c >>> 3] =
+        ((x0 | -x0) >>> 31) | (((x1 | -x1) >>> 31) << 1) | (((x2 | -x2) >>> 31) << 2) | (((x3 | -x3) >>> 31) << 3) |
+        (((x4 | -x4) >>> 31) << 4) | (((x5 | -x5) >>> 31) << 5) | (((x6 | -x6) >>> 31) << 6) | (((x7 | -x7) >>> 31) << 7);
+    }
+    for (; i < end; i++, c++) if (v[i] !== 0) bits[c >>> 3] = bits[c >>> 3]! | (1 << (c & 7));
     this.n = c;
   }
   estimatedSize(): number {
