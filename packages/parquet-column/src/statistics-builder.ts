@@ -108,6 +108,16 @@ function compareUnsigned(a: Uint8Array, as: number, ae: number, b: Uint8Array, b
 }
 
 /**
+ * The first 4 bytes of `d[s, e)` as a big-endian unsigned word, zero-padded when shorter: a value whose first word is
+ * greater (smaller) than this key is greater (smaller) than the bytes, in the unsigned byte-wise order.
+ */
+function prefixKey(d: Uint8Array, s: number, e: number): number {
+  let k = 0;
+  for (let j = 0; j < 4; j++) k = k * 256 + (s + j < e ? d[s + j]! : 0);
+  return k;
+}
+
+/**
  * Numeric comparison of two big-endian two's complement integers `a[as, ae)` and `b[bs, be)` of any lengths (the
  * shorter is sign-extended; an empty array is 0).
  */
@@ -516,16 +526,27 @@ export class StatisticsBuilder {
     if (mie < mis) throw this.offsetError(start);
     let mas = mis;
     let mae = mie;
+    // the first 4 bytes of the page's bounds as big-endian words (zero-padded): a value of 4 or more bytes whose first
+    // word lies strictly between them lies strictly between the bounds, without a byte comparison
+    const dv = new DataView(d.buffer, d.byteOffset, d.byteLength);
+    let minKey = prefixKey(d, mis, mie);
+    let maxKey = prefixKey(d, mas, mae);
     for (let i = start + 1; i < end; i++) {
       const s = off[i]!;
       const e = off[i + 1]!;
       if (e < s) throw this.offsetError(i);
+      if (e - s >= 4) {
+        const k = dv.getUint32(s, false);
+        if (k > minKey && k < maxKey) continue;
+      }
       if (compareUnsigned(d, s, e, d, mis, mie) < 0) {
         mis = s;
         mie = e;
+        minKey = prefixKey(d, s, e);
       } else if (compareUnsigned(d, s, e, d, mas, mae) > 0) {
         mas = s;
         mae = e;
+        maxKey = prefixKey(d, s, e);
       }
     }
     if (!this.bounded || compareUnsigned(d, mis, mie, this.minBuf, 0, this.minLen) < 0) this.setMin(d, mis, mie);
