@@ -31,7 +31,7 @@ export { assembleFlatRecords, prepareColumns } from './assemble.js';
 export { assembleRecords } from './records.js';
 export type { AssembleOptions, PreparedColumns } from './assemble.js';
 export { assembleColumnar } from './columnar.js';
-export { shredColumnar } from './shred-columnar.js';
+export { ShredScratch, shredColumnar } from './shred-columnar.js';
 export type { ShreddedLeaf } from './shred-columnar.js';
 export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
 export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, isBooleanBits, unpackBooleans, valuesLength } from './validate.js';

@@ -13,7 +13,7 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import type { Field, SchemaTree } from './schema.js';
+import type { Field, LeafField, SchemaTree } from './schema.js';
 import type { BinaryVector, ColumnarVector, LeafVector, StructVector } from './columnar.js';
 import type { BinaryValues } from './validate.js';
 
@@ -189,6 +189,40 @@ function nullError(f: Field, row: number): ParquetError {
 }
 
 /**
+ * Memory that {@link shredColumnar} may reuse from one call to the next for the arrays it returns: the definition and
+ * repetition levels and the compacted values of each leaf. A writer that consumes each call's leaves before the next
+ * call (as the columnar writer does, slice after slice) passes one scratch to every call and allocates these arrays
+ * once instead of per call. The arrays a call returns are overwritten by the next call given the same scratch.
+ */
+export class ShredScratch {
+  private readonly buffers = new Map<number, ArrayBuffer>();
+
+  /**
+   * At least `byteLength` bytes of this scratch's memory for `key` (grown as needed; contents unspecified).
+   * @param key - which array: leaf column × 4 + slot.
+   * @param byteLength - bytes needed.
+   * @returns the buffer (the same one for a key until a call needs more).
+   */
+  buffer(key: number, byteLength: number): ArrayBuffer {
+    let b = this.buffers.get(key);
+    if (b === undefined || b.byteLength < byteLength) {
+      // some headroom: the slices of one write differ in length by a few levels
+      b = new ArrayBuffer(Math.max(byteLength + (byteLength >> 3), 64));
+      this.buffers.set(key, b);
+    }
+    return b;
+  }
+}
+
+/** The scratch of the {@link shredColumnar} call running (none: every array is new). */
+let scratch: ShredScratch | undefined;
+
+/** A level array of `n` entries for `column` (`slot` 0: definition, 1: repetition); contents unspecified when reused. */
+function levelArray(column: number, slot: number, n: number): Int32Array {
+  return scratch === undefined ? new Int32Array(n) : new Int32Array(scratch.buffer(column * 4 + slot, 4 * n), 0, n);
+}
+
+/**
  * Shreds Arrow-style vectors into one level/value stream per leaf column: the inverse of {@link assembleColumnar}.
  *
  * Leaves without enclosing lists and without nulls give their values array as is (a subarray or slice for a row
@@ -201,6 +235,8 @@ function nullError(f: Field, row: number): ParquetError {
  * @param rowStart - first row to shred (default 0).
  * @param rowEnd - row after the last to shred (default: the row count); for nested columns the list/map offsets of the
  *   rows pick the element ranges.
+ * @param reuse - memory to reuse for the returned arrays (see {@link ShredScratch}): the leaves of an earlier call
+ *   given the same scratch are overwritten.
  * @returns one {@link ShreddedLeaf} per leaf column, in column order.
  * @throws ParquetError `INVALID_VECTOR` when a vector's kind does not match its field, a struct has the wrong number
  *   of children, lengths disagree (children of a struct, keys and values of a map, validity or values shorter than
@@ -213,7 +249,17 @@ export function shredColumnar(
   root: StructVector | readonly ColumnarVector[],
   rowStart?: number,
   rowEnd?: number,
+  reuse?: ShredScratch,
 ): ShreddedLeaf[] {
+  scratch = reuse;
+  try {
+    return shredAll(schema, root, rowStart, rowEnd);
+  } finally {
+    scratch = undefined;
+  }
+}
+
+function shredAll(schema: SchemaTree, root: StructVector | readonly ColumnarVector[], rowStart: number | undefined, rowEnd: number | undefined): ShreddedLeaf[] {
   const top = schema.field;
   let tops: readonly unknown[];
   let rows: number;
@@ -348,7 +394,7 @@ function visit(f: Field, v: ColumnarVector, spaces: readonly Space[], parentDef:
 }
 
 /** Levels and values of one leaf, its path cut into `spaces`. */
-function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Space[]): ShreddedLeaf {
+function shredLeaf(f: LeafField, v: LeafVector | BinaryVector, spaces: readonly Space[]): ShreddedLeaf {
   const leaf = spaces[spaces.length - 1]!;
   const lo = leaf.lo;
   const hi = leaf.hi;
@@ -359,7 +405,7 @@ function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Spac
     const n = hi - lo;
     const checks = leaf.checks;
     if (checks.length === 0) return { def: undefined, rep: undefined, numLevels: n, values: sliceValues(v, lo, hi) };
-    const def = new Int32Array(n);
+    const def = levelArray(f.column, 0, n);
     let mask: Uint8Array;
     let taken = 0;
     if (checks.length === 1) {
@@ -396,13 +442,13 @@ function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Spac
       def: taken === n ? undefined : def,
       rep: undefined,
       numLevels: n,
-      values: taken === n ? sliceValues(v, lo, hi) : compactValues(v, lo, hi, mask, taken),
+      values: taken === n ? sliceValues(v, lo, hi) : compactValues(v, lo, hi, mask, taken, f.column),
     };
   }
   // Every level is a stop (null / empty) or a leaf value at a distinct slot of some space: the ranges bound the count.
   let capacity = 0;
   for (const sp of spaces) capacity += sp.hi - sp.lo;
-  if (spaces.length === 2) return shredOneList(spaces, v, leafDef, capacity);
+  if (spaces.length === 2) return shredOneList(spaces, v, leafDef, capacity, f.column);
   const e = new LevelEmitter(spaces, leafDef, capacity);
   const rows = spaces[0]!;
   for (let s = rows.lo; s < rows.hi; s++) {
@@ -415,7 +461,7 @@ function shredLeaf(f: Field, v: LeafVector | BinaryVector, spaces: readonly Spac
     def: e.stops === 0 ? undefined : exact(e.def, n),
     rep: exact(e.rep, n),
     numLevels: n,
-    values: e.taken === range ? sliceValues(v, lo, hi) : compactValues(v, lo, hi, e.mask, e.taken),
+    values: e.taken === range ? sliceValues(v, lo, hi) : compactValues(v, lo, hi, e.mask, e.taken, f.column),
   };
 }
 
@@ -435,7 +481,7 @@ function stopAt(checks: readonly Check[], s: number, row: number): number {
  * The common nested shape, one list or map on the path (list<leaf>, struct<list<leaf>>, map keys and values,
  * list<struct<leaf>>): rows, then elements, in one loop without recursion.
  */
-function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, leafDef: number, capacity: number): ShreddedLeaf {
+function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, leafDef: number, capacity: number, column: number): ShreddedLeaf {
   const rows = spaces[0]!;
   const elems = spaces[1]!;
   const c0 = rows.checks;
@@ -446,7 +492,7 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
   const emptyDef = rows.emptyDef;
   const er = rows.elementRep;
   const lo1 = elems.lo;
-  if (n1 === 0) return shredDenseList(rows, v, leafDef, lo1, elems.hi);
+  if (n1 === 0) return shredDenseList(rows, v, leafDef, lo1, elems.hi, column);
   const def = new Int32Array(capacity);
   const rep = new Int32Array(capacity);
   const mask = new Uint8Array(elems.hi - lo1);
@@ -480,7 +526,7 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
     def: stops === 0 ? undefined : exact(def, n),
     rep: exact(rep, n),
     numLevels: n,
-    values: taken === elems.hi - lo1 ? sliceValues(v, lo1, elems.hi) : compactValues(v, lo1, elems.hi, mask, taken),
+    values: taken === elems.hi - lo1 ? sliceValues(v, lo1, elems.hi) : compactValues(v, lo1, elems.hi, mask, taken, column),
   };
 }
 
@@ -492,7 +538,7 @@ function shredOneList(spaces: readonly Space[], v: LeafVector | BinaryVector, le
  * levels, so the level arrays are allocated at their exact length (no over-allocation cut by a copy), and no
  * definition levels at all when every list is present and non-empty.
  */
-function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: number, lo1: number, hi1: number): ShreddedLeaf {
+function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: number, lo1: number, hi1: number, column: number): ShreddedLeaf {
   const c0 = rows.checks;
   const n0 = c0.length;
   const o = rows.offsets!;
@@ -508,13 +554,13 @@ function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: numb
       stops++;
     } else count += len;
   }
-  const def = stops === 0 ? undefined : new Int32Array(count);
-  const rep = new Int32Array(count);
+  const def = stops === 0 ? undefined : levelArray(column, 0, count);
+  const rep = levelArray(column, 1, count);
   let n = 0;
   let skipped = 0;
   if (def === undefined) {
     // every list present and non-empty: the first element of each at repetition level 0, the others at er
-    if (er !== 0) rep.fill(er);
+    rep.fill(er);
     for (let s = rows.lo; s < rows.hi; s++) {
       rep[n] = 0;
       n += o[s + 1]! - o[s]!;
@@ -523,7 +569,7 @@ function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: numb
     // no nulls to check: every element's levels are (leafDef, er) but the first of each list's (rep 0), and an empty
     // list is one level (emptyDef, 0): fill both arrays, then one or two stores per list instead of per element
     def.fill(leafDef);
-    if (er !== 0) rep.fill(er);
+    rep.fill(er);
     for (let s = rows.lo; s < rows.hi; s++) {
       const len = o[s + 1]! - o[s]!;
       rep[n] = 0;
@@ -558,7 +604,7 @@ function shredDenseList(rows: Space, v: LeafVector | BinaryVector, leafDef: numb
       const b = o[s + 1]!;
       if (b > a && stopAt(c0, s, s) >= 0) mask.fill(0, a - lo1, b - lo1);
     }
-    values = compactValues(v, lo1, hi1, mask, hi1 - lo1 - skipped);
+    values = compactValues(v, lo1, hi1, mask, hi1 - lo1 - skipped, column);
   }
   return { def, rep, numLevels: n, values };
 }
@@ -604,20 +650,22 @@ function sliceValues(v: LeafVector | BinaryVector, lo: number, hi: number): Arra
 }
 
 /** The values of the slots of `[lo, hi)` whose `mask[s - lo]` is not 0 (`count` of them), in order. */
-function compactValues(v: LeafVector | BinaryVector, lo: number, hi: number, mask: Uint8Array, count: number): ArrayLike<unknown> | BinaryValues {
+function compactValues(v: LeafVector | BinaryVector, lo: number, hi: number, mask: Uint8Array, count: number, column: number): ArrayLike<unknown> | BinaryValues {
   const n = hi - lo;
   if (v.kind === 'binary') return compactBinary(v.offsets, v.data, lo, n, mask, count);
   const values = v.values;
-  if (isTypedArray(values)) return compactTyped(values, lo, n, mask, count);
+  if (isTypedArray(values)) return compactTyped(values, lo, n, mask, count, column);
   const out = new Array<unknown>(count);
   let j = 0;
   for (let i = 0; i < n; i++) if (mask[i] !== 0) out[j++] = values[lo + i];
   return out;
 }
 
-function compactTyped(src: TypedArray, lo: number, n: number, mask: Uint8Array, count: number): TypedArray {
-  const out = new (src.constructor as new (length: number) => TypedArray)(count);
+function compactTyped(src: TypedArray, lo: number, n: number, mask: Uint8Array, count: number, column: number): TypedArray {
   const w = src.BYTES_PER_ELEMENT;
+  const out = scratch === undefined
+    ? new (src.constructor as new (length: number) => TypedArray)(count)
+    : new (src.constructor as new (buffer: ArrayBuffer, byteOffset: number, length: number) => TypedArray)(scratch.buffer(column * 4 + 2, count * w), 0, count);
   if (w === 8) {
     // two 32-bit words per value: no BigInt, no NaN canonicalisation
     const s32 = new Int32Array(src.buffer, src.byteOffset + lo * 8, n * 2);

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { isParquetError } from '@parquetry/thrift-compact';
 import {
-  assembleColumnar, buildSchemaTree, shredColumnar, shredRecords, isBinaryValues, isBooleanBits, unpackBooleans,
+  assembleColumnar, buildSchemaTree, shredColumnar, shredRecords, isBinaryValues, isBooleanBits, unpackBooleans, ShredScratch,
 } from '../src/index.js';
 import type {
   BinaryValues, ColumnData, ColumnarVector, SchemaTree, ShreddedColumn, ShreddedLeaf, StructVector,
@@ -373,6 +373,45 @@ describe('property: shredColumnar inverts assembleColumnar', () => {
       }),
       { numRuns: 400 },
     );
+  });
+  test('one ShredScratch over consecutive slices: each call gives the leaves of fresh arrays, in reused memory', () => {
+    fc.assert(
+      fc.property(arb, ([{ top, records }, mode, x]) => {
+        const schema = schemaOf(top);
+        const prepare = (recs: readonly unknown[]): (ColumnData & { numLevels: number })[] => {
+          const cols = shredRecords(schema, recs);
+          return mode === 'plain' ? cols : decoded(schema, cols, mode === 'decoded-nodef');
+        };
+        const vec = assembleColumnar(schema, prepare(records));
+        const scratch = new ShredScratch();
+        // slices as a writer cuts them, then the whole range again (larger: the scratch grows), then the first again
+        const step = 1 + (x % Math.max(1, records.length));
+        const ranges: [number, number][] = [];
+        for (let a = 0; a < records.length; a += step) ranges.push([a, Math.min(records.length, a + step)]);
+        ranges.push([0, records.length]);
+        if (ranges.length > 1) ranges.push(ranges[0]!);
+        for (const [a, b] of ranges) expectSame(schema, shredColumnar(schema, vec, a, b, scratch), prepare(records.slice(a, b)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  test('ShredScratch: a second call reuses the first call\'s level memory (and overwrites those levels)', () => {
+    const schema = buildSchemaTree(flatten('r', [p('x', 'optional', Type.INT32)]));
+    const vec = assembleColumnar(schema, shredRecords(schema, [{ x: 1 }, { x: null }, { x: 3 }, { x: null }]));
+    const scratch = new ShredScratch();
+    const first = shredColumnar(schema, vec, 0, 4, scratch)[0]!;
+    expect(Array.from(first.def!)).toEqual([1, 0, 1, 0]);
+    expect(Array.from(first.values as Int32Array)).toEqual([1, 3]);
+    const second = shredColumnar(schema, vec, 1, 3, scratch)[0]!;
+    expect(second.def!.buffer).toBe(first.def!.buffer);
+    expect((second.values as Int32Array).buffer).toBe((first.values as Int32Array).buffer);
+    expect(Array.from(second.def!)).toEqual([0, 1]);
+    expect(Array.from(second.values as Int32Array)).toEqual([3]);
+    expect(Array.from(first.def!.subarray(0, 2))).toEqual([0, 1]);
+    // without a scratch every call has its own arrays
+    const a = shredColumnar(schema, vec, 0, 4)[0]!;
+    const b = shredColumnar(schema, vec, 0, 4)[0]!;
+    expect(a.def!.buffer).not.toBe(b.def!.buffer);
   });
 });
 

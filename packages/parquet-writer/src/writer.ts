@@ -16,6 +16,7 @@ import {
   buildSchemaTree,
   isBinaryValues,
   shredColumnar,
+  ShredScratch,
   shredRecords,
   type ColumnDescriptor,
   type ColumnarVector,
@@ -143,6 +144,8 @@ function rowOfValue(def: ArrayLike<number> | undefined, rep: ArrayLike<number> |
 /** The writing engine: synchronous, producing closed row groups. */
 class Engine {
   readonly columns: ColumnWriter[];
+  /** The memory of columnar slices' shredded levels and compacted values, reused slice after slice. */
+  private readonly shredScratch = new ShredScratch();
   rowsInGroup = 0;
   totalRows = 0;
   readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
@@ -260,7 +263,8 @@ class Engine {
   /** Writes rows `[start, end)` of columnar input. */
   writeColumnSlice(root: StructVector | readonly ColumnarVector[], start: number, end: number): void {
     const rowBase = this.totalRows;
-    const leaves = shredColumnar(this.tree, root, start, end);
+    // the leaves are consumed before the next slice: their level and value arrays reuse one scratch
+    const leaves = shredColumnar(this.tree, root, start, end, this.shredScratch);
     const cols = this.tree.columns;
     for (let i = 0; i < cols.length; i++) {
       const s = leaves[i]!;
