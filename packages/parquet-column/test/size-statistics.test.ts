@@ -106,6 +106,9 @@ describe('SizeStatisticsBuilder', () => {
     expect(await typedError(() => b.addLevels([0, 4], undefined, 0, 2))).toMatchObject({ code: 'INVALID_LEVELS', message: expect.stringMatching(/column 'xs.list.element': definition level 4 at value 1 is outside \[0, 3\]/) });
     expect((await typedError(() => b.addLevels([0], [-1], 0, 1))).code).toBe('INVALID_LEVELS');
     expect((await typedError(() => b.addLevels([0.5], undefined, 0, 1))).code).toBe('INVALID_LEVELS');
+    // Int32Array levels (the writer's: the range is checked once per call): the first bad level is still the one named
+    expect(await typedError(() => b.addLevels(Int32Array.of(3, 1, 4, 2), Int32Array.of(0, 1, 0, 1), 0, 4))).toMatchObject({ code: 'INVALID_LEVELS', message: expect.stringMatching(/definition level 4 at value 2 is outside \[0, 3\]/) });
+    expect(await typedError(() => b.addLevels(Int32Array.of(3, 3), Int32Array.of(0, -1), 0, 2))).toMatchObject({ code: 'INVALID_LEVELS', message: expect.stringMatching(/repetition level -1 at value 1 is outside \[0, 1\]/) });
     expect((await typedError(() => b.addLevels([0], undefined, 0, 2))).code).toBe('OUT_OF_RANGE');
     expect((await typedError(() => b.addByteArrayBytes(-1))).code).toBe('INVALID_ARGUMENT');
     const tree = buildSchemaTree([{ name: 'root', num_children: 1 }, { name: 'x', repetition_type: REQUIRED, type: Type.INT64 }]);

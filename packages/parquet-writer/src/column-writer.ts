@@ -404,10 +404,14 @@ export class ColumnWriter {
     }
     // byte arrays: walk the values until the budget is spent (4-byte length + bytes each)
     const o = (values as ByteArrays).offsets;
+    const stop = Math.min(n, li + RUN);
+    // unless the next RUN values (at most one per level) fit in any case: offsets never decrease (checked when the
+    // values were shredded), so these bytes bound those of the values of the run
+    const most = Math.min(RUN, o.length - 1 - vi);
+    if (4 * RUN + o[vi + most]! - o[vi]! < left) return stop - li;
     let bytes = 0;
     let k = li;
     let v = vi;
-    const stop = Math.min(n, li + RUN);
     while (k < stop) {
       if (def === undefined || maxDef === 0 || def[k] === maxDef) {
         bytes += 4 + o[v + 1]! - o[v]!;
