@@ -9,7 +9,7 @@
  */
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { prepareColumns, structureError, withinEngineLimits } from './assemble.js';
-import type { AssembleOptions } from './assemble.js';
+import type { AssembleOptions, PreparedColumns } from './assemble.js';
 import { defRangeError, isBinaryValues, validateColumnLevels, isBooleanBits, valueCountError, valuesLength, type BinaryValues, type BooleanBits, type ColumnData } from './validate.js';
 
 /** What every vector has. */
@@ -176,6 +176,280 @@ function scatterBits(src: BooleanBits, present: Uint8Array, slots: number): Bool
 
 type TypedArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 
+/** Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds. */
+type Link = { f: Field; slotDef: number; check?: StructField };
+
+/** What the chains of one assembly share: the prepared columns, and the fields built so far. */
+interface Assembly extends PreparedColumns {
+  readonly schema: SchemaTree;
+  readonly built: Map<Field, Built>;
+}
+
+/** A later child of a struct must agree with the struct's first column on which ancestor is null. */
+function checkAgainstStruct(a: Assembly, c: number, head: Link, levels: () => ArrayLike<number>, rep: ArrayLike<number>, n: number): void {
+  const built = a.built;
+  const s = head.check!;
+  const clamp = built.get(s)?.clamp;
+  if (!clamp) return; // the struct and everything above it are never null here
+  const def = levels();
+  const sd = s.def;
+  const t0d = head.slotDef;
+  const t0r = head.f.repDepth;
+  let slot = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    if (d < t0d || rep[i]! > t0r) continue;
+    const cd = d < sd ? d : sd;
+    if (slot >= clamp.length || clamp[slot] !== cd) {
+      throw structureError(head.f, c, i, `definition level ${d} disagrees with column ${s.leaves[0]!} on whether '${s.node.path.join('.')}' or an enclosing value is null`);
+    }
+    slot++;
+  }
+}
+
+/** Builds the chains of the leaves under `f` (module-level, not a closure per assembly: its loops stay optimized). */
+function walk(a: Assembly, f: Field, slotDef: number, chain: Link[], check?: StructField): void {
+  const owned = f.leaves[0] !== undefined;
+  if (!owned) return;
+  const link: Link = check ? { f, slotDef, check } : { f, slotDef };
+  switch (f.kind) {
+    case 'leaf': buildChain(a, f.column, [...chain, link]); return;
+    case 'struct':
+      // A struct's children have a slot for each struct slot, null or not (Arrow layout).
+      // Later children start their own chain and are checked against the struct's nulls.
+      f.fields.forEach((c, i) => (i === 0 ? walk(a, c, slotDef, [...chain, link]) : walk(a, c, slotDef, [], f)));
+      return;
+    case 'list': walk(a, f.element, f.elementDef, [...chain, link]); return;
+    case 'map':
+      walk(a, f.key, f.elementDef, [...chain, link]);
+      if (f.value) walk(a, f.value, f.elementDef, []);
+      return;
+  }
+}
+
+/** Whether column `c`'s chain is a flat top-level column: no repetition, no thresholds, only the leaf records validity. */
+function isFlat(a: Assembly, c: number, m: number, thrDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[]): boolean {
+  const schema = a.schema;
+  if (m > 2 || schema.columns[c]!.maxRep !== 0) return false;
+  for (let k = 0; k < m; k++) {
+    if (thrDef[k] !== 0 || offsets[k]!.length > 0 || clamps[k]!.length > 0) return false;
+    if (k < m - 1 && validity[k]!.length > 0) return false;
+  }
+  return true;
+}
+
+/*
+ * The level loops of buildChain, each a function of its own: one function holding them all was compiled on stack
+ * replacement for one loop and thrown back to the interpreter at the next (no type feedback there yet), every row group.
+ */
+
+/** Slots, validity, offsets and clamps of a struct > list/map > leaf chain (`count` receives the slots per depth). */
+function slots3(def: ArrayLike<number>, rep: ArrayLike<number>, n: number, thrDef: Int32Array, thrRep: Int32Array, presentDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[], count: Int32Array): void {
+  const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
+  const p0 = presentDef[0]!, p1 = presentDef[1]!, p2 = presentDef[2]!;
+  const v0 = validity[0]!, v1 = validity[1]!, v2 = validity[2]!;
+  const o0 = offsets[0]!, o1 = offsets[1]!, o2 = offsets[2]!;
+  const cl0 = clamps[0]!, cl1 = clamps[1]!, hc0 = cl0.length > 0, hc1 = cl1.length > 0;
+  const hv0 = v0.length > 0, hv1 = v1.length > 0, hv2 = v2.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, ho2 = o2.length > 0;
+  let c0 = 0, c1 = 0, c2 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    const r = rep[i]!;
+    if (d < t0d) continue;
+    if (r <= t0r) {
+      if (hv0) v0[c0] = d >= p0 ? 1 : 0;
+      if (ho0) o0[c0] = c1;
+      if (hc0) cl0[c0] = d < p0 ? d : p0;
+      c0++;
+    }
+    if (d < t1d) continue;
+    if (r <= t1r) {
+      if (hv1) v1[c1] = d >= p1 ? 1 : 0;
+      if (ho1) o1[c1] = c2;
+      if (hc1) cl1[c1] = d < p1 ? d : p1;
+      c1++;
+    }
+    if (d < t2d || r > t2r) continue;
+    if (hv2) v2[c2] = d >= p2 ? 1 : 0;
+    if (ho2) o2[c2] = 0;
+    c2++;
+  }
+  count[0] = c0; count[1] = c1; count[2] = c2;
+}
+
+/** Slots, validity, offsets and clamps of a list/map > leaf chain (`count` receives the slots per depth). */
+function slots2(def: ArrayLike<number>, rep: ArrayLike<number>, n: number, thrDef: Int32Array, thrRep: Int32Array, presentDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[], count: Int32Array): void {
+  const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!;
+  const p0 = presentDef[0]!, p1 = presentDef[1]!;
+  const v0 = validity[0]!, v1 = validity[1]!, o0 = offsets[0]!, o1 = offsets[1]!, cl0 = clamps[0]!;
+  const hv0 = v0.length > 0, hv1 = v1.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, hc0 = cl0.length > 0;
+  let c0 = 0, c1 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    const r = rep[i]!;
+    if (d < t0d) continue;
+    if (r <= t0r) {
+      if (hv0) v0[c0] = d >= p0 ? 1 : 0;
+      if (ho0) o0[c0] = c1;
+      if (hc0) cl0[c0] = d < p0 ? d : p0;
+      c0++;
+    }
+    if (d < t1d || r > t1r) continue;
+    if (hv1) v1[c1] = d >= p1 ? 1 : 0;
+    if (ho1) o1[c1] = 0;
+    c1++;
+  }
+  count[0] = c0; count[1] = c1;
+}
+
+/** Slots, validity, offsets and clamps of a chain of any depth (`count` receives the slots per depth). */
+function slotsAny(def: ArrayLike<number>, rep: ArrayLike<number>, n: number, m: number, thrDef: Int32Array, thrRep: Int32Array, presentDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[], count: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    const r = rep[i]!;
+    for (let k = 0; k < m; k++) {
+      if (d < thrDef[k]!) break;
+      if (r > thrRep[k]!) continue;
+      const slot = count[k]!;
+      count[k] = slot + 1;
+      const v = validity[k]!;
+      if (v.length > 0) v[slot] = d >= presentDef[k]! ? 1 : 0;
+      const o = offsets[k]!;
+      if (o.length > 0) o[slot] = count[k + 1]!;
+      const cl = clamps[k]!;
+      if (cl.length > 0) cl[slot] = d < presentDef[k]! ? d : presentDef[k]!;
+    }
+  }
+}
+
+/**
+ * The validity of a flat optional column (max definition level 1) from its levels, checked to be 0 or 1.
+ * @returns the levels at 1, or -(i + 1) for the first level `i` out of range.
+ */
+function flatOptional(def: ArrayLike<number>, n: number, vl: Uint8Array): number {
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    if (d === 1) {
+      vl[i] = 1;
+      p++;
+    } else if (d > 1 || d < 0 || d !== d) return -i - 1;
+  }
+  return p;
+}
+
+/** The validity of a flat column: 1 where the level reaches `pl`. */
+function flatValidity(def: ArrayLike<number>, n: number, vl: Uint8Array, pl: number): void {
+  for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
+}
+
+/** The present slots (bytes of 1) of the first `n` of a validity. */
+function countPresent(present: Uint8Array, n: number): number {
+  let vi = 0;
+  for (let s = 0; s < n; s++) vi += present[s]!;
+  return vi;
+}
+
+/** Builds the validity, offsets and slot-aligned values of the fields column `c` owns along `chain`. */
+function buildChain(a: Assembly, c: number, chain: Link[]): void {
+  const { schema, defs, allDefined, reps, vals, counts, deferred, built } = a;
+  const m = chain.length;
+  const n = counts[c]!;
+  const rep = reps[c]!;
+  // a column without definition levels (all at the max) has none here; built only where a walk reads them
+  const given = defs[c];
+  let filled: Int32Array | undefined;
+  const levels = (): ArrayLike<number> => given ?? (filled ??= new Int32Array(n).fill(schema.columns[c]!.maxDef));
+  const thrDef = new Int32Array(m);
+  const thrRep = new Int32Array(m);
+  const presentDef = new Int32Array(m);
+  const count = new Int32Array(m + 1);
+  // Monomorphic per-depth arrays: EMPTY stands for "not recorded at this depth".
+  const validity: Uint8Array[] = [];
+  const offsets: Int32Array[] = [];
+  const clamps: Int32Array[] = [];
+  const leaf = chain[m - 1]!.f;
+  const leafDef = leaf.def;
+  const src = vals[c]!;
+  // Slot-aligned values need a scatter when some leaf slots have no value: a nullable leaf, or a
+  // required leaf under a nullable struct (its slots exist for null structs too).
+  const scatter = chain[m - 1]!.slotDef < leafDef;
+  for (let k = 0; k < m; k++) {
+    const { f, slotDef } = chain[k]!;
+    thrDef[k] = slotDef;
+    thrRep[k] = f.repDepth;
+    presentDef[k] = f.def;
+    validity.push(f.nullable || (k === m - 1 && scatter) ? new Uint8Array(n) : EMPTY_U8);
+    offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
+    clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
+  }
+  const head = chain[0]!;
+  if (head.check) checkAgainstStruct(a, c, head, levels, rep, n);
+  // every level at the max definition level: every slot at every depth is present (no validity needed)
+  const noNulls = allDefined[c]!;
+  // slots with a value, when a loop below counted them (-1: not counted)
+  let known = -1;
+  if (m === 3) {
+    // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
+    slots3(levels(), rep, n, thrDef, thrRep, presentDef, validity, offsets, clamps, count);
+  } else if (m === 2 && !isFlat(a, c, m, thrDef, validity, offsets, clamps)) {
+    // Common shape, unrolled: list/map > leaf at the top level (e.g. list<string>)
+    slots2(levels(), rep, n, thrDef, thrRep, presentDef, validity, offsets, clamps, count);
+  } else if (isFlat(a, c, m, thrDef, validity, offsets, clamps)) {
+    // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
+    const vl = validity[m - 1]!;
+    if (deferred[c] && vl.length > 0) {
+      // a flat optional column (max definition level 1) prepareColumns left unchecked: the levels are the
+      // validity; their range is checked and the present slots counted in the same pass
+      const def = given!;
+      const p = flatOptional(def, n, vl);
+      if (p < 0) throw defRangeError(schema.columns[c]!, def[-p - 1]!, -p - 1);
+      known = p;
+    } else if (vl.length > 0 && !noNulls) {
+      flatValidity(levels(), n, vl, presentDef[m - 1]!);
+    }
+    for (let k = 0; k < m; k++) count[k] = n;
+  } else {
+    slotsAny(levels(), rep, n, m, thrDef, thrRep, presentDef, validity, offsets, clamps, count);
+  }
+  // a deferred column always takes the flat loop; were it ever not to, its levels are checked here as prepareColumns would have
+  if (deferred[c] && known < 0) validateColumnLevels(schema.columns[c]!, { def: given, values: src, numLevels: n });
+  const leafSlots = count[m - 1]!;
+  let out: ArrayLike<unknown> | BinaryValues | BooleanBits = src;
+  const srcLength = valuesLength(src);
+  let vi = leafSlots;
+  if (scatter && !noNulls) {
+    const present = validity[m - 1]!;
+    if (known >= 0) vi = known;
+    else {
+      vi = countPresent(present, leafSlots);
+    }
+    // every slot has a value (no nulls): the decoder's array is already slot-aligned
+    if (vi === srcLength && vi !== leafSlots) {
+      out = isBinaryValues(src) ? scatterBinary(src, present, leafSlots) : isBooleanBits(src) ? scatterBits(src, present, leafSlots) : scatterValues(src, present, leafSlots);
+    }
+  }
+  if (vi !== srcLength) {
+    if (deferred[c]) throw valueCountError(schema.columns[c]!, vi, srcLength);
+    throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${srcLength} values`);
+  }
+  for (let k = 0; k < m; k++) {
+    const f = chain[k]!.f;
+    const len = count[k]!;
+    const o = offsets[k]!.length > 0 ? offsets[k]! : null;
+    if (o) o[len] = count[k + 1]!;
+    const v = f.nullable && !noNulls ? validity[k]! : null;
+    const cl = clamps[k]!;
+    built.set(f, {
+      clamp: cl.length > 0 ? cl : null,
+      length: len,
+      validity: v && v.length !== len ? v.subarray(0, len) : v,
+      offsets: o && o.length !== len + 1 ? o.subarray(0, len + 1) : o,
+      values: k === m - 1 ? out : null,
+    });
+  }
+}
+
 /**
  * Assembles columns into Arrow-style vectors.
  *
@@ -201,237 +475,12 @@ function assembleColumnarOf(
   options?: AssembleOptions,
 ): StructVector {
   // flat optional columns' levels are checked by the flat loop below, which reads each of them once anyway
-  const { root, defs, allDefined, reps, vals, counts, deferred } = prepareColumns(schema, columns, options, true, false, true);
+  const { root, defs, allDefined, reps, vals, counts, rows, deferred } = prepareColumns(schema, columns, options, true, false, true);
   const built = new Map<Field, Built>();
 
-  // Chains: for each leaf, the fields on its path it owns (is the first leaf of), with slot thresholds.
-  type Link = { f: Field; slotDef: number; check?: StructField };
-
-  /** A later child of a struct must agree with the struct's first column on which ancestor is null. */
-  const checkAgainstStruct = (c: number, head: Link, levels: () => ArrayLike<number>, rep: ArrayLike<number>, n: number): void => {
-    const s = head.check!;
-    const clamp = built.get(s)?.clamp;
-    if (!clamp) return; // the struct and everything above it are never null here
-    const def = levels();
-    const sd = s.def;
-    const t0d = head.slotDef;
-    const t0r = head.f.repDepth;
-    let slot = 0;
-    for (let i = 0; i < n; i++) {
-      const d = def[i]!;
-      if (d < t0d || rep[i]! > t0r) continue;
-      const cd = d < sd ? d : sd;
-      if (slot >= clamp.length || clamp[slot] !== cd) {
-        throw structureError(head.f, c, i, `definition level ${d} disagrees with column ${s.leaves[0]!} on whether '${s.node.path.join('.')}' or an enclosing value is null`);
-      }
-      slot++;
-    }
-  };
-  const walk = (f: Field, slotDef: number, chain: Link[], check?: StructField): void => {
-    const owned = f.leaves[0] !== undefined;
-    if (!owned) return;
-    const link: Link = check ? { f, slotDef, check } : { f, slotDef };
-    switch (f.kind) {
-      case 'leaf': buildChain(f.column, [...chain, link]); return;
-      case 'struct':
-        // A struct's children have a slot for each struct slot, null or not (Arrow layout).
-        // Later children start their own chain and are checked against the struct's nulls.
-        f.fields.forEach((c, i) => (i === 0 ? walk(c, slotDef, [...chain, link]) : walk(c, slotDef, [], f)));
-        return;
-      case 'list': walk(f.element, f.elementDef, [...chain, link]); return;
-      case 'map':
-        walk(f.key, f.elementDef, [...chain, link]);
-        if (f.value) walk(f.value, f.elementDef, []);
-        return;
-    }
-  };
-
-  /** Whether column `c`'s chain is a flat top-level column: no repetition, no thresholds, only the leaf records validity. */
-  const isFlat = (c: number, m: number, thrDef: Int32Array, validity: Uint8Array[], offsets: Int32Array[], clamps: Int32Array[]): boolean => {
-    if (m > 2 || schema.columns[c]!.maxRep !== 0) return false;
-    for (let k = 0; k < m; k++) {
-      if (thrDef[k] !== 0 || offsets[k]!.length > 0 || clamps[k]!.length > 0) return false;
-      if (k < m - 1 && validity[k]!.length > 0) return false;
-    }
-    return true;
-  };
-
-  const buildChain = (c: number, chain: Link[]): void => {
-    const m = chain.length;
-    const n = counts[c]!;
-    const rep = reps[c]!;
-    // a column without definition levels (all at the max) has none here; built only where a walk reads them
-    const given = defs[c];
-    let filled: Int32Array | undefined;
-    const levels = (): ArrayLike<number> => given ?? (filled ??= new Int32Array(n).fill(schema.columns[c]!.maxDef));
-    const thrDef = new Int32Array(m);
-    const thrRep = new Int32Array(m);
-    const presentDef = new Int32Array(m);
-    const count = new Int32Array(m + 1);
-    // Monomorphic per-depth arrays: EMPTY stands for "not recorded at this depth".
-    const validity: Uint8Array[] = [];
-    const offsets: Int32Array[] = [];
-    const clamps: Int32Array[] = [];
-    const leaf = chain[m - 1]!.f;
-    const leafDef = leaf.def;
-    const src = vals[c]!;
-    // Slot-aligned values need a scatter when some leaf slots have no value: a nullable leaf, or a
-    // required leaf under a nullable struct (its slots exist for null structs too).
-    const scatter = chain[m - 1]!.slotDef < leafDef;
-    for (let k = 0; k < m; k++) {
-      const { f, slotDef } = chain[k]!;
-      thrDef[k] = slotDef;
-      thrRep[k] = f.repDepth;
-      presentDef[k] = f.def;
-      validity.push(f.nullable || (k === m - 1 && scatter) ? new Uint8Array(n) : EMPTY_U8);
-      offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
-      clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
-    }
-    const head = chain[0]!;
-    if (head.check) checkAgainstStruct(c, head, levels, rep, n);
-    // every level at the max definition level: every slot at every depth is present (no validity needed)
-    const noNulls = allDefined[c]!;
-    // slots with a value, when a loop below counted them (-1: not counted)
-    let known = -1;
-    if (m === 3) {
-      const def = levels();
-      // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
-      const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!, t2d = thrDef[2]!, t2r = thrRep[2]!;
-      const p0 = presentDef[0]!, p1 = presentDef[1]!, p2 = presentDef[2]!;
-      const v0 = validity[0]!, v1 = validity[1]!, v2 = validity[2]!;
-      const o0 = offsets[0]!, o1 = offsets[1]!, o2 = offsets[2]!;
-      const cl0 = clamps[0]!, cl1 = clamps[1]!, hc0 = cl0.length > 0, hc1 = cl1.length > 0;
-      const hv0 = v0.length > 0, hv1 = v1.length > 0, hv2 = v2.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, ho2 = o2.length > 0;
-      let c0 = 0, c1 = 0, c2 = 0;
-      for (let i = 0; i < n; i++) {
-        const d = def[i]!;
-        const r = rep[i]!;
-        if (d < t0d) continue;
-        if (r <= t0r) {
-          if (hv0) v0[c0] = d >= p0 ? 1 : 0;
-          if (ho0) o0[c0] = c1;
-          if (hc0) cl0[c0] = d < p0 ? d : p0;
-          c0++;
-        }
-        if (d < t1d) continue;
-        if (r <= t1r) {
-          if (hv1) v1[c1] = d >= p1 ? 1 : 0;
-          if (ho1) o1[c1] = c2;
-          if (hc1) cl1[c1] = d < p1 ? d : p1;
-          c1++;
-        }
-        if (d < t2d || r > t2r) continue;
-        if (hv2) v2[c2] = d >= p2 ? 1 : 0;
-        if (ho2) o2[c2] = 0;
-        c2++;
-      }
-      count[0] = c0; count[1] = c1; count[2] = c2;
-    } else if (m === 2 && !isFlat(c, m, thrDef, validity, offsets, clamps)) {
-      // Common shape, unrolled: list/map > leaf at the top level (e.g. list<string>)
-      const def = levels();
-      const t0d = thrDef[0]!, t0r = thrRep[0]!, t1d = thrDef[1]!, t1r = thrRep[1]!;
-      const p0 = presentDef[0]!, p1 = presentDef[1]!;
-      const v0 = validity[0]!, v1 = validity[1]!, o0 = offsets[0]!, o1 = offsets[1]!, cl0 = clamps[0]!;
-      const hv0 = v0.length > 0, hv1 = v1.length > 0, ho0 = o0.length > 0, ho1 = o1.length > 0, hc0 = cl0.length > 0;
-      let c0 = 0, c1 = 0;
-      for (let i = 0; i < n; i++) {
-        const d = def[i]!;
-        const r = rep[i]!;
-        if (d < t0d) continue;
-        if (r <= t0r) {
-          if (hv0) v0[c0] = d >= p0 ? 1 : 0;
-          if (ho0) o0[c0] = c1;
-          if (hc0) cl0[c0] = d < p0 ? d : p0;
-          c0++;
-        }
-        if (d < t1d || r > t1r) continue;
-        if (hv1) v1[c1] = d >= p1 ? 1 : 0;
-        if (ho1) o1[c1] = 0;
-        c1++;
-      }
-      count[0] = c0; count[1] = c1;
-    } else if (isFlat(c, m, thrDef, validity, offsets, clamps)) {
-      // Flat top-level column (root > leaf or the leaf alone, no repetition): one slot per level entry at every depth.
-      const vl = validity[m - 1]!;
-      if (deferred[c] && vl.length > 0) {
-        // a flat optional column (max definition level 1) prepareColumns left unchecked: the levels are the
-        // validity; their range is checked and the present slots counted in the same pass
-        const def = given!;
-        let p = 0;
-        for (let i = 0; i < n; i++) {
-          const d = def[i]!;
-          if (d === 1) {
-            vl[i] = 1;
-            p++;
-          } else if (d > 1 || d < 0 || d !== d) throw defRangeError(schema.columns[c]!, d, i);
-        }
-        known = p;
-      } else if (vl.length > 0 && !noNulls) {
-        const def = levels();
-        const pl = presentDef[m - 1]!;
-        for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
-      }
-      for (let k = 0; k < m; k++) count[k] = n;
-    } else {
-      const def = levels();
-      for (let i = 0; i < n; i++) {
-        const d = def[i]!;
-        const r = rep[i]!;
-        for (let k = 0; k < m; k++) {
-          if (d < thrDef[k]!) break;
-          if (r > thrRep[k]!) continue;
-          const slot = count[k]!;
-          count[k] = slot + 1;
-          const v = validity[k]!;
-          if (v.length > 0) v[slot] = d >= presentDef[k]! ? 1 : 0;
-          const o = offsets[k]!;
-          if (o.length > 0) o[slot] = count[k + 1]!;
-          const cl = clamps[k]!;
-          if (cl.length > 0) cl[slot] = d < presentDef[k]! ? d : presentDef[k]!;
-        }
-      }
-    }
-    // a deferred column always takes the flat loop; were it ever not to, its levels are checked here as prepareColumns would have
-    if (deferred[c] && known < 0) validateColumnLevels(schema.columns[c]!, { def: given, values: src, numLevels: n });
-    const leafSlots = count[m - 1]!;
-    let out: ArrayLike<unknown> | BinaryValues | BooleanBits = src;
-    const srcLength = valuesLength(src);
-    let vi = leafSlots;
-    if (scatter && !noNulls) {
-      const present = validity[m - 1]!;
-      if (known >= 0) vi = known;
-      else {
-        vi = 0;
-        for (let s = 0; s < leafSlots; s++) vi += present[s]!;
-      }
-      // every slot has a value (no nulls): the decoder's array is already slot-aligned
-      if (vi === srcLength && vi !== leafSlots) {
-        out = isBinaryValues(src) ? scatterBinary(src, present, leafSlots) : isBooleanBits(src) ? scatterBits(src, present, leafSlots) : scatterValues(src, present, leafSlots);
-      }
-    }
-    if (vi !== srcLength) {
-      if (deferred[c]) throw valueCountError(schema.columns[c]!, vi, srcLength);
-      throw structureError(leaf, c, n, `${vi} levels at the max definition level but ${srcLength} values`);
-    }
-    for (let k = 0; k < m; k++) {
-      const f = chain[k]!.f;
-      const len = count[k]!;
-      const o = offsets[k]!.length > 0 ? offsets[k]! : null;
-      if (o) o[len] = count[k + 1]!;
-      const v = f.nullable && !noNulls ? validity[k]! : null;
-      const cl = clamps[k]!;
-      built.set(f, {
-        clamp: cl.length > 0 ? cl : null,
-        length: len,
-        validity: v && v.length !== len ? v.subarray(0, len) : v,
-        offsets: o && o.length !== len + 1 ? o.subarray(0, len + 1) : o,
-        values: k === m - 1 ? out : null,
-      });
-    }
-  };
 
   if (root.leaves.length === 0) return { kind: 'struct', field: root, length: 0, validity: null, children: [] };
-  walk(root, 0, []);
+  walk({ schema, root, defs, allDefined, reps, vals, counts, rows, deferred, built }, root, 0, []);
 
   const make = (f: Field): ColumnarVector => {
     const b = built.get(f)!;

@@ -120,6 +120,39 @@ function levelsError(column: ColumnDescriptor, message: string): ParquetError {
 }
 
 /**
+ * The levels equal to `maxDef` of the first `n`, or -(i + 1) for the first level `i` outside 0..maxDef.
+ */
+function countMaxDefs(def: ArrayLike<number>, n: number, maxDef: number): number {
+  let present = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    if (d === maxDef) present++;
+    else if (d > maxDef || d < 0 || d !== d) return -i - 1;
+  }
+  return present;
+}
+
+/**
+ * The rows (repetition levels 0) of the first `n` levels, or -(i + 1) for the first level `i` whose repetition level
+ * is outside 0..maxRep or continues a list with no element.
+ */
+function countRows(rep: ArrayLike<number>, def: ArrayLike<number> | undefined, n: number, maxRep: number, maxDef: number, rd: readonly number[]): number {
+  let rows = 0;
+  let prevDef = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rep[i]!;
+    const d = def ? def[i]! : maxDef;
+    if (r === 0) rows++;
+    else if (r > 0 && r <= maxRep) {
+      const need = rd[r - 1]!;
+      if (d < need || prevDef < need) return -i - 1;
+    } else return -i - 1;
+    prevDef = d;
+  }
+  return rows;
+}
+
+/**
  * Checks one column's untrusted levels and counts its rows.
  *
  * @param column - the column descriptor (max levels, repeated ancestors).
@@ -138,32 +171,22 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
   const rep = data.rep;
   let present = n;
   if (def) {
-    present = 0;
-    for (let i = 0; i < n; i++) {
-      const d = def[i]!;
-      if (d === maxDef) present++;
-      else if (d > maxDef || d < 0 || d !== d) throw defRangeError(column, d, i);
-    }
+    present = countMaxDefs(def, n, maxDef);
+    if (present < 0) throw defRangeError(column, def[-present - 1]!, -present - 1);
   }
   let rows = n;
   if (rep) {
     if (n > 0 && rep[0] !== 0) throw levelsError(column, `first repetition level is ${rep[0]}, expected 0 (a column chunk must start a row)`);
     const rd = column.repeatedDefs;
-    rows = 0;
-    let prevDef = 0;
-    for (let i = 0; i < n; i++) {
+    rows = countRows(rep, def, n, maxRep, maxDef, rd);
+    if (rows < 0) {
+      // the messages are built here: in the loop, they would slow it down
+      const i = -rows - 1;
       const r = rep[i]!;
+      if (!(r > 0 && r <= maxRep)) throw levelsError(column, `repetition level ${r} at level index ${i} is outside 0..${maxRep}`);
       const d = def ? def[i]! : maxDef;
-      if (r === 0) rows++;
-      else if (r > 0 && r <= maxRep) {
-        const need = rd[r - 1]!;
-        if (d < need || prevDef < need) {
-          throw levelsError(column, `repetition level ${r} at level index ${i} continues a list with no element (definition levels ${prevDef}, ${d}; need ${need})`);
-        }
-      } else {
-        throw levelsError(column, `repetition level ${r} at level index ${i} is outside 0..${maxRep}`);
-      }
-      prevDef = d;
+      const prevDef = i === 0 ? 0 : def ? def[i - 1]! : maxDef;
+      throw levelsError(column, `repetition level ${r} at level index ${i} continues a list with no element (definition levels ${prevDef}, ${d}; need ${rd[r - 1]!})`);
     }
   }
   const nv = valuesLength(data.values);
