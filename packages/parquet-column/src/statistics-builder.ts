@@ -535,7 +535,8 @@ export class StatisticsBuilder {
       const s = off[i]!;
       const e = off[i + 1]!;
       if (e < s) throw this.offsetError(i);
-      if (e - s >= 4) {
+      // (e within the data: offsets past it throw offsetError below, where they come back down to the checked end)
+      if (e - s >= 4 && e <= d.length) {
         const k = dv.getUint32(s, false);
         if (k > minKey && k < maxKey) continue;
       }
