@@ -104,6 +104,18 @@ export function chunkByteArrays(
   if (segments.length === 1 && segments[0]!.values) return segments[0]!.values as ByteArrays;
   const dict = dictionary as ByteArrays | undefined;
   let lens: Int32Array | undefined;
+  let padded: Int32Array | undefined;
+  if (dict !== undefined && segments.every((s) => s.indices !== undefined)) {
+    // every value from a dictionary of short entries: offsets and bytes in one pass, into bytes sized by the longest
+    // entry (at most PAD_STRIDE per value), trimmed after
+    lens = entryLengths(dict);
+    padded = paddedEntries(dict, lens);
+    if (padded.length > 0) {
+      let longest = 0;
+      for (let j = 0; j < lens.length; j++) if (lens[j]! > longest) longest = lens[j]!;
+      if (longest * numValues <= MAX_BINARY_BYTES) return gatherAll(segments as readonly { indices: Int32Array }[], lens, padded, longest * numValues, numValues);
+    }
+  }
   // first pass: the offsets (sized from the dictionary's lengths and the pages' offsets), and the total
   const offsets = new Int32Array(numValues + 1);
   let k = 0;
@@ -127,7 +139,6 @@ export function chunkByteArrays(
   const bytes = at;
   // room for a value's last 4-byte word to run past the end (the dictionary gather writes whole words)
   const data = new Uint8Array(bytes + 16);
-  let padded: Int32Array | undefined;
   k = 0;
   at = 0;
   for (const s of segments) {
@@ -205,6 +216,39 @@ function gatherPadded(idx: Int32Array, lens: Int32Array, padded: Int32Array, dat
     }
     at += len;
   }
+}
+
+/**
+ * Offsets and bytes of values that all come from a dictionary of padded short entries, in one pass over the indices.
+ * @param bound - the most bytes the values can take (the longest entry times their number).
+ */
+function gatherAll(segments: readonly { indices: Int32Array }[], lens: Int32Array, padded: Int32Array, bound: number, numValues: number): ByteArrays {
+  const offsets = new Int32Array(numValues + 1);
+  const data = new Uint8Array(bound + PAD_STRIDE);
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let at = 0;
+  let k = 1;
+  for (const s of segments) {
+    const idx = s.indices;
+    for (let i = 0; i < idx.length; i++) {
+      const j = idx[i]!;
+      const len = lens[j]!;
+      const w = j << 2;
+      dv.setInt32(at, padded[w]!, true);
+      if (len > 4) {
+        dv.setInt32(at + 4, padded[w + 1]!, true);
+        if (len > 8) {
+          dv.setInt32(at + 8, padded[w + 2]!, true);
+          if (len > 12) dv.setInt32(at + 12, padded[w + 3]!, true);
+        }
+      }
+      at += len;
+      offsets[k + i] = at;
+    }
+    k += idx.length;
+  }
+  // much of the bound unused (entries of very different lengths): a copy of the bytes used, the bound dropped
+  return { offsets, data: data.length - at > (at >> 2) + 4096 ? data.slice(0, at) : data.subarray(0, at) };
 }
 
 /** Copies the dictionary entries `idx` selects into `data` from byte `at` (any entry length). */
