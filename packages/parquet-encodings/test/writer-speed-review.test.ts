@@ -106,7 +106,7 @@ const rleCase = fc.integer({ min: 0, max: 32 }).chain((width) => {
   const max = width === 32 ? 0xffffffff : 2 ** width - 1;
   const value = fc.oneof(fc.constant(0), fc.constant(max), fc.integer({ min: 0, max }));
   const runLen = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.constantFrom(7, 8, 9, 15, 16, 17, 24, 63, 64, 65), fc.integer({ min: 1, max: 40 }));
-  return fc.record({ width: fc.constant(width), runs: fc.array(fc.tuple(value, runLen), { minLength: 0, maxLength: 25 }), lead: fc.nat({ max: 9 }) });
+  return fc.record({ width: fc.constant(width), runs: fc.array(fc.tuple(value, runLen), { minLength: 0, maxLength: 25, size: 'max' }), lead: fc.nat({ max: 9 }) });
 });
 
 describe('RLE hybrid encoder against the spec', () => {
@@ -159,7 +159,7 @@ describe('RLE hybrid encoder against the spec', () => {
 describe('PLAIN BOOLEAN bit packing', () => {
   test('property: bytes equal naive LSB-first packing, for any batch split, page after page', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.boolean(), { maxLength: 70 }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat({ max: 70 }), { maxLength: 5 }), (pages, cuts) => {
+      fc.property(fc.array(fc.array(fc.boolean(), { maxLength: 70, size: 'max' }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat({ max: 70 }), { maxLength: 5 }), (pages, cuts) => {
         const enc = createValueEncoder(Encoding.PLAIN, { type: Type.BOOLEAN });
         for (const page of pages) {
           const v = Uint8Array.from(page, (b) => (b ? 1 : 0));
@@ -205,7 +205,7 @@ function checkDictionary(items: Uint8Array[], cuts: number[]): void {
 describe('BYTE_ARRAY dictionary with word hashing', () => {
   test('property: small alphabets and lengths 0-16 (zero bytes, shared prefixes): equal values share an index, gathered values are the input', () => {
     const item = fc.array(fc.constantFrom(0, 1, 0x61, 0xff), { minLength: 0, maxLength: 16 }).map((a) => Uint8Array.from(a));
-    fc.assert(fc.property(fc.array(item, { minLength: 1, maxLength: 300 }), fc.array(fc.nat({ max: 300 }), { maxLength: 4 }), (items, cuts) => checkDictionary(items, cuts)), { numRuns: 400 });
+    fc.assert(fc.property(fc.array(item, { minLength: 1, maxLength: 300, size: 'max' }), fc.array(fc.nat({ max: 300 }), { maxLength: 4 }), (items, cuts) => checkDictionary(items, cuts)), { numRuns: 400 });
   });
 
   test('values of 4-12 bytes differing in one byte only (first, middle, last), and values that are prefixes of each other', () => {
