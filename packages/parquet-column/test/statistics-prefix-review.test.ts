@@ -29,10 +29,12 @@ function beSigned(b: Uint8Array): bigint {
   return x;
 }
 
+/** The values back to back, the data at byte 3 of a larger buffer (the word reads must honour its offset). */
 function pack(values: Uint8Array[]): { offsets: Int32Array; data: Uint8Array } {
   const offsets = new Int32Array(values.length + 1);
   for (let i = 0; i < values.length; i++) offsets[i + 1] = offsets[i]! + values[i]!.length;
-  const data = new Uint8Array(offsets[values.length]!);
+  const host = new Uint8Array(offsets[values.length]! + 8).fill(0xff);
+  const data = host.subarray(3, 3 + offsets[values.length]!);
   values.forEach((v, i) => data.set(v, offsets[i]!));
   return { offsets, data };
 }
