@@ -7,6 +7,7 @@
 // readers: DuckDB reads A and B as the same multiset of rows; our reader reads B as the input; every page header's
 // counts (V2 num_nulls/num_rows, OffsetIndex first rows) equal a count of the page's decoded levels; chunk num_values,
 // row counts and null counts equal naive counts from the input rows; chunk min/max of flat columns equal the input's.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +182,20 @@ async function duckSame(a: string, b: string): Promise<void> {
   c.closeSync?.();
 }
 
+/** pyarrow (CI sets PARQUETRY_PYTHON to a python with it): reads A and B as equal tables, every value checked. */
+const PYTHON = process.env.PARQUETRY_PYTHON;
+function pyarrowSame(a: string, b: string): void {
+  if (PYTHON === undefined) return;
+  const script = [
+    'import sys, pyarrow.parquet as pq',
+    'ta = pq.read_table(sys.argv[1]); tb = pq.read_table(sys.argv[2])',
+    'assert tb.num_rows == ta.num_rows, (ta.num_rows, tb.num_rows)',
+    'bad = [n for n in ta.column_names if not ta.column(n).equals(tb.column(n))]',
+    'print("ok" if not bad else "differ: " + ",".join(bad))',
+  ].join('\n');
+  expect(execFileSync(PYTHON, ['-c', script, a, b], { encoding: 'utf8', timeout: 120_000 }).trim()).toBe('ok');
+}
+
 const rows = makeRows();
 let fileA: Uint8Array;
 let pathA: string;
@@ -217,6 +232,7 @@ describe('columnar input over several 65,536-row slices', () => {
       const pathB = path.join(tmp, `b-${CASES.indexOf(c)}.parquet`);
       fs.writeFileSync(pathB, bytes);
       await duckSame(pathA, pathB);
+      pyarrowSame(pathA, pathB);
 
       const f = await openParquet(bytes);
       const back = await f.readRows();
@@ -242,6 +258,10 @@ describe('columnar input over several 65,536-row slices', () => {
           const nulls = levels.filter(([d]) => d < col.maxDef).length;
           const md = rg.columns[ci]!.meta_data!;
           expect(md.num_values, where).toBe(levels.length);
+          // the chunk's level histograms (what the page counts now come from)
+          const hist = (k: 0 | 1, max: number) => Array.from({ length: max + 1 }, (_, l) => levels.filter((x) => x[k] === l).length);
+          if (col.maxDef > 0) expect(md.size_statistics!.definition_level_histogram, where).toEqual(hist(0, col.maxDef));
+          if (col.maxRep > 0) expect(md.size_statistics!.repetition_level_histogram, where).toEqual(hist(1, col.maxRep));
           if (leaf === 's' && g === 0 && c.opts.dictionaryPageSize !== undefined) {
             // the dictionary filled up mid-chunk: dictionary-encoded pages, then PLAIN ones
             const kinds = new Set(md.encoding_stats!.filter((e) => e.page_type !== PageType.DICTIONARY_PAGE && e.count > 0).map((e) => e.encoding));
