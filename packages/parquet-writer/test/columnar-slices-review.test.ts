@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tableFromIPC } from 'apache-arrow';
+import * as pw from 'parquet-wasm';
 import { decodeRleHybrid } from '@parquetry/parquet-encodings';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { Encoding, PageType, decodeThrift, readOffsetIndex, readPageHeader } from '@parquetry/thrift-compact';
@@ -220,6 +222,27 @@ function pyarrowSame(a: string, b: string): void {
   expect(execFileSync(PYTHON, ['-c', script, a, b], { encoding: 'utf8', timeout: 120_000 }).trim()).toBe('ok');
 }
 
+/** parquet-wasm (arrow-rs) reads B: row count, null counts of the top-level columns, booleans, int sums, list lengths. */
+function wasmCheck(bytes: Uint8Array): void {
+  const t = tableFromIPC(pw.readParquet(bytes).intoIPCStream());
+  expect(t.numRows).toBe(N);
+  for (const k of ['i', 'l', 'd', 'b', 's', 'bin', 'li', 'm', 'st']) expect(t.getChild(k)!.nullCount, k).toBe(rows.filter((r) => r[k] === null).length);
+  let trues = 0;
+  for (const v of t.getChild('b')!) if (v === true) trues++;
+  expect(trues).toBe(rows.filter((r) => r.b === true).length);
+  let sum = 0;
+  for (const v of t.getChild('i')!) sum += (v as number | null) ?? 0;
+  expect(sum).toBe(rows.reduce((a, r) => a + ((r.i as number | null) ?? 0), 0));
+  let dsum = 0;
+  for (const v of t.getChild('d')!) dsum += (v as number | null) ?? 0;
+  expect(dsum).toBe(rows.reduce((a, r) => a + ((r.d as number | null) ?? 0), 0));
+  let elems = 0;
+  for (const v of t.getChild('li')!) elems += (v as { length: number } | null)?.length ?? 0;
+  expect(elems).toBe(rows.reduce((a, r) => a + ((r.li as unknown[] | null)?.length ?? 0), 0));
+  const s = t.getChild('s')!;
+  for (let r = 3; r < N; r += 4_999) expect(s.get(r), `s at row ${r}`).toBe(rows[r]!.s);
+}
+
 const rows = makeRows();
 let fileA: Uint8Array;
 let pathA: string;
@@ -276,6 +299,7 @@ describe('columnar input over several 65,536-row slices', () => {
       fs.writeFileSync(pathB, bytes);
       await duckSame(pathA, pathB);
       pyarrowSame(pathA, pathB);
+      wasmCheck(bytes);
 
       const f = await openParquet(bytes);
       const back = await f.readRows();
