@@ -393,33 +393,28 @@ function visit(f: Field, v: ColumnarVector, spaces: readonly Space[], parentDef:
   }
 }
 
-/** Leaf vectors of packed booleans and their values as one byte per slot (unpacked once, not per slice). */
-const unpacked = new WeakMap<LeafVector, LeafVector>();
-
 /**
- * A leaf of packed booleans (`packed: true`, one bit per slot as the reader's `booleans: 'bits'` gives them) as one
- * byte (0/1) per slot: the bits read as bytes would be other values, or other booleans when every byte is 0 or 1.
+ * A leaf of packed booleans (`packed: true`, one bit per slot as the reader's `booleans: 'bits'` gives them) with its
+ * slots `[lo, hi)` as one byte (0/1) each (the other slots unspecified), in the scratch when there is one: the bits
+ * read as bytes would be other values, or other booleans when every byte is 0 or 1. Unpacked per call, so a caller
+ * may change the bits between calls.
  */
-function unpackedLeaf(f: Field, v: LeafVector): LeafVector {
-  let u = unpacked.get(v);
-  if (u !== undefined) return u;
+function unpackedLeaf(f: LeafField, v: LeafVector, lo: number, hi: number): LeafVector {
   const bits: unknown = v.values;
   const n = v.length;
   if (!(bits instanceof Uint8Array)) throw vectorError(f, `packed boolean values are ${describe(bits)}, expected a Uint8Array`);
   if (!isCount(n) || bits.length < Math.ceil(n / 8)) throw vectorError(f, `${bits.length} bytes of packed booleans for ${String(n)} slots, expected at least ${Math.ceil(n / 8)}`);
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = (bits[i >> 3]! >> (i & 7)) & 1;
-  u = { kind: 'leaf', field: v.field, length: n, validity: v.validity, values: out };
-  unpacked.set(v, u);
-  return u;
+  const out = scratch === undefined ? new Uint8Array(n) : new Uint8Array(scratch.buffer(f.column * 4 + 3, n), 0, n);
+  for (let i = lo; i < hi; i++) out[i] = (bits[i >> 3]! >> (i & 7)) & 1;
+  return { kind: 'leaf', field: v.field, length: n, validity: v.validity, values: out };
 }
 
 /** Levels and values of one leaf, its path cut into `spaces`. */
 function shredLeaf(f: LeafField, v: LeafVector | BinaryVector, spaces: readonly Space[]): ShreddedLeaf {
-  if (v.kind === 'leaf' && v.packed === true) v = unpackedLeaf(f, v);
   const leaf = spaces[spaces.length - 1]!;
   const lo = leaf.lo;
   const hi = leaf.hi;
+  if (v.kind === 'leaf' && v.packed === true) v = unpackedLeaf(f, v, lo, hi);
   checkLeafValues(f, v, spaces);
   const leafDef = f.def;
   if (spaces.length === 1) {

@@ -38,6 +38,19 @@ describe('packed boolean vectors as writer input', () => {
     expect((await g.readRows()).map((x) => x.r)).toEqual(values);
   });
 
+  test('the same vector written twice with its bits changed in between gives the new booleans', async () => {
+    const values = Array.from({ length: 30 }, (_, i) => i % 3 === 0);
+    const f = await openParquet(await writeParquet(values.map((r) => ({ r })), { schema: { r: field.boolean({ required: true }) }, compression: 'UNCOMPRESSED' }));
+    const leaf = (await f.readRowGroupColumns(0, { booleans: 'bits' })).children[0] as LeafVector;
+    const bits = (leaf.values as Uint8Array).slice();
+    const vec = { ...leaf, values: bits };
+    const first = await openParquet(await writeParquet({ r: vec }, { schema: f.schema, compression: 'UNCOMPRESSED' }));
+    expect((await first.readRows()).map((x) => x.r)).toEqual(values);
+    for (let i = 0; i < bits.length; i++) bits[i] = ~bits[i]! & 0xff;
+    const second = await openParquet(await writeParquet({ r: vec }, { schema: f.schema, compression: 'UNCOMPRESSED' }));
+    expect((await second.readRows()).map((x) => x.r)).toEqual(values.map((x) => !x));
+  });
+
   test('fewer bytes than the slots need is INVALID_VECTOR', async () => {
     const f = await openParquet(await writeParquet(Array.from({ length: 20 }, (_, i) => ({ r: i % 2 === 0 })), { schema: { r: field.boolean({ required: true }) }, compression: 'UNCOMPRESSED' }));
     const leaf = (await f.readRowGroupColumns(0, { booleans: 'bits' })).children[0] as LeafVector;
