@@ -124,7 +124,8 @@ export function createGzipCodec(options: GzipCodecOptions = {}): Codec {
   return {
     codec: CompressionCodec.GZIP,
     decompress: gzipDecompress,
-    compress: (src) => gzipSync(src, { level: lvl }),
+    // MTIME 0 (RFC 1952: no time stamp): the same page compresses to the same bytes, so files are reproducible
+    compress: (src) => gzipSync(src, { level: lvl, mtime: 0 }),
   };
 }
 
