@@ -19,22 +19,13 @@ import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { Encoding, PageType, decodeThrift, readOffsetIndex, readPageHeader } from '@parquetry/thrift-compact';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createWriter, field, memorySink, writeParquet, type WriterOptions } from '../src/index.js';
+import { prng } from './arbitraries.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-slices-review-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const N = 140_000;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const schema = {
   id: field.int32({ required: true }),
@@ -53,7 +44,7 @@ const schema = {
 type R = Record<string, unknown>;
 
 function makeRows(): R[] {
-  const r = rng(42);
+  const r = prng(42);
   const rows: R[] = [];
   for (let i = 0; i < N; i++) {
     const bytes = new Uint8Array(Math.floor(r() * 13));

@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { openParquet } from '@parquetry/parquet-reader';
 import { afterAll, expect, test } from 'vitest';
 import { createWriter, field, memorySink, writeParquet, type SchemaSpec } from '../src/index.js';
-import { decimalString, halfToNumber, orderOf, uuidString } from './arbitraries.js';
+import { decimalString, halfToNumber, orderOf, prng, uuidString } from './arbitraries.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-slices-types-review-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -28,19 +28,9 @@ const schema: SchemaSpec = {
   ts: field.timestamp('micros'),
 };
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makeRows(): Record<string, unknown>[] {
-  const r = rng(7);
+  const r = prng(7);
   const big = (digits: number) => {
     let x = 0n;
     for (let k = 0; k < digits; k++) x = x * 10n + BigInt(Math.floor(r() * 10));
