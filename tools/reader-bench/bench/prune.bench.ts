@@ -76,9 +76,14 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-length': bytes.length }).end();
     return;
   }
-  const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '')!;
-  const start = Number(m[1]);
-  const end = Math.min(Number(m[2]) + 1, bytes.length);
+  // `bytes=a-b`, or the suffix range `bytes=-n` fetchSource opens with (the tail and the file's size in one answer)
+  const m = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  if (m === null || (m[1] === '' && m[2] === '')) {
+    res.writeHead(416).end();
+    return;
+  }
+  const start = m[1] === '' ? Math.max(0, bytes.length - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? bytes.length : Math.min(Number(m[2]) + 1, bytes.length);
   served.requests++;
   served.bytes += end - start;
   res.writeHead(206, { 'content-length': end - start, 'content-range': `bytes ${start}-${end - 1}/${bytes.length}` }).end(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start));
