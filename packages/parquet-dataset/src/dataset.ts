@@ -19,8 +19,8 @@
  */
 import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
-import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, statisticsPruner, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
-import { filterColumns } from '@parquetry/parquet-reader';
+import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
+import { filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
 import { inferPartitionType, parseHivePath, partitionElement, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
 import { partialFilter, topOf, type Residual } from './filter.js';

@@ -6,7 +6,8 @@
  * is false, `not` negates.
  * @module
  */
-import { matchRow, type Filter } from '@parquetry/parquet-reader';
+import type { Filter } from '@parquetry/parquet-reader';
+import { matchRow } from '@parquetry/parquet-reader/filters';
 
 /** A filter decided for a whole file (`true`: every row matches, `false`: none) or the part left to decide per row. */
 export type Residual = boolean | Filter;

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { field, writeParquet } from '@parquetry/parquet-writer';
-import { matchRow, openParquet, type Filter } from '@parquetry/parquet-reader';
+import { openParquet, type Filter } from '@parquetry/parquet-reader';
+import { matchRow } from '@parquetry/parquet-reader/filters';
 import type { ColumnarVector } from '@parquetry/parquet-levels';
 import { memoryStore, openDataset, writeDataset, type DatasetStore, type MemoryStore } from '../src/index.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import { compareDecimals, compareValues, type ColumnStatistics } from '@parquetry/parquet-column/read';
+import { compareDecimals, compareValues, type ColumnStatistics } from '@parquetry/parquet-column';
 
 /** A comparison operator. */
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';

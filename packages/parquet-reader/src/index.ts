@@ -11,6 +11,9 @@
  * - Byte sources: {@link bufferSource}, {@link fetchSource} (HTTP range requests), and `fileSource` in the
  *   Node-only `@parquetry/parquet-reader/node` subpath.
  * - Values follow a documented mapping that never loses data by default (see {@link ValueOptions}).
+ * - Filters are options of the reading methods ({@link Filter}); evaluating one yourself (`matchRow`,
+ *   `filterColumns`, `statisticsPruner`) and ordering values (`compareValues`, `compareDecimals`) is the
+ *   `@parquetry/parquet-reader/filters` subpath, so that a reader which never filters does not load them.
  *
  * @packageDocumentation
  */
@@ -21,9 +24,8 @@ export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUES
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/read';
 export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
-export { compareValues, compareDecimals } from '@parquetry/parquet-column/read';
 export { columnarValues, hasColumnarForm, type ColumnarValueOptions, type IntegerArray } from '@parquetry/parquet-column/read';
-export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export type { Filter, CompareOp, RowGroupPruner, StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';
 export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';
 export { emptyScanStats, addScanStats } from './scan.js';

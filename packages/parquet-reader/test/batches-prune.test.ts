@@ -11,7 +11,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { decodeThrift, encodeThrift, readOffsetIndex, writeOffsetIndex, type OffsetIndex } from '@parquetry/thrift-compact';
 // the writer by path: a devDependency on it would make a cycle in turbo's build graph (the writer's tests read)
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
-import { matchRow, openParquet, type ColumnBatch, type Filter, type ParquetFile, type PruneOptions, type ReadOptions, type RowBatch, type ScanStats } from '@parquetry/parquet-reader';
+import { matchRow } from '@parquetry/parquet-reader/filters';
+import { openParquet, type ColumnBatch, type Filter, type ParquetFile, type PruneOptions, type ReadOptions, type RowBatch, type ScanStats } from '@parquetry/parquet-reader';
 import { codecs, filterArb, rowOf, schema, stageSets, tableArb, writeOptionsArb } from './prune-arbitraries.js';
 import { typedError } from './helpers.js';
 import { agree } from './batch-helpers.js';

@@ -86,7 +86,7 @@ describe('filters', () => {
 
 describe('exact decimal comparison', () => {
   test('scales, signs, zeros and exponent-form numbers', async () => {
-    const { compareDecimals } = await import('@parquetry/parquet-reader');
+    const { compareDecimals } = await import('@parquetry/parquet-reader/filters');
     expect(compareDecimals('2.0', 2)).toBe(0);
     expect(compareDecimals('-0.00', '0')).toBe(0);
     expect(compareDecimals('10.5', '9.99')).toBe(1);

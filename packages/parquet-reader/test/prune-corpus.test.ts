@@ -15,7 +15,8 @@ import { createBrotliCodec } from '../../codec-brotli/src/index.js';
 import { createGzipCodec } from '../../codec-gzip/src/index.js';
 import { createZstdCodec } from '../../codec-zstd/src/index.js';
 import type { FileDecryptionProperties } from '@parquetry/parquet-crypto';
-import { compareValues, matchRow, openParquet, type Filter, type ParquetFile, type ScanStats } from '@parquetry/parquet-reader';
+import { compareValues, matchRow } from '@parquetry/parquet-reader/filters';
+import { openParquet, type Filter, type ParquetFile, type ScanStats } from '@parquetry/parquet-reader';
 import { HAVE_CORPUS, corpus, readBytes, typedError } from './helpers.js';
 import { agree } from './batch-helpers.js';
 

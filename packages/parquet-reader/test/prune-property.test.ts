@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 // the writer by path: a devDependency on it would make a cycle in turbo's build graph (the writer's tests read)
 import { writeParquet } from '../../parquet-writer/src/index.js';
-import { matchRow, openParquet, type ScanStats } from '@parquetry/parquet-reader';
+import { openParquet, type ScanStats } from '@parquetry/parquet-reader';
+import { matchRow } from '@parquetry/parquet-reader/filters';
 import { codecs, filterArb, rowOf, schema, stageSets, tableArb, writeOptionsArb } from './prune-arbitraries.js';
 
 describe('pruned reads equal unpruned reads', () => {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 // the writer by path: a devDependency on it would make a cycle in turbo's build graph (the writer's tests read)
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
-import { matchRow, openParquet, type Filter, type ParquetFile, type ReadOptions, type ScanStats } from '@parquetry/parquet-reader';
+import { matchRow } from '@parquetry/parquet-reader/filters';
+import { openParquet, type Filter, type ParquetFile, type ReadOptions, type ScanStats } from '@parquetry/parquet-reader';
 import { typedError } from './helpers.js';
 
 const codecs = builtinCodecs();

@@ -9,7 +9,8 @@
  * reports present), https://github.com/apache/parquet-format/blob/master/Encryption.md (the footer's algorithm).
  * @module
  */
-import { compareDecimals, compareValues, type ColumnStatistics, type ParquetFile } from '@parquetry/parquet-reader';
+import type { ColumnStatistics, ParquetFile } from '@parquetry/parquet-reader';
+import { compareDecimals, compareValues } from '@parquetry/parquet-reader/filters';
 import type { ColumnDescriptor, SchemaNode } from '@parquetry/parquet-levels';
 import {
   CompressionCodecNames,

@@ -9,7 +9,8 @@
  * https://github.com/apache/parquet-format/blob/master/PageIndex.md (the pages a row range needs).
  * @module
  */
-import { filterColumns, type BatchOptions, type ParquetFile } from '@parquetry/parquet-reader';
+import type { BatchOptions, ParquetFile } from '@parquetry/parquet-reader';
+import { filterColumns } from '@parquetry/parquet-reader/filters';
 import type { Field } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { has, nearest, one, usageError, wholeNumber, type Parsed } from './cli-args.js';
