@@ -374,19 +374,20 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
   // Slot-aligned values need a scatter when some leaf slots have no value: a nullable leaf, or a
   // required leaf under a nullable struct (its slots exist for null structs too).
   const scatter = chain[m - 1]!.slotDef < leafDef;
+  // every level at the max definition level: every slot at every depth is present (no validity needed)
+  const noNulls = allDefined[c]!;
   for (let k = 0; k < m; k++) {
     const { f, slotDef } = chain[k]!;
     thrDef[k] = slotDef;
     thrRep[k] = f.repDepth;
     presentDef[k] = f.def;
-    validity.push(f.nullable || (k === m - 1 && scatter) ? new Uint8Array(n) : EMPTY_U8);
+    // (a column without nulls records no validity: nothing would read it)
+    validity.push(!noNulls && (f.nullable || (k === m - 1 && scatter)) ? new Uint8Array(n) : EMPTY_U8);
     offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
     clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
   }
   const head = chain[0]!;
   if (head.check) checkAgainstStruct(a, c, head, levels, rep, n);
-  // every level at the max definition level: every slot at every depth is present (no validity needed)
-  const noNulls = allDefined[c]!;
   // slots with a value, when a loop below counted them (-1: not counted)
   let known = -1;
   if (m === 3) {
