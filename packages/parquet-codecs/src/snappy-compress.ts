@@ -10,6 +10,8 @@
  * skipped ever faster while nothing matches (1 byte for 32 probes, then the step grows by itself every 32 bytes
  * skipped), and the first 4-byte match taken and extended as far as it goes.
  */
+import type { CompressedWithCrc } from './compress-crc.js';
+import { crc32 } from './crc32.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
 import { snappyCompressWasmBytes } from './wasm/snappy-compress-wasm.js';
 
@@ -19,8 +21,8 @@ export type SnappyEncoderMode = 'auto' | 'ts';
 const BLOCK = 1 << 16;
 const MAX_TABLE_BITS = 14;
 const HASH_MUL = 0x1e35a7bd;
-/** The kernel's hash table sits at address 0 (2^14 16-bit entries); the input follows it. */
-const WASM_INPUT = 2 << MAX_TABLE_BITS;
+/** The kernel's hash table sits at address 0 (2^14 16-bit entries), its CRC-32 tables after it (16 KiB); the input follows. */
+const WASM_INPUT = (2 << MAX_TABLE_BITS) + 16384;
 /** Bytes past the largest possible output that a kernel or the TypeScript loop may write to (short-move overshoot). */
 const SLACK = 16;
 /** After a call leaves the kernel's memory (or the TypeScript scratch buffer) larger than this, it is dropped. */
@@ -60,6 +62,7 @@ export function snappyCompressWasmAvailable(): boolean {
 interface Kernel {
   memory: WebAssembly.Memory;
   compress: (src: number, n: number, dst: number) => number;
+  crc32: (p: number, n: number) => number;
   /** a view of `memory`, renewed after every growth */
   heap: Uint8Array;
 }
@@ -76,7 +79,7 @@ function loadKernel(): Kernel | null {
     if (compiled === null) return (kernel = null);
     const x = new WebAssembly.Instance(compiled, {}).exports;
     const memory = x['memory'] as WebAssembly.Memory;
-    kernel = { memory, compress: x['compress'] as Kernel['compress'], heap: new Uint8Array(memory.buffer) };
+    kernel = { memory, compress: x['compress'] as Kernel['compress'], crc32: x['crc32'] as Kernel['crc32'], heap: new Uint8Array(memory.buffer) };
   } catch {
     compiled = null;
     kernel = null;
@@ -84,12 +87,17 @@ function loadKernel(): Kernel | null {
   return kernel;
 }
 
+/** The CRC-32 the last {@link wasmCompress} call with `withCrc` computed (of the stream it returned). */
+let lastCrc = 0;
+
 /**
- * Runs the kernel. Layout: hash table at 0, the input at {@link WASM_INPUT} (one copy in), the output after it,
- * 8-aligned; the result is sliced straight out of the kernel's memory (one copy out, into the caller's array).
+ * Runs the kernel. Layout: hash table at 0, CRC tables after it, the input at {@link WASM_INPUT} (one copy in), the
+ * output after it, 8-aligned; the result is sliced straight out of the kernel's memory (one copy out, into the
+ * caller's array). With `withCrc`, the kernel also computes the stream's CRC-32 while it is in its memory
+ * ({@link lastCrc}).
  * @returns the stream, or null when the kernel cannot take this input (too large for its memory).
  */
-function wasmCompress(k: Kernel, src: Uint8Array): Uint8Array | null {
+function wasmCompress(k: Kernel, src: Uint8Array, withCrc: boolean): Uint8Array | null {
   const n = src.length;
   const dst = (WASM_INPUT + n + 7) & ~7;
   const need = dst + snappyMaxCompressedLength(n) + SLACK;
@@ -105,6 +113,7 @@ function wasmCompress(k: Kernel, src: Uint8Array): Uint8Array | null {
   }
   heap.set(src, WASM_INPUT);
   const written = k.compress(WASM_INPUT, n, dst);
+  if (withCrc) lastCrc = k.crc32(dst, written) >>> 0;
   const out = heap.slice(dst, dst + written);
   if (heap.length > KEEP_MEMORY_BYTES) kernel = undefined;
   return out;
@@ -117,6 +126,25 @@ function wasmCompress(k: Kernel, src: Uint8Array): Uint8Array | null {
  * @throws ParquetError `CODEC_SIZE` when `src` is longer than the 32-bit length a Snappy stream can declare.
  */
 export function snappyCompress(src: Uint8Array): Uint8Array {
+  return compress(src, false);
+}
+
+/**
+ * Compresses bytes into a Snappy stream, as {@link snappyCompress}, and gives the CRC-32 of the stream with it (a
+ * Parquet page checksum): the WebAssembly kernel computes it over the stream while it is still in its memory, the
+ * TypeScript fallback with {@link crc32}.
+ * @param src - the bytes to compress.
+ * @returns the stream (the bytes {@link snappyCompress} gives) and its CRC-32.
+ * @throws ParquetError `CODEC_SIZE` when `src` is longer than the 32-bit length a Snappy stream can declare.
+ */
+export function snappyCompressWithCrc(src: Uint8Array): CompressedWithCrc {
+  lastCrc = -1;
+  const bytes = compress(src, true);
+  return { bytes, crc: lastCrc >= 0 ? lastCrc : crc32(bytes) };
+}
+
+/** Both forms: `lastCrc` is set when the kernel compressed and `withCrc` asked for it. */
+function compress(src: Uint8Array, withCrc: boolean): Uint8Array {
   const n = src.length;
   if (n > 0xffffffff) {
     throw new ParquetError(CodecErrorCode.SIZE, `parquet-codecs: SNAPPY input of ${n} bytes, a Snappy stream holds at most ${0xffffffff}`, 0);
@@ -124,7 +152,7 @@ export function snappyCompress(src: Uint8Array): Uint8Array {
   if (mode === 'auto') {
     const k = kernel === undefined ? loadKernel() : kernel;
     if (k !== null) {
-      const out = wasmCompress(k, src);
+      const out = wasmCompress(k, src, withCrc);
       if (out !== null) return out;
     }
   }

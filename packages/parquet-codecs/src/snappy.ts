@@ -15,7 +15,8 @@
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
-import { snappyCompress } from './snappy-compress.js';
+import type { CodecWithCrc, CompressedWithCrc } from './compress-crc.js';
+import { snappyCompress, snappyCompressWithCrc } from './snappy-compress.js';
 
 export { snappyCompress };
 
@@ -244,5 +245,13 @@ export const snappyDecoder: Codec = /*#__PURE__*/ snappyWith(() => {
   throw new ParquetError(CodecErrorCode.UNAVAILABLE, 'parquet-codecs: snappyDecoder only decompresses; write SNAPPY pages with snappyCodec');
 });
 
-/** The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). */
-export const snappyCodec: Codec = /*#__PURE__*/ snappyWith(snappyCompress);
+/**
+ * The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). Its `compressWithCrc` gives a
+ * page's CRC-32 with its stream (computed by the kernel while the stream is in its memory).
+ */
+export const snappyCodec: CodecWithCrc = /*#__PURE__*/ snappyWithCrc(snappyCompress, snappyCompressWithCrc);
+
+/** {@link snappyWith} with a `compressWithCrc` (one call, so that bundlers may drop it and the compressor unused). */
+function snappyWithCrc(compress: (src: Uint8Array) => Uint8Array, compressWithCrc: (src: Uint8Array) => CompressedWithCrc): CodecWithCrc {
+  return { ...snappyWith(compress), compressWithCrc };
+}

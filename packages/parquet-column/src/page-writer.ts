@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { compressPage, crc32, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
+import { compressPage, compressPageWithCrc, crc32, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
 import { CompactWriter, Encoding, PageType, ParquetError, writePageHeader, type PageHeader, type Statistics } from '@parquetry/thrift-compact';
 import { PageModule } from './page-reader.js';
 
@@ -68,20 +68,39 @@ function checkSize(n: number, what: string): void {
   if (n > 0x7fffffff) throw new ParquetError('PAGE_TOO_LARGE', `parquet-column: a ${what} of ${n} bytes exceeds the 2^31 - 1 bytes a page header can declare`);
 }
 
-function withCrc(header: PageHeader, body: Uint8Array, options: PageWriterOptions): WrittenPage {
-  if (options.checksum ?? true) header.crc = crc32(body) | 0;
+/**
+ * The page with its header's CRC when pages carry one.
+ * @param crc - the CRC-32 of `body` when already known (the codec computed it), else computed here.
+ */
+function withCrc(header: PageHeader, body: Uint8Array, options: PageWriterOptions, crc?: number): WrittenPage {
+  if (options.checksum ?? true) header.crc = (crc ?? crc32(body)) | 0;
   return { header, body };
 }
 
+/** A compressed page body and, when pages carry checksums, its CRC-32 (from the codec when it gives one). */
+interface CompressedBody {
+  body: Uint8Array;
+  crc: number | undefined;
+}
+
 /**
- * Compresses `src` into a new array owned by the page (the caller may reuse `src`).
+ * Compresses `src` into a new array owned by the page (the caller may reuse `src`), with the CRC-32 of the result
+ * when pages carry checksums.
  * @param src - uncompressed bytes.
- * @param options - codec and codecs.
- * @returns the compressed bytes (a copy of `src` for UNCOMPRESSED).
+ * @param options - codec, codecs and checksum.
+ * @returns the compressed bytes (a copy of `src` for UNCOMPRESSED) and their CRC.
  */
-function compressOwned(src: Uint8Array, options: PageWriterOptions): Uint8Array {
-  const out = compressPage(options.codecs, options.codec, src);
-  return out === src || out.buffer === src.buffer ? src.slice() : out;
+function compressOwned(src: Uint8Array, options: PageWriterOptions): CompressedBody {
+  let out: Uint8Array;
+  let crc: number | undefined;
+  if (options.checksum ?? true) {
+    const c = compressPageWithCrc(options.codecs, options.codec, src);
+    out = c.bytes;
+    crc = c.crc;
+  } else {
+    out = compressPage(options.codecs, options.codec, src);
+  }
+  return { body: out === src || out.buffer === src.buffer ? src.slice() : out, crc };
 }
 
 /**
@@ -93,7 +112,7 @@ function compressOwned(src: Uint8Array, options: PageWriterOptions): Uint8Array 
  */
 export function dataPageV1(page: DataPageV1Input, options: PageWriterOptions): WrittenPage {
   checkSize(page.body.length, 'data page');
-  const body = compressOwned(page.body, options);
+  const { body, crc } = compressOwned(page.body, options);
   checkSize(body.length, 'compressed data page');
   const header: PageHeader = {
     type: PageType.DATA_PAGE,
@@ -107,7 +126,7 @@ export function dataPageV1(page: DataPageV1Input, options: PageWriterOptions): W
       ...(page.statistics ? { statistics: page.statistics } : {}),
     },
   };
-  return withCrc(header, body, options);
+  return withCrc(header, body, options, crc);
 }
 
 /**
@@ -155,14 +174,14 @@ export function dataPageV2(page: DataPageV2Input, options: PageWriterOptions): W
  */
 export function dictionaryPage(numValues: number, values: Uint8Array, options: PageWriterOptions): WrittenPage {
   checkSize(values.length, 'dictionary page');
-  const body = compressOwned(values, options);
+  const { body, crc } = compressOwned(values, options);
   const header: PageHeader = {
     type: PageType.DICTIONARY_PAGE,
     uncompressed_page_size: values.length,
     compressed_page_size: body.length,
     dictionary_page_header: { num_values: numValues, encoding: Encoding.PLAIN },
   };
-  return withCrc(header, body, options);
+  return withCrc(header, body, options, crc);
 }
 
 /**

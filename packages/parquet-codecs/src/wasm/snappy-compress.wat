@@ -1,19 +1,24 @@
 ;; Snappy raw-format compression kernel for @parquetry/parquet-codecs (hand-written; assembled by
-;; tools/wasm/build-wasm.mjs into snappy-compress-wasm.ts). Format:
+;; tools/wasm/build-wasm.mjs into snappy-compress-wasm.ts), and the CRC-32 of what it wrote. Format:
 ;; https://github.com/google/snappy/blob/main/format_description.txt
 ;;
-;; The caller (snappy-compress.ts) copies the input to address $src (at or after 32768), leaves room for the
-;; output at $dst (after the input, 8-aligned) and calls
+;; Memory: the hash table at 0 (2^14 16-bit entries), the CRC-32 tables at 32768 (16 x 256 i32, filled by the start
+;; function), then the caller's input. The caller (snappy-compress.ts) copies the input to address $src (at or after
+;; 49152), leaves room for the output at $dst (after the input, 8-aligned) and calls
 ;;   compress(src, n, dst) -> bytes written
-;; The output region must hold maxCompressedLength(n) + 16 bytes (the short literal moves below may write up to
-;; 15 bytes past the element they emit; the bytes past it are overwritten by the next element or lie past the end).
-;; Reads never go past src + n except the 8-byte literal moves, which may read up to 15 bytes past a literal's end
-;; into the gap or the output region (the bytes they move there are overwritten in the same way).
+;;   crc32(p, n) -> the CRC-32 (ISO-HDLC, as crc32.ts) of the n bytes at p, e.g. the stream compress just wrote
+;; The output region must hold maxCompressedLength(n) + 16 bytes (the short literal and copy moves below may write
+;; up to 15 bytes past the element they emit; the bytes past it are overwritten by the next element or lie past the
+;; end). Reads never go past src + n except the 8-byte literal moves, which may read up to 16 bytes past a
+;; literal's end into the gap or the output region (the bytes they move there are overwritten in the same way).
 ;;
 ;; The algorithm is exactly the TypeScript encoder's (compressTs in snappy-compress.ts), so both give the same
 ;; bytes: the input is cut into 64 KiB blocks, each matched on its own with a hash table of 2^8..2^14 16-bit
 ;; block-relative positions at address 0 (cleared per block, sized to the block), one probe per position hashed,
 ;; positions skipped ever faster while nothing matches, the first match taken and extended as far as it goes.
+;; The element emission avoids branches where the data decides: a literal of 0..16 bytes before a match is stored
+;; whole and kept by advancing 0 or len + 1 bytes, and a copy of up to 64 bytes is built in both forms (2-byte
+;; copy-1, 3-byte copy-2) and one is stored.
 (module
   (memory (export "memory") 1)
 
@@ -98,7 +103,7 @@
   (func (export "compress") (param $src i32) (param $n i32) (param $dst i32) (result i32)
     (local $op i32) (local $v i32) (local $end i32) (local $bs i32) (local $be i32) (local $ip i32)
     (local $anchor i32) (local $limit i32) (local $skip i32) (local $step i32) (local $shift i32) (local $seq i32)
-    (local $h i32) (local $cand i32) (local $off i32) (local $s i32) (local $len i32) (local $x i64)
+    (local $h i32) (local $cand i32) (local $off i32) (local $s i32) (local $len i32) (local $x i64) (local $one i32)
     (local.set $op (local.get $dst))
     ;; preamble: uvarint(n)
     (local.set $v (local.get $n))
@@ -143,17 +148,18 @@
                       (i32.lt_u (local.get $cand) (local.get $ip))
                       (i32.eq (i32.load (local.get $cand)) (local.get $seq)))
                   (then
-                    ;; the literal before the match: 1..16 bytes inline (as $literal does them), else the call
+                    ;; the literal before the match: 0..16 bytes inline (as $literal does them), else the call
                     (local.set $len (i32.sub (local.get $ip) (local.get $anchor)))
-                    (if (i32.le_u (i32.sub (local.get $len) (i32.const 1)) (i32.const 15))
+                    (if (i32.le_u (local.get $len) (i32.const 16))
                       (then
+                        ;; 0..16 bytes: tag and two 8-byte moves, kept only when len > 0 (op advances by 0)
                         (i32.store8 (local.get $op) (i32.shl (i32.sub (local.get $len) (i32.const 1)) (i32.const 2)))
                         (i64.store offset=1 (local.get $op) (i64.load (local.get $anchor)))
                         (i64.store offset=9 (local.get $op) (i64.load offset=8 (local.get $anchor)))
-                        (local.set $op (i32.add (local.get $op) (i32.add (local.get $len) (i32.const 1)))))
+                        (local.set $op (i32.add (local.get $op)
+                          (i32.add (local.get $len) (i32.ne (local.get $len) (i32.const 0))))))
                       (else
-                        (if (local.get $len)
-                          (then (local.set $op (call $literal (local.get $op) (local.get $anchor) (local.get $len)))))))
+                        (local.set $op (call $literal (local.get $op) (local.get $anchor) (local.get $len)))))
                     ;; extend the 4 matching bytes: 8 at a time (the first differing byte from the xor's trailing
                     ;; zeros), then byte by byte in the last 7 of the block
                     (local.set $off (i32.sub (local.get $ip) (local.get $cand)))
@@ -179,17 +185,25 @@
                           (i32.load8_u (i32.sub (local.get $s) (local.get $off)))))
                         (local.set $s (i32.add (local.get $s) (i32.const 1)))
                         (br $by1)))
-                    ;; the copy: 4..11 bytes with an 11-bit offset inline (as $copy does them), else the call
+                    ;; the copy: up to 64 bytes inline (as $copy does them), else the call
                     (local.set $len (i32.sub (local.get $s) (local.get $ip)))
-                    (if (i32.and (i32.lt_u (local.get $len) (i32.const 12)) (i32.lt_u (local.get $off) (i32.const 2048)))
+                    (if (i32.le_u (local.get $len) (i32.const 64))
                       (then
-                        (i32.store16 (local.get $op)
-                          (i32.or
+                        ;; one element: copy-1 (2 bytes) when len < 12 and off < 2048, else copy-2 (3 bytes);
+                        ;; both forms built, one chosen, 4 bytes stored
+                        (local.set $one (i32.and (i32.lt_u (local.get $len) (i32.const 12)) (i32.lt_u (local.get $off) (i32.const 2048))))
+                        (i32.store (local.get $op)
+                          (select
                             (i32.or
-                              (i32.shl (i32.shr_u (local.get $off) (i32.const 8)) (i32.const 5))
-                              (i32.shl (i32.sub (local.get $len) (i32.const 4)) (i32.const 2)))
-                            (i32.or (i32.const 1) (i32.shl (i32.and (local.get $off) (i32.const 0xff)) (i32.const 8)))))
-                        (local.set $op (i32.add (local.get $op) (i32.const 2))))
+                              (i32.or
+                                (i32.shl (i32.shr_u (local.get $off) (i32.const 8)) (i32.const 5))
+                                (i32.shl (i32.sub (local.get $len) (i32.const 4)) (i32.const 2)))
+                              (i32.or (i32.const 1) (i32.shl (i32.and (local.get $off) (i32.const 0xff)) (i32.const 8))))
+                            (i32.or
+                              (i32.or (i32.shl (i32.sub (local.get $len) (i32.const 1)) (i32.const 2)) (i32.const 2))
+                              (i32.shl (local.get $off) (i32.const 8)))
+                            (local.get $one)))
+                        (local.set $op (i32.add (local.get $op) (i32.sub (i32.const 3) (local.get $one)))))
                       (else
                         (local.set $op (call $copy (local.get $op) (local.get $off) (local.get $len)))))
                     ;; seed the table with the position just before the match end, so runs chain cheaply
@@ -216,4 +230,72 @@
             (i32.sub (local.get $be) (local.get $anchor))))))
         (local.set $bs (local.get $be))
         (br $block)))
-    (i32.sub (local.get $op) (local.get $dst))))
+    (i32.sub (local.get $op) (local.get $dst)))
+
+  ;; The CRC-32 tables at 32768: T[k * 256 + b] (i32) is the CRC of byte b followed by k zero bytes.
+  (func $crcTables
+    (local $n i32) (local $c i32) (local $k i32)
+    (loop $tn
+      (local.set $c (local.get $n))
+      (local.set $k (i32.const 0))
+      (loop $bit
+        (local.set $c (if (result i32) (i32.and (local.get $c) (i32.const 1))
+          (then (i32.xor (i32.const 0xedb88320) (i32.shr_u (local.get $c) (i32.const 1))))
+          (else (i32.shr_u (local.get $c) (i32.const 1)))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br_if $bit (i32.lt_u (local.get $k) (i32.const 8))))
+      (i32.store offset=32768 (i32.shl (local.get $n) (i32.const 2)) (local.get $c))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (br_if $tn (i32.lt_u (local.get $n) (i32.const 256))))
+    ;; T[k][n] = T[0][T[k-1][n] & 0xff] ^ (T[k-1][n] >>> 8)
+    (local.set $n (i32.const 1024))
+    (loop $tk
+      (local.set $c (i32.load offset=31744 (local.get $n)))
+      (i32.store offset=32768 (local.get $n) (i32.xor
+        (i32.load offset=32768 (i32.shl (i32.and (local.get $c) (i32.const 0xff)) (i32.const 2)))
+        (i32.shr_u (local.get $c) (i32.const 8))))
+      (local.set $n (i32.add (local.get $n) (i32.const 4)))
+      (br_if $tk (i32.lt_u (local.get $n) (i32.const 16384)))))
+  ;; CRC-32 of $n bytes at $p: slicing-by-16 (four 32-bit words, sixteen table lookups per 16 bytes), then bytewise.
+  (func (export "crc32") (param $p i32) (param $n i32) (result i32)
+    (local $c i32) (local $end i32) (local $a i32) (local $b i32) (local $d i32) (local $e i32)
+    (local.set $c (i32.const -1))
+    (local.set $end (i32.add (local.get $p) (local.get $n)))
+    (if (i32.ge_u (local.get $n) (i32.const 16))
+      (then
+        (loop $l
+          (local.set $a (i32.xor (local.get $c) (i32.load (local.get $p))))
+          (local.set $b (i32.load offset=4 (local.get $p)))
+          (local.set $d (i32.load offset=8 (local.get $p)))
+          (local.set $e (i32.load offset=12 (local.get $p)))
+          (local.set $c (i32.xor (i32.xor (i32.xor (i32.xor
+            (i32.xor (i32.xor (i32.xor (i32.xor
+              (i32.load offset=48128 (i32.shl (i32.and (local.get $a) (i32.const 0xff)) (i32.const 2)))
+              (i32.load offset=47104 (i32.and (i32.shr_u (local.get $a) (i32.const 6)) (i32.const 1020))))
+              (i32.xor (i32.load offset=46080 (i32.and (i32.shr_u (local.get $a) (i32.const 14)) (i32.const 1020)))
+                       (i32.load offset=45056 (i32.shl (i32.shr_u (local.get $a) (i32.const 24)) (i32.const 2)))))
+              (i32.xor (i32.load offset=44032 (i32.shl (i32.and (local.get $b) (i32.const 0xff)) (i32.const 2)))
+                       (i32.load offset=43008 (i32.and (i32.shr_u (local.get $b) (i32.const 6)) (i32.const 1020)))))
+              (i32.xor (i32.load offset=41984 (i32.and (i32.shr_u (local.get $b) (i32.const 14)) (i32.const 1020)))
+                       (i32.load offset=40960 (i32.shl (i32.shr_u (local.get $b) (i32.const 24)) (i32.const 2)))))
+            (i32.xor (i32.load offset=39936 (i32.shl (i32.and (local.get $d) (i32.const 0xff)) (i32.const 2)))
+                     (i32.load offset=38912 (i32.and (i32.shr_u (local.get $d) (i32.const 6)) (i32.const 1020)))))
+            (i32.xor (i32.load offset=37888 (i32.and (i32.shr_u (local.get $d) (i32.const 14)) (i32.const 1020)))
+                     (i32.load offset=36864 (i32.shl (i32.shr_u (local.get $d) (i32.const 24)) (i32.const 2)))))
+            (i32.xor (i32.load offset=35840 (i32.shl (i32.and (local.get $e) (i32.const 0xff)) (i32.const 2)))
+                     (i32.load offset=34816 (i32.and (i32.shr_u (local.get $e) (i32.const 6)) (i32.const 1020)))))
+            (i32.xor (i32.load offset=33792 (i32.and (i32.shr_u (local.get $e) (i32.const 14)) (i32.const 1020)))
+                     (i32.load offset=32768 (i32.shl (i32.shr_u (local.get $e) (i32.const 24)) (i32.const 2))))))
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br_if $l (i32.le_u (i32.add (local.get $p) (i32.const 16)) (local.get $end))))))
+    (block $done
+      (loop $tail
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $c (i32.xor
+          (i32.load offset=32768 (i32.shl (i32.and (i32.xor (local.get $c) (i32.load8_u (local.get $p))) (i32.const 0xff)) (i32.const 2)))
+          (i32.shr_u (local.get $c) (i32.const 8))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $tail)))
+    (i32.xor (local.get $c) (i32.const -1)))
+
+  (start $crcTables))
