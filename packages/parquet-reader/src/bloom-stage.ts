@@ -6,6 +6,8 @@
  * bundles neither this module nor `@parquetry/parquet-bloom` (an optional peer dependency).
  * @module
  */
+// bundle layout only (no value used): see optional.ts, `Chunk grouping`
+import './file.js';
 import { SplitBlockBloomFilter, readBloomFilterData, bloomMightContainAny, hashValue, type BloomValue } from '@parquetry/parquet-bloom';
 import { compareDecimals, compareValues, convertValues, fromJsValues, type ValueOptions } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';

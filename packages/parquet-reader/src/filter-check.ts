@@ -21,6 +21,8 @@
  * numeric column and the like are refused rather than rounded.
  * @module
  */
+// bundle layout only (no value used): see optional.ts, `Chunk grouping`
+import './file.js';
 import { ParquetError, Type } from '@parquetry/thrift-compact';
 import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column';
 import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';

@@ -8,6 +8,8 @@
  * Rows are read with the default mapping (so filters compare native values) and converted here, in place.
  * @module
  */
+// bundle layout only (no value used): see optional.ts, `Chunk grouping`
+import './file.js';
 import { formatDate, formatTime, formatTimestamp, jsonConverter, jsonValues, toBase64 } from '@parquetry/parquet-column';
 import type { ColumnarVector, Field, SchemaTree, StructVector } from '@parquetry/parquet-levels';
 import { asTagged } from '@parquetry/parquet-variant';

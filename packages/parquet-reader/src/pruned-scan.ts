@@ -4,6 +4,8 @@
  * Loaded with `import()` (see optional.ts) only by a filtered or row-ranged read, or by the batch reader.
  * @module
  */
+// bundle layout only (no value used): see optional.ts, `Chunk grouping`
+import './file.js';
 import type { BloomValue } from '@parquetry/parquet-bloom';
 import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
