@@ -88,7 +88,7 @@ export async function writeArrowTable(data: ArrowInput, sinkOrOptions?: ByteSink
   if (isSink(sinkOrOptions)) return writeTo(data, sinkOrOptions, maybeOptions ?? {});
   const sink = memorySink();
   await writeTo(data, sink, sinkOrOptions ?? {});
-  return sink.bytes();
+  return sink.take();
 }
 
 async function writeTo(data: ArrowInput, sink: ByteSink, options: ArrowWriteOptions): Promise<FileMetaData> {

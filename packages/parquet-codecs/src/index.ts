@@ -7,8 +7,9 @@
  * - {@link lazyCodec}, {@link prepareCodec}, {@link loadCodecs}: codecs loaded on first use (WebAssembly, lazy chunks).
  * - {@link snappyCodec}, {@link lz4RawCodec}, {@link lz4HadoopCodec}, {@link lzoCodec}, {@link builtinCodecs}; {@link snappyDecoder}
  *   for readers (decompression only: no compressor in their bundle).
- * - {@link crc32}: the CRC-32 of gzip trailers and Parquet page checksums; {@link compressPageWithCrc}: a page compressed
- *   and checksummed in one call (the SNAPPY kernel checksums its output in its own memory).
+ * - {@link crc32}: the CRC-32 of gzip trailers and Parquet page checksums; {@link compressPageOwned}: a page compressed
+ *   (and checksummed) for a writer, copied once out of the codec's memory into the writer's (the SNAPPY kernel
+ *   checksums its output in its own memory).
  * - GZIP, ZSTD and BROTLI live in `@parquetry/codec-gzip`, `@parquetry/codec-zstd`, `@parquetry/codec-brotli`.
  *
  * @packageDocumentation
@@ -26,7 +27,7 @@ export { lz4DecompressBlock, lz4CompressBlock, lz4CompressBound } from './lz4-bl
 export { lz4RawCodec, lz4HadoopCodec, lz4RawCompress, lz4RawDecompress, lz4HadoopCompress, lz4HadoopDecompress, HADOOP_BLOCK_SIZE } from './lz4.js';
 export { lzoCodec, lzoCompress, lzoDecompress, lzo1xCompress, lzo1xDecompress, lzo1xCompressBound } from './lzo.js';
 export { crc32 } from './crc32.js';
-export { compressPageWithCrc, type CodecWithCrc, type CompressedWithCrc } from './compress-crc.js';
+export { compressPageOwned, type CodecWithScratch, type CompressedPage } from './compress-page.js';
 export { decodeHadoopFramed, encodeHadoopFramed, type ChunkDecoder, type ChunkEncoder } from './hadoop-framing.js';
 
 /**

@@ -10,7 +10,7 @@
  * skipped ever faster while nothing matches (1 byte for 32 probes, then the step grows by itself every 32 bytes
  * skipped), and the first 4-byte match taken and extended as far as it goes.
  */
-import type { CompressedWithCrc } from './compress-crc.js';
+import type { CompressedPage } from './compress-page.js';
 import { crc32 } from './crc32.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
 import { snappyCompressWasmBytes } from './wasm/snappy-compress-wasm.js';
@@ -92,9 +92,8 @@ let lastCrc = 0;
 
 /**
  * Runs the kernel. Layout: hash table at 0, CRC tables after it, the input at {@link WASM_INPUT} (one copy in), the
- * output after it, 8-aligned; the result is sliced straight out of the kernel's memory (one copy out, into the
- * caller's array). With `withCrc`, the kernel also computes the stream's CRC-32 while it is in its memory
- * ({@link lastCrc}).
+ * output after it, 8-aligned. The result is a view of the kernel's memory, valid until the next call (callers copy
+ * it out). With `withCrc`, the kernel also computes the stream's CRC-32 while it is in its memory ({@link lastCrc}).
  * @returns the stream, or null when the kernel cannot take this input (too large for its memory).
  */
 function wasmCompress(k: Kernel, src: Uint8Array, withCrc: boolean): Uint8Array | null {
@@ -114,9 +113,8 @@ function wasmCompress(k: Kernel, src: Uint8Array, withCrc: boolean): Uint8Array 
   heap.set(src, WASM_INPUT);
   const written = k.compress(WASM_INPUT, n, dst);
   if (withCrc) lastCrc = k.crc32(dst, written) >>> 0;
-  const out = heap.slice(dst, dst + written);
   if (heap.length > KEEP_MEMORY_BYTES) kernel = undefined;
-  return out;
+  return heap.subarray(dst, dst + written);
 }
 
 /**
@@ -126,24 +124,29 @@ function wasmCompress(k: Kernel, src: Uint8Array, withCrc: boolean): Uint8Array 
  * @throws ParquetError `CODEC_SIZE` when `src` is longer than the 32-bit length a Snappy stream can declare.
  */
 export function snappyCompress(src: Uint8Array): Uint8Array {
-  return compress(src, false);
+  return compress(src, false).slice();
 }
 
 /**
- * Compresses bytes into a Snappy stream, as {@link snappyCompress}, and gives the CRC-32 of the stream with it (a
- * Parquet page checksum): the WebAssembly kernel computes it over the stream while it is still in its memory, the
- * TypeScript fallback with {@link crc32}.
+ * Compresses bytes into a Snappy stream, as {@link snappyCompress}, into memory the encoder reuses, and with
+ * `withCrc` gives the stream's CRC-32 too (a Parquet page checksum): the WebAssembly kernel computes it over the
+ * stream in its own memory, the TypeScript fallback with {@link crc32}.
  * @param src - the bytes to compress.
- * @returns the stream (the bytes {@link snappyCompress} gives) and its CRC-32.
+ * @param withCrc - whether to compute the CRC-32.
+ * @returns the stream (the bytes {@link snappyCompress} gives) as a view that is valid only until the next SNAPPY
+ *   compression (copy it out), and its CRC-32 (undefined without `withCrc`).
  * @throws ParquetError `CODEC_SIZE` when `src` is longer than the 32-bit length a Snappy stream can declare.
  */
-export function snappyCompressWithCrc(src: Uint8Array): CompressedWithCrc {
+export function snappyCompressToScratch(src: Uint8Array, withCrc: boolean): CompressedPage {
   lastCrc = -1;
-  const bytes = compress(src, true);
-  return { bytes, crc: lastCrc >= 0 ? lastCrc : crc32(bytes) };
+  const bytes = compress(src, withCrc);
+  return { bytes, crc: !withCrc ? undefined : lastCrc >= 0 ? lastCrc : crc32(bytes) };
 }
 
-/** Both forms: `lastCrc` is set when the kernel compressed and `withCrc` asked for it. */
+/**
+ * Both forms; the result is a view of the kernel's memory or the TypeScript scratch (a new array when it is too
+ * large to keep). `lastCrc` is set when the kernel compressed and `withCrc` asked for it.
+ */
 function compress(src: Uint8Array, withCrc: boolean): Uint8Array {
   const n = src.length;
   if (n > 0xffffffff) {
@@ -163,7 +166,7 @@ function compress(src: Uint8Array, withCrc: boolean): Uint8Array {
 
 /** Hash table scratch, shared across calls (compression is synchronous): block-relative positions. */
 const table = /*#__PURE__*/ new Uint16Array(1 << MAX_TABLE_BITS);
-/** Output scratch, grown as needed and kept up to {@link KEEP_MEMORY_BYTES}; each result is a copy of its prefix. */
+/** Output scratch, grown as needed and kept up to {@link KEEP_MEMORY_BYTES}; results are views of its prefix. */
 let scratch = /*#__PURE__*/ new Uint8Array(0);
 
 function compressTs(src: Uint8Array): Uint8Array {
@@ -230,7 +233,7 @@ function compressTs(src: Uint8Array): Uint8Array {
     }
     if (be > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, be - anchor);
   }
-  return out.slice(0, op);
+  return out.subarray(0, op);
 }
 
 /** A literal of `len` (1..65536: literals never span blocks) bytes; `out` has {@link SLACK} spare bytes. */

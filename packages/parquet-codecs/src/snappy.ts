@@ -15,8 +15,8 @@
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
 import { CodecErrorCode, ParquetError } from './errors.js';
-import type { CodecWithCrc, CompressedWithCrc } from './compress-crc.js';
-import { snappyCompress, snappyCompressWithCrc } from './snappy-compress.js';
+import type { CodecWithScratch, CompressedPage } from './compress-page.js';
+import { snappyCompress, snappyCompressToScratch } from './snappy-compress.js';
 
 export { snappyCompress };
 
@@ -246,12 +246,18 @@ export const snappyDecoder: Codec = /*#__PURE__*/ snappyWith(() => {
 });
 
 /**
- * The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). Its `compressWithCrc` gives a
- * page's CRC-32 with its stream (computed by the kernel while the stream is in its memory).
+ * The SNAPPY codec (both directions; WebAssembly kernels with TypeScript fallbacks). Its `compressToScratch` leaves
+ * the stream in the kernel's memory (and computes its CRC-32 there when asked), for a writer to copy out once.
  */
-export const snappyCodec: CodecWithCrc = /*#__PURE__*/ snappyWithCrc(snappyCompress, snappyCompressWithCrc);
+export const snappyCodec: CodecWithScratch = /*#__PURE__*/ snappyWithScratch(snappyCompress, snappyCompressToScratch);
 
-/** {@link snappyWith} with a `compressWithCrc` (one call, so that bundlers may drop it and the compressor unused). */
-function snappyWithCrc(compress: (src: Uint8Array) => Uint8Array, compressWithCrc: (src: Uint8Array) => CompressedWithCrc): CodecWithCrc {
-  return { ...snappyWith(compress), compressWithCrc };
+/**
+ * {@link snappyWith} with a `compressToScratch` (one call, so that bundlers may drop it and the compressor unused).
+ * `compressToScratch` is not enumerable: a caller's codec made by spreading this one with its own `compress`
+ * (`{ ...snappyCodec, compress }`) does not carry it, so writers call the caller's `compress`.
+ */
+function snappyWithScratch(compress: (src: Uint8Array) => Uint8Array, compressToScratch: (src: Uint8Array, crc: boolean) => CompressedPage): CodecWithScratch {
+  const codec = snappyWith(compress);
+  Object.defineProperty(codec, 'compressToScratch', { value: compressToScratch, enumerable: false, writable: false, configurable: false });
+  return codec as CodecWithScratch;
 }

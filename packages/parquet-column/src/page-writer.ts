@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { compressPage, compressPageWithCrc, crc32, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
+import { compressPage, compressPageOwned, crc32, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
 import { CompactWriter, Encoding, PageType, ParquetError, writePageHeader, type PageHeader, type Statistics } from '@parquetry/thrift-compact';
 import { PageModule } from './page-reader.js';
 
@@ -22,6 +22,12 @@ export interface PageWriterOptions {
   codecs?: CodecMap | undefined;
   /** Write a CRC32 of each page body into its header (default true). */
   checksum?: boolean | undefined;
+  /**
+   * Where page bodies copied out of a codec's own memory (or out of the caller's buffer, for UNCOMPRESSED) go: a
+   * function giving an array of exactly the length asked for that the page may keep (a writer's arena); default: a
+   * new array per page.
+   */
+  alloc?: ((length: number) => Uint8Array) | undefined;
 }
 
 /** A page ready to be stored: its header and its body as stored (compressed; not yet encrypted). */
@@ -77,30 +83,16 @@ function withCrc(header: PageHeader, body: Uint8Array, options: PageWriterOption
   return { header, body };
 }
 
-/** A compressed page body and, when pages carry checksums, its CRC-32 (from the codec when it gives one). */
-interface CompressedBody {
-  body: Uint8Array;
-  crc: number | undefined;
-}
-
 /**
- * Compresses `src` into a new array owned by the page (the caller may reuse `src`), with the CRC-32 of the result
- * when pages carry checksums.
+ * Compresses `src` into an array owned by the page (the caller may reuse `src`; bytes copied out of the codec's
+ * memory go to `options.alloc`), with the CRC-32 of the result when pages carry checksums.
  * @param src - uncompressed bytes.
- * @param options - codec, codecs and checksum.
+ * @param options - codec, codecs, checksum and alloc.
  * @returns the compressed bytes (a copy of `src` for UNCOMPRESSED) and their CRC.
  */
-function compressOwned(src: Uint8Array, options: PageWriterOptions): CompressedBody {
-  let out: Uint8Array;
-  let crc: number | undefined;
-  if (options.checksum ?? true) {
-    const c = compressPageWithCrc(options.codecs, options.codec, src);
-    out = c.bytes;
-    crc = c.crc;
-  } else {
-    out = compressPage(options.codecs, options.codec, src);
-  }
-  return { body: out === src || out.buffer === src.buffer ? src.slice() : out, crc };
+function compressOwned(src: Uint8Array, options: PageWriterOptions): { body: Uint8Array; crc: number | undefined } {
+  const c = compressPageOwned(options.codecs, options.codec, src, options.checksum ?? true, options.alloc);
+  return { body: c.bytes, crc: c.crc };
 }
 
 /**
@@ -142,7 +134,7 @@ export function dataPageV2(page: DataPageV2Input, options: PageWriterOptions): W
   checkSize(levelsLength + page.values.length, 'data page');
   const compressed = options.codec !== CompressionCodec.UNCOMPRESSED;
   const values = compressed ? compressPage(options.codecs, options.codec, page.values) : page.values;
-  const body = new Uint8Array(levelsLength + values.length);
+  const body = options.alloc ? options.alloc(levelsLength + values.length) : new Uint8Array(levelsLength + values.length);
   body.set(page.levels, 0);
   body.set(values, levelsLength);
   checkSize(body.length, 'compressed data page');

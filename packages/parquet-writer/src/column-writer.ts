@@ -42,6 +42,8 @@ export interface ColumnWriterOptions {
   codecs: CodecMap | undefined;
   /** Write page CRC32 checksums. */
   checksum: boolean;
+  /** Where page bodies copied out of a codec's memory go (a memory sink's arena); default a new array per page. */
+  alloc?: ((length: number) => Uint8Array) | undefined;
   /** Data page version. */
   pageVersion: 1 | 2;
   /** The value encoding of pages that are not dictionary-encoded. */
@@ -613,7 +615,7 @@ export class ColumnWriter {
     const stats = this.pageStats;
     if (stats) stats.addNulls(n - nn);
     const statistics = this.o.pageStatistics && stats ? stats.toThrift() : undefined;
-    const opts = { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum };
+    const opts = { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum, alloc: this.o.alloc };
     const page = v2
       ? dataPageV2({ numValues: n, numNulls: n - nn, numRows: this.pageRows, encoding, levels: lw.finish(), repetitionLength: repLength, values: w.finish(), statistics }, opts)
       : dataPageV1({ numValues: n, encoding, body: w.finish(), statistics }, opts);
@@ -663,7 +665,7 @@ export class ColumnWriter {
       const w = this.w;
       w.pos = 0;
       dict.flushDictionary(w);
-      pages.unshift(dictionaryPage(dict.size, w.finish(), { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum }));
+      pages.unshift(dictionaryPage(dict.size, w.finish(), { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum, alloc: this.o.alloc }));
     }
     const pageType = this.o.pageVersion === 2 ? PageType.DATA_PAGE_V2 : PageType.DATA_PAGE;
     const encodings = new Set<Encoding>();

@@ -24,37 +24,115 @@ export interface ByteSink {
 
 /** A sink that keeps the file in memory. */
 export interface MemorySink extends ByteSink {
-  /** The bytes written so far, concatenated. */
+  /**
+   * The bytes written so far, concatenated.
+   * @returns a new array.
+   */
   bytes(): Uint8Array;
+  /**
+   * The bytes written so far, concatenated, as {@link MemorySink.bytes}, and the sink emptied: once the writer has
+   * closed it, the memory it kept the file's pages in goes to memory sinks created later (what `writeParquet` does
+   * with the file it returns).
+   * @returns a new array.
+   */
+  take(): Uint8Array;
+}
+
+/** The size of the blocks a memory sink's writer copies compressed pages into (larger pages get arrays of their own). */
+const ARENA_BLOCK = 4 << 20;
+/** At most this many blocks of finished memory sinks are kept for later ones (16 × 4 MiB). */
+const POOL_BLOCKS = 16;
+/** Blocks given back by memory sinks whose bytes were taken after their writer closed them. */
+const pool: Uint8Array[] = [];
+
+/**
+ * The memory a writer copies the page bodies of a memory sink's file into: 4 MiB blocks handed out in order (from the
+ * pool of finished sinks when it has some), instead of one new array per page.
+ */
+class Arena {
+  private readonly blocks: Uint8Array[] = [];
+  private block: Uint8Array | undefined;
+  private at = 0;
+
+  /** `length` bytes the page keeps (contents undefined until written). */
+  readonly alloc = (length: number): Uint8Array => {
+    if (length > ARENA_BLOCK >>> 1) return new Uint8Array(length);
+    let b = this.block;
+    if (b === undefined || this.at + length > b.length) {
+      b = this.block = pool.pop() ?? new Uint8Array(ARENA_BLOCK);
+      this.blocks.push(b);
+      this.at = 0;
+    }
+    const out = b.subarray(this.at, this.at + length);
+    this.at = (this.at + length + 7) & ~7;
+    return out;
+  };
+
+  /** Gives the blocks to the pool (nothing may read what was allocated from them afterwards). */
+  release(): void {
+    for (const b of this.blocks) if (pool.length < POOL_BLOCKS) pool.push(b);
+    this.blocks.length = 0;
+    this.block = undefined;
+    this.at = 0;
+  }
+}
+
+const arenas = new WeakMap<ByteSink, Arena>();
+
+/**
+ * Where a writer copies page bodies for this sink (internal to the writer): a memory sink's arena, else undefined
+ * (a new array per page).
+ * @param sink - the writer's sink.
+ * @returns the allocator, or undefined.
+ */
+export function sinkAlloc(sink: ByteSink): ((length: number) => Uint8Array) | undefined {
+  return arenas.get(sink)?.alloc;
 }
 
 /**
  * A sink that keeps the bytes in memory (as a list of chunks: no single buffer over 2 GiB is needed until
- * {@link MemorySink.bytes} is called).
+ * {@link MemorySink.bytes} is called). A writer writing to it copies page bodies into 4 MiB blocks the sink holds,
+ * which {@link MemorySink.take} after the writer's close hands on to later memory sinks.
  * @returns the sink.
  */
 export function memorySink(): MemorySink {
   let parts: Uint8Array[] = [];
   let length = 0;
-  return {
+  let closed = false;
+  const arena = new Arena();
+  const join = (): Uint8Array => {
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const sink: MemorySink = {
     write(chunk) {
       parts.push(chunk);
       length += chunk.length;
+    },
+    close() {
+      closed = true;
     },
     abort() {
       parts = [];
       length = 0;
     },
-    bytes() {
-      const out = new Uint8Array(length);
-      let at = 0;
-      for (const p of parts) {
-        out.set(p, at);
-        at += p.length;
-      }
+    bytes: join,
+    take() {
+      const out = join();
+      parts = [];
+      length = 0;
+      // before close, pages the writer has not written yet may lie in the blocks: they stay with this sink
+      if (closed) arena.release();
       return out;
     },
   };
+  arenas.set(sink, arena);
+  return sink;
 }
 
 /**

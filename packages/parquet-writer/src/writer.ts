@@ -30,7 +30,7 @@ import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferSchema, type InferOptions } from './schema-infer.js';
-import { memorySink, type ByteSink } from './sink.js';
+import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
 import { appendTarget, type AppendTarget } from './append.js';
 import { ModuleType, type ColumnEncryptor, type FileEncryptionProperties, type FileEncryptor } from '@parquetry/parquet-crypto';
@@ -154,11 +154,17 @@ class Engine {
   /** Turns decoded VARIANT values into their stored groups (undefined when the schema has no VARIANT). */
   private readonly encodeVariants: ((rows: readonly Row[], firstRow?: number) => Record<string, unknown>[]) | undefined;
 
+  /**
+   * @param tree - the schema.
+   * @param o - resolved options.
+   * @param alloc - where page bodies go (the sink's arena), else a new array per page.
+   */
   constructor(
     readonly tree: SchemaTree,
     readonly o: ResolvedOptions,
+    alloc?: (length: number) => Uint8Array,
   ) {
-    this.columns = tree.columns.map((c) => new ColumnWriter(c, o.column(c)));
+    this.columns = tree.columns.map((c) => new ColumnWriter(c, alloc ? { ...o.column(c), alloc } : o.column(c)));
     this.encodeVariants = variantRowEncoder(tree);
   }
 
@@ -407,7 +413,7 @@ class FileWriter {
   }
 
   private newEngine(tree: SchemaTree, o: ResolvedOptions): Engine {
-    const e = new Engine(tree, o);
+    const e = new Engine(tree, o, sinkAlloc(this.sink));
     e.sortKeys = this.sortKeysFor(tree);
     return e;
   }
@@ -658,7 +664,7 @@ export function createWriter(sink: ByteSink, options: WriterOptions = {}): Parqu
 export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
   const sink = memorySink();
   await writeAll(createWriter(sink, options), data);
-  return sink.bytes();
+  return sink.take();
 }
 
 async function writeAll(w: ParquetWriter, data: readonly Row[] | ColumnarInput): Promise<void> {
@@ -681,5 +687,5 @@ export async function appendParquet(existing: Uint8Array, data: readonly Row[] |
   const sink = memorySink();
   sink.write(existing.subarray(0, target.dataEnd));
   await writeAll(createWriter(sink, { ...options, append: target }), data);
-  return sink.bytes();
+  return sink.take();
 }
