@@ -99,7 +99,9 @@ const REQUIRED_FLAG = 32;
 // use the table too: about 0.3 us more per page header (2.3x a switch reader's, thrift-compact's footer.bench.ts),
 // which no read of the reader benchmark shows (12,000 pages of 500 rows: within noise), for a smaller bundle
 const HOT = ['Statistics'];
-const sub = (ty) => (HOT.includes(ty) ? `read${ty}` : `S_${ty}`);
+// every struct without fields shares one table: its name is never in a message (no field can be missing or mistyped)
+const specOf = (ty) => (all[ty].length === 0 ? 'S_EMPTY' : `S_${ty}`);
+const sub = (ty) => (HOT.includes(ty) ? `read${ty}` : specOf(ty));
 const HOT_ENUMS = [...new Set(HOT.flatMap((n) => all[n].map((f) => f.type).filter((ty) => ty in enums)))].sort().join(', ');
 const codeOf = (ty) => wireOf(ty) | (kindOf(ty) === 'string' ? STRING_FLAG : 0);
 // tables in dependency order (parquet.thrift has no recursive struct), so each is defined before a table uses it
@@ -120,9 +122,9 @@ const visit = (name) => {
   order.push(name);
 };
 for (const name of names) visit(name);
-let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union, by interpreting the struct's field table (\`src/struct-table.ts\`),\n * except \`Statistics\` (read for every column chunk of a footer) as one function, faster on wide footers.\n * Unknown fields are skipped at any depth; a required field with the wrong wire type throws \`THRIFT_WRONG_TYPE\` (an\n * optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport { readStruct, type StructSpec } from '../../struct-table.js';\nimport type * as T from './types.js';\n${HOT_ENUMS ? `import type { ${HOT_ENUMS} } from './enums.js';\n` : ''}\n`;
+let rd = HEADER + `/**\n * One reader per parquet.thrift struct and union, by interpreting the struct's field table (\`src/struct-table.ts\`),\n * except \`Statistics\` (read for every column chunk of a footer) as one function, faster on wide footers.\n * Unknown fields are skipped at any depth; a required field with the wrong wire type throws \`THRIFT_WRONG_TYPE\` (an\n * optional one is skipped, as Apache Thrift does); a missing required field throws \`THRIFT_REQUIRED_FIELD\`.\n * @module\n */\nimport type { CompactReader } from '../../compact-reader.js';\nimport { readStruct, type StructSpec } from '../../struct-table.js';\nimport type * as T from './types.js';\n${HOT_ENUMS ? `import type { ${HOT_ENUMS} } from './enums.js';\n` : ''}\nconst S_EMPTY: StructSpec = ['', []];\n`;
 for (const name of order) {
-  if (HOT.includes(name)) continue;
+  if (HOT.includes(name) || all[name].length === 0) continue;
   const fields = sorted(all[name]);
   const slots = [];
   for (const f of fields) {
@@ -146,7 +148,7 @@ rd += '\n';
 for (const name of names) {
   if (HOT.includes(name)) continue;
   rd += `/**\n * Reads a \`${name}\`.\n * @param r - the compact reader, positioned at the start of the struct.\n * @returns the decoded value.\n * @throws ParquetError on malformed input.\n */\n`;
-  rd += `export function read${name}(r: CompactReader): T.${name} {\n  return readStruct(r, S_${name}) as unknown as T.${name};\n}\n\n`;
+  rd += `export function read${name}(r: CompactReader): T.${name} {\n  return readStruct(r, ${specOf(name)}) as unknown as T.${name};\n}\n\n`;
 }
 
 // ---- per-struct switch readers: read.ts's hot structs (HOT), and every struct in test/gen/read-switch.ts

@@ -10,66 +10,45 @@ import type { CompactReader } from '../../compact-reader.js';
 import { readStruct, type StructSpec } from '../../struct-table.js';
 import type * as T from './types.js';
 
+const S_EMPTY: StructSpec = ['', []];
 const S_AesGcmCtrV1: StructSpec = ['AesGcmCtrV1', [, ['aad_prefix', 8], ['aad_file_unique', 8], ['supply_aad_prefix', 1]]];
 const S_AesGcmV1: StructSpec = ['AesGcmV1', [, ['aad_prefix', 8], ['aad_file_unique', 8], ['supply_aad_prefix', 1]]];
-const S_SplitBlockAlgorithm: StructSpec = ['SplitBlockAlgorithm', []];
-const S_BloomFilterAlgorithm: StructSpec = ['BloomFilterAlgorithm', [, ['BLOCK', 12, 0, S_SplitBlockAlgorithm]]];
-const S_Uncompressed: StructSpec = ['Uncompressed', []];
-const S_BloomFilterCompression: StructSpec = ['BloomFilterCompression', [, ['UNCOMPRESSED', 12, 0, S_Uncompressed]]];
-const S_XxHash: StructSpec = ['XxHash', []];
-const S_BloomFilterHash: StructSpec = ['BloomFilterHash', [, ['XXHASH', 12, 0, S_XxHash]]];
+const S_BloomFilterAlgorithm: StructSpec = ['BloomFilterAlgorithm', [, ['BLOCK', 12, 0, S_EMPTY]]];
+const S_BloomFilterCompression: StructSpec = ['BloomFilterCompression', [, ['UNCOMPRESSED', 12, 0, S_EMPTY]]];
+const S_BloomFilterHash: StructSpec = ['BloomFilterHash', [, ['XXHASH', 12, 0, S_EMPTY]]];
 const S_BloomFilterHeader: StructSpec = ['BloomFilterHeader', [, ['numBytes', 37], ['algorithm', 44, 0, S_BloomFilterAlgorithm], ['hash', 44, 0, S_BloomFilterHash], ['compression', 44, 0, S_BloomFilterCompression]], 30];
 const S_BoundingBox: StructSpec = ['BoundingBox', [, ['xmin', 39], ['xmax', 39], ['ymin', 39], ['ymax', 39], ['zmin', 7], ['zmax', 7], ['mmin', 7], ['mmax', 7]], 30];
-const S_BsonType: StructSpec = ['BsonType', []];
 const S_KeyValue: StructSpec = ['KeyValue', [, ['key', 56], ['value', 24]], 2];
 const S_PageEncodingStats: StructSpec = ['PageEncodingStats', [, ['page_type', 37], ['encoding', 37], ['count', 37]], 14];
 const S_SizeStatistics: StructSpec = ['SizeStatistics', [, ['unencoded_byte_array_data_bytes', 6], ['repetition_level_histogram', 9, 6], ['definition_level_histogram', 9, 6]]];
 const S_GeospatialStatistics: StructSpec = ['GeospatialStatistics', [, ['bbox', 12, 0, S_BoundingBox], ['geospatial_types', 9, 5]]];
 const S_ColumnMetaData: StructSpec = ['ColumnMetaData', [, ['type', 37], ['encodings', 41, 5], ['path_in_schema', 41, 24], ['codec', 37], ['num_values', 38], ['total_uncompressed_size', 38], ['total_compressed_size', 38], ['key_value_metadata', 9, 12, S_KeyValue], ['data_page_offset', 38], ['index_page_offset', 6], ['dictionary_page_offset', 6], ['statistics', 12, 0, readStatistics], ['encoding_stats', 9, 12, S_PageEncodingStats], ['bloom_filter_offset', 6], ['bloom_filter_length', 5], ['size_statistics', 12, 0, S_SizeStatistics], ['geospatial_statistics', 12, 0, S_GeospatialStatistics]], 766];
-const S_EncryptionWithFooterKey: StructSpec = ['EncryptionWithFooterKey', []];
 const S_EncryptionWithColumnKey: StructSpec = ['EncryptionWithColumnKey', [, ['path_in_schema', 41, 24], ['key_metadata', 8]], 2];
-const S_ColumnCryptoMetaData: StructSpec = ['ColumnCryptoMetaData', [, ['ENCRYPTION_WITH_FOOTER_KEY', 12, 0, S_EncryptionWithFooterKey], ['ENCRYPTION_WITH_COLUMN_KEY', 12, 0, S_EncryptionWithColumnKey]]];
+const S_ColumnCryptoMetaData: StructSpec = ['ColumnCryptoMetaData', [, ['ENCRYPTION_WITH_FOOTER_KEY', 12, 0, S_EMPTY], ['ENCRYPTION_WITH_COLUMN_KEY', 12, 0, S_EncryptionWithColumnKey]]];
 const S_ColumnChunk: StructSpec = ['ColumnChunk', [, ['file_path', 24], ['file_offset', 38], ['meta_data', 12, 0, S_ColumnMetaData], ['offset_index_offset', 6], ['offset_index_length', 5], ['column_index_offset', 6], ['column_index_length', 5], ['crypto_metadata', 12, 0, S_ColumnCryptoMetaData], ['encrypted_column_metadata', 8]], 4];
 const S_ColumnIndex: StructSpec = ['ColumnIndex', [, ['null_pages', 41, 1], ['min_values', 41, 8], ['max_values', 41, 8], ['boundary_order', 37], ['null_counts', 9, 6], ['repetition_level_histograms', 9, 6], ['definition_level_histograms', 9, 6], ['nan_counts', 9, 6]], 30];
-const S_TypeDefinedOrder: StructSpec = ['TypeDefinedOrder', []];
-const S_IEEE754TotalOrder: StructSpec = ['IEEE754TotalOrder', []];
-const S_Int96TimestampOrder: StructSpec = ['Int96TimestampOrder', []];
-const S_ColumnOrder: StructSpec = ['ColumnOrder', [, ['TYPE_ORDER', 12, 0, S_TypeDefinedOrder], ['IEEE_754_TOTAL_ORDER', 12, 0, S_IEEE754TotalOrder], ['INT96_TIMESTAMP_ORDER', 12, 0, S_Int96TimestampOrder]]];
+const S_ColumnOrder: StructSpec = ['ColumnOrder', [, ['TYPE_ORDER', 12, 0, S_EMPTY], ['IEEE_754_TOTAL_ORDER', 12, 0, S_EMPTY], ['INT96_TIMESTAMP_ORDER', 12, 0, S_EMPTY]]];
 const S_DataPageHeader: StructSpec = ['DataPageHeader', [, ['num_values', 37], ['encoding', 37], ['definition_level_encoding', 37], ['repetition_level_encoding', 37], ['statistics', 12, 0, readStatistics]], 30];
 const S_DataPageHeaderV2: StructSpec = ['DataPageHeaderV2', [, ['num_values', 37], ['num_nulls', 37], ['num_rows', 37], ['encoding', 37], ['definition_levels_byte_length', 37], ['repetition_levels_byte_length', 37], ['is_compressed', 1], ['statistics', 12, 0, readStatistics]], 126];
-const S_DateType: StructSpec = ['DateType', []];
 const S_DecimalType: StructSpec = ['DecimalType', [, ['scale', 37], ['precision', 37]], 6];
 const S_DictionaryPageHeader: StructSpec = ['DictionaryPageHeader', [, ['num_values', 37], ['encoding', 37], ['is_sorted', 1]], 6];
 const S_EncryptionAlgorithm: StructSpec = ['EncryptionAlgorithm', [, ['AES_GCM_V1', 12, 0, S_AesGcmV1], ['AES_GCM_CTR_V1', 12, 0, S_AesGcmCtrV1]]];
-const S_EnumType: StructSpec = ['EnumType', []];
 const S_FileCryptoMetaData: StructSpec = ['FileCryptoMetaData', [, ['encryption_algorithm', 44, 0, S_EncryptionAlgorithm], ['key_metadata', 8]], 2];
-const S_StringType: StructSpec = ['StringType', []];
-const S_MapType: StructSpec = ['MapType', []];
-const S_ListType: StructSpec = ['ListType', []];
-const S_MilliSeconds: StructSpec = ['MilliSeconds', []];
-const S_MicroSeconds: StructSpec = ['MicroSeconds', []];
-const S_NanoSeconds: StructSpec = ['NanoSeconds', []];
-const S_TimeUnit: StructSpec = ['TimeUnit', [, ['MILLIS', 12, 0, S_MilliSeconds], ['MICROS', 12, 0, S_MicroSeconds], ['NANOS', 12, 0, S_NanoSeconds]]];
+const S_TimeUnit: StructSpec = ['TimeUnit', [, ['MILLIS', 12, 0, S_EMPTY], ['MICROS', 12, 0, S_EMPTY], ['NANOS', 12, 0, S_EMPTY]]];
 const S_TimeType: StructSpec = ['TimeType', [, ['isAdjustedToUTC', 33], ['unit', 44, 0, S_TimeUnit]], 6];
 const S_TimestampType: StructSpec = ['TimestampType', [, ['isAdjustedToUTC', 33], ['unit', 44, 0, S_TimeUnit]], 6];
 const S_IntType: StructSpec = ['IntType', [, ['bitWidth', 35], ['isSigned', 33]], 6];
-const S_NullType: StructSpec = ['NullType', []];
-const S_JsonType: StructSpec = ['JsonType', []];
-const S_UUIDType: StructSpec = ['UUIDType', []];
-const S_Float16Type: StructSpec = ['Float16Type', []];
 const S_VariantType: StructSpec = ['VariantType', [, ['specification_version', 3]]];
 const S_GeometryType: StructSpec = ['GeometryType', [, ['crs', 24]]];
 const S_GeographyType: StructSpec = ['GeographyType', [, ['crs', 24], ['algorithm', 5]]];
-const S_FileType: StructSpec = ['FileType', []];
-const S_LogicalType: StructSpec = ['LogicalType', [, ['STRING', 12, 0, S_StringType], ['MAP', 12, 0, S_MapType], ['LIST', 12, 0, S_ListType], ['ENUM', 12, 0, S_EnumType], ['DECIMAL', 12, 0, S_DecimalType], ['DATE', 12, 0, S_DateType], ['TIME', 12, 0, S_TimeType], ['TIMESTAMP', 12, 0, S_TimestampType], , ['INTEGER', 12, 0, S_IntType], ['UNKNOWN', 12, 0, S_NullType], ['JSON', 12, 0, S_JsonType], ['BSON', 12, 0, S_BsonType], ['UUID', 12, 0, S_UUIDType], ['FLOAT16', 12, 0, S_Float16Type], ['VARIANT', 12, 0, S_VariantType], ['GEOMETRY', 12, 0, S_GeometryType], ['GEOGRAPHY', 12, 0, S_GeographyType], ['FILE', 12, 0, S_FileType]]];
+const S_LogicalType: StructSpec = ['LogicalType', [, ['STRING', 12, 0, S_EMPTY], ['MAP', 12, 0, S_EMPTY], ['LIST', 12, 0, S_EMPTY], ['ENUM', 12, 0, S_EMPTY], ['DECIMAL', 12, 0, S_DecimalType], ['DATE', 12, 0, S_EMPTY], ['TIME', 12, 0, S_TimeType], ['TIMESTAMP', 12, 0, S_TimestampType], , ['INTEGER', 12, 0, S_IntType], ['UNKNOWN', 12, 0, S_EMPTY], ['JSON', 12, 0, S_EMPTY], ['BSON', 12, 0, S_EMPTY], ['UUID', 12, 0, S_EMPTY], ['FLOAT16', 12, 0, S_EMPTY], ['VARIANT', 12, 0, S_VariantType], ['GEOMETRY', 12, 0, S_GeometryType], ['GEOGRAPHY', 12, 0, S_GeographyType], ['FILE', 12, 0, S_EMPTY]]];
 const S_SchemaElement: StructSpec = ['SchemaElement', [, ['type', 5], ['type_length', 5], ['repetition_type', 5], ['name', 56], ['num_children', 5], ['converted_type', 5], ['scale', 5], ['precision', 5], ['field_id', 5], ['logicalType', 12, 0, S_LogicalType]], 16];
 const S_SortingColumn: StructSpec = ['SortingColumn', [, ['column_idx', 37], ['descending', 33], ['nulls_first', 33]], 14];
 const S_RowGroup: StructSpec = ['RowGroup', [, ['columns', 41, 12, S_ColumnChunk], ['total_byte_size', 38], ['num_rows', 38], ['sorting_columns', 9, 12, S_SortingColumn], ['file_offset', 6], ['total_compressed_size', 6], ['ordinal', 4]], 14];
 const S_FileMetaData: StructSpec = ['FileMetaData', [, ['version', 37], ['schema', 41, 12, S_SchemaElement], ['num_rows', 38], ['row_groups', 41, 12, S_RowGroup], ['key_value_metadata', 9, 12, S_KeyValue], ['created_by', 24], ['column_orders', 9, 12, S_ColumnOrder], ['encryption_algorithm', 12, 0, S_EncryptionAlgorithm], ['footer_signing_key_metadata', 8]], 30];
-const S_IndexPageHeader: StructSpec = ['IndexPageHeader', []];
 const S_PageLocation: StructSpec = ['PageLocation', [, ['offset', 38], ['compressed_page_size', 37], ['first_row_index', 38]], 14];
 const S_OffsetIndex: StructSpec = ['OffsetIndex', [, ['page_locations', 41, 12, S_PageLocation], ['unencoded_byte_array_data_bytes', 9, 6]], 2];
-const S_PageHeader: StructSpec = ['PageHeader', [, ['type', 37], ['uncompressed_page_size', 37], ['compressed_page_size', 37], ['crc', 5], ['data_page_header', 12, 0, S_DataPageHeader], ['index_page_header', 12, 0, S_IndexPageHeader], ['dictionary_page_header', 12, 0, S_DictionaryPageHeader], ['data_page_header_v2', 12, 0, S_DataPageHeaderV2]], 14];
+const S_PageHeader: StructSpec = ['PageHeader', [, ['type', 37], ['uncompressed_page_size', 37], ['compressed_page_size', 37], ['crc', 5], ['data_page_header', 12, 0, S_DataPageHeader], ['index_page_header', 12, 0, S_EMPTY], ['dictionary_page_header', 12, 0, S_DictionaryPageHeader], ['data_page_header_v2', 12, 0, S_DataPageHeaderV2]], 14];
 
 /**
  * Reads a `AesGcmCtrV1`.
@@ -148,7 +127,7 @@ export function readBoundingBox(r: CompactReader): T.BoundingBox {
  * @throws ParquetError on malformed input.
  */
 export function readBsonType(r: CompactReader): T.BsonType {
-  return readStruct(r, S_BsonType) as unknown as T.BsonType;
+  return readStruct(r, S_EMPTY) as unknown as T.BsonType;
 }
 
 /**
@@ -228,7 +207,7 @@ export function readDataPageHeaderV2(r: CompactReader): T.DataPageHeaderV2 {
  * @throws ParquetError on malformed input.
  */
 export function readDateType(r: CompactReader): T.DateType {
-  return readStruct(r, S_DateType) as unknown as T.DateType;
+  return readStruct(r, S_EMPTY) as unknown as T.DateType;
 }
 
 /**
@@ -278,7 +257,7 @@ export function readEncryptionWithColumnKey(r: CompactReader): T.EncryptionWithC
  * @throws ParquetError on malformed input.
  */
 export function readEncryptionWithFooterKey(r: CompactReader): T.EncryptionWithFooterKey {
-  return readStruct(r, S_EncryptionWithFooterKey) as unknown as T.EncryptionWithFooterKey;
+  return readStruct(r, S_EMPTY) as unknown as T.EncryptionWithFooterKey;
 }
 
 /**
@@ -288,7 +267,7 @@ export function readEncryptionWithFooterKey(r: CompactReader): T.EncryptionWithF
  * @throws ParquetError on malformed input.
  */
 export function readEnumType(r: CompactReader): T.EnumType {
-  return readStruct(r, S_EnumType) as unknown as T.EnumType;
+  return readStruct(r, S_EMPTY) as unknown as T.EnumType;
 }
 
 /**
@@ -318,7 +297,7 @@ export function readFileMetaData(r: CompactReader): T.FileMetaData {
  * @throws ParquetError on malformed input.
  */
 export function readFileType(r: CompactReader): T.FileType {
-  return readStruct(r, S_FileType) as unknown as T.FileType;
+  return readStruct(r, S_EMPTY) as unknown as T.FileType;
 }
 
 /**
@@ -328,7 +307,7 @@ export function readFileType(r: CompactReader): T.FileType {
  * @throws ParquetError on malformed input.
  */
 export function readFloat16Type(r: CompactReader): T.Float16Type {
-  return readStruct(r, S_Float16Type) as unknown as T.Float16Type;
+  return readStruct(r, S_EMPTY) as unknown as T.Float16Type;
 }
 
 /**
@@ -368,7 +347,7 @@ export function readGeospatialStatistics(r: CompactReader): T.GeospatialStatisti
  * @throws ParquetError on malformed input.
  */
 export function readIEEE754TotalOrder(r: CompactReader): T.IEEE754TotalOrder {
-  return readStruct(r, S_IEEE754TotalOrder) as unknown as T.IEEE754TotalOrder;
+  return readStruct(r, S_EMPTY) as unknown as T.IEEE754TotalOrder;
 }
 
 /**
@@ -378,7 +357,7 @@ export function readIEEE754TotalOrder(r: CompactReader): T.IEEE754TotalOrder {
  * @throws ParquetError on malformed input.
  */
 export function readIndexPageHeader(r: CompactReader): T.IndexPageHeader {
-  return readStruct(r, S_IndexPageHeader) as unknown as T.IndexPageHeader;
+  return readStruct(r, S_EMPTY) as unknown as T.IndexPageHeader;
 }
 
 /**
@@ -388,7 +367,7 @@ export function readIndexPageHeader(r: CompactReader): T.IndexPageHeader {
  * @throws ParquetError on malformed input.
  */
 export function readInt96TimestampOrder(r: CompactReader): T.Int96TimestampOrder {
-  return readStruct(r, S_Int96TimestampOrder) as unknown as T.Int96TimestampOrder;
+  return readStruct(r, S_EMPTY) as unknown as T.Int96TimestampOrder;
 }
 
 /**
@@ -408,7 +387,7 @@ export function readIntType(r: CompactReader): T.IntType {
  * @throws ParquetError on malformed input.
  */
 export function readJsonType(r: CompactReader): T.JsonType {
-  return readStruct(r, S_JsonType) as unknown as T.JsonType;
+  return readStruct(r, S_EMPTY) as unknown as T.JsonType;
 }
 
 /**
@@ -428,7 +407,7 @@ export function readKeyValue(r: CompactReader): T.KeyValue {
  * @throws ParquetError on malformed input.
  */
 export function readListType(r: CompactReader): T.ListType {
-  return readStruct(r, S_ListType) as unknown as T.ListType;
+  return readStruct(r, S_EMPTY) as unknown as T.ListType;
 }
 
 /**
@@ -448,7 +427,7 @@ export function readLogicalType(r: CompactReader): T.LogicalType {
  * @throws ParquetError on malformed input.
  */
 export function readMapType(r: CompactReader): T.MapType {
-  return readStruct(r, S_MapType) as unknown as T.MapType;
+  return readStruct(r, S_EMPTY) as unknown as T.MapType;
 }
 
 /**
@@ -458,7 +437,7 @@ export function readMapType(r: CompactReader): T.MapType {
  * @throws ParquetError on malformed input.
  */
 export function readMicroSeconds(r: CompactReader): T.MicroSeconds {
-  return readStruct(r, S_MicroSeconds) as unknown as T.MicroSeconds;
+  return readStruct(r, S_EMPTY) as unknown as T.MicroSeconds;
 }
 
 /**
@@ -468,7 +447,7 @@ export function readMicroSeconds(r: CompactReader): T.MicroSeconds {
  * @throws ParquetError on malformed input.
  */
 export function readMilliSeconds(r: CompactReader): T.MilliSeconds {
-  return readStruct(r, S_MilliSeconds) as unknown as T.MilliSeconds;
+  return readStruct(r, S_EMPTY) as unknown as T.MilliSeconds;
 }
 
 /**
@@ -478,7 +457,7 @@ export function readMilliSeconds(r: CompactReader): T.MilliSeconds {
  * @throws ParquetError on malformed input.
  */
 export function readNanoSeconds(r: CompactReader): T.NanoSeconds {
-  return readStruct(r, S_NanoSeconds) as unknown as T.NanoSeconds;
+  return readStruct(r, S_EMPTY) as unknown as T.NanoSeconds;
 }
 
 /**
@@ -488,7 +467,7 @@ export function readNanoSeconds(r: CompactReader): T.NanoSeconds {
  * @throws ParquetError on malformed input.
  */
 export function readNullType(r: CompactReader): T.NullType {
-  return readStruct(r, S_NullType) as unknown as T.NullType;
+  return readStruct(r, S_EMPTY) as unknown as T.NullType;
 }
 
 /**
@@ -578,7 +557,7 @@ export function readSortingColumn(r: CompactReader): T.SortingColumn {
  * @throws ParquetError on malformed input.
  */
 export function readSplitBlockAlgorithm(r: CompactReader): T.SplitBlockAlgorithm {
-  return readStruct(r, S_SplitBlockAlgorithm) as unknown as T.SplitBlockAlgorithm;
+  return readStruct(r, S_EMPTY) as unknown as T.SplitBlockAlgorithm;
 }
 
 /**
@@ -588,7 +567,7 @@ export function readSplitBlockAlgorithm(r: CompactReader): T.SplitBlockAlgorithm
  * @throws ParquetError on malformed input.
  */
 export function readStringType(r: CompactReader): T.StringType {
-  return readStruct(r, S_StringType) as unknown as T.StringType;
+  return readStruct(r, S_EMPTY) as unknown as T.StringType;
 }
 
 /**
@@ -628,7 +607,7 @@ export function readTimestampType(r: CompactReader): T.TimestampType {
  * @throws ParquetError on malformed input.
  */
 export function readTypeDefinedOrder(r: CompactReader): T.TypeDefinedOrder {
-  return readStruct(r, S_TypeDefinedOrder) as unknown as T.TypeDefinedOrder;
+  return readStruct(r, S_EMPTY) as unknown as T.TypeDefinedOrder;
 }
 
 /**
@@ -638,7 +617,7 @@ export function readTypeDefinedOrder(r: CompactReader): T.TypeDefinedOrder {
  * @throws ParquetError on malformed input.
  */
 export function readUUIDType(r: CompactReader): T.UUIDType {
-  return readStruct(r, S_UUIDType) as unknown as T.UUIDType;
+  return readStruct(r, S_EMPTY) as unknown as T.UUIDType;
 }
 
 /**
@@ -648,7 +627,7 @@ export function readUUIDType(r: CompactReader): T.UUIDType {
  * @throws ParquetError on malformed input.
  */
 export function readUncompressed(r: CompactReader): T.Uncompressed {
-  return readStruct(r, S_Uncompressed) as unknown as T.Uncompressed;
+  return readStruct(r, S_EMPTY) as unknown as T.Uncompressed;
 }
 
 /**
@@ -668,7 +647,7 @@ export function readVariantType(r: CompactReader): T.VariantType {
  * @throws ParquetError on malformed input.
  */
 export function readXxHash(r: CompactReader): T.XxHash {
-  return readStruct(r, S_XxHash) as unknown as T.XxHash;
+  return readStruct(r, S_EMPTY) as unknown as T.XxHash;
 }
 
 /**
