@@ -25,9 +25,9 @@ interface DecodedPage {
   /** Level entries (values including nulls). */
   readonly n: number;
   /** Definition levels; undefined when the max is 0 or every level is at the max. */
-  readonly def: Int32Array | undefined;
+  readonly def: Uint8Array | undefined;
   /** Repetition levels; undefined when the max is 0. */
-  readonly rep: Int32Array | undefined;
+  readonly rep: Uint8Array | undefined;
   /** The page's non-null values. */
   readonly seg: ValueSegment;
   /** Number of non-null values. */
@@ -35,6 +35,11 @@ interface DecodedPage {
   /** Whether the page was decoded into the chunk's {@link ChunkSink}. */
   readonly sunk: boolean;
 }
+
+/** The largest max definition or repetition level a chunk's levels (bytes) hold. */
+const MAX_BYTE_LEVEL = 255;
+/** Levels of a page parquet-levels decodes through the Int32Array scratch it keeps (larger pages: a new one each). */
+const LEVEL_SCRATCH = 1 << 20;
 
 /** Fixed-width numbers a chunk's values are gathered into. */
 type NumberArray = Int32Array | BigInt64Array | Float32Array | Float64Array;
@@ -98,8 +103,8 @@ const MAX_BYTES_AHEAD = 64 * 1024 * 1024;
 class ChunkSink {
   /** Levels written. */
   at = 0;
-  def: Int32Array | undefined;
-  rep: Int32Array | undefined;
+  def: Uint8Array | undefined;
+  rep: Uint8Array | undefined;
   values: NumberArray | undefined;
   /** Values written to `values`. */
   nv = 0;
@@ -133,19 +138,19 @@ class ChunkSink {
     if (over > 0) this.charge(over);
   }
 
-  repArray(): Int32Array {
+  repArray(): Uint8Array {
     if (this.rep === undefined) {
-      this.charge(4 * this.cap);
-      this.rep = new Int32Array(this.cap);
+      this.charge(this.cap);
+      this.rep = new Uint8Array(this.cap);
     }
     return this.rep;
   }
 
   /** The definition levels (pages before the first one with nulls had all theirs at the max). */
-  defArray(): Int32Array {
+  defArray(): Uint8Array {
     if (this.def === undefined) {
-      this.charge(4 * this.cap);
-      this.def = new Int32Array(this.cap);
+      this.charge(this.cap);
+      this.def = new Uint8Array(this.cap);
       this.def.fill(this.maxDef, 0, this.at);
     }
     return this.def;
@@ -410,7 +415,8 @@ export class ChunkDecoder {
    * @param rows - records wanted (`Infinity` for the rest of the chunk).
    * @returns the records' levels and values; {@link ChunkDecoder.lastRows} says how many records they hold.
    * @throws ParquetError `CORRUPT_PAGE`, `CHECKSUM_MISMATCH`, `DICTIONARY_INDEX`, the codec, encoding and decryption
-   *   codes, located at the row group, column, page and file offset.
+   *   codes, located at the row group, column, page and file offset; `LIMIT_EXCEEDED` when the read's budget runs out
+   *   or the column's max definition or repetition level is over 255 (levels are bytes).
    */
   async take(rows: number): Promise<DecodedChunk> {
     // every record left of a whole chunk (numRows given: its num_values is what its pages hold, so it sizes the
@@ -519,6 +525,9 @@ export class ChunkDecoder {
     if (!(Number.isSafeInteger(this.total) && this.total >= 0)) {
       throw new ParquetError('CORRUPT_METADATA', `parquet-column: row group ${rowGroup}, column '${path}': num_values ${this.total} is not a count`, offset);
     }
+    if (this.maxDef > MAX_BYTE_LEVEL || this.maxRep > MAX_BYTE_LEVEL) {
+      throw new ParquetError('LIMIT_EXCEEDED', `parquet-column: row group ${rowGroup}, column '${path}': max definition level ${this.maxDef}, max repetition level ${this.maxRep}; levels are decoded as bytes, which hold levels up to ${MAX_BYTE_LEVEL} (${MAX_BYTE_LEVEL} nested optional or repeated fields)`, offset);
+    }
     if (this.numRows !== undefined && this.maxRep === 0 && this.total !== this.numRows) {
       throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-column: row group ${rowGroup}, column '${path}': num_values ${this.total} of a column without repetition must equal the row group's num_rows ${this.numRows}`, offset);
     }
@@ -546,8 +555,8 @@ export class ChunkDecoder {
     const sink = this.sink;
     if (sink !== undefined && this.lvl === 0 && count === this.buffered && count === sink.at && this.queue[this.head]?.sunk === true) return this.extractSink(sink, count);
     const { maxDef, maxRep } = this;
-    const defParts: (Int32Array | number)[] = [];
-    const repParts: Int32Array[] = [];
+    const defParts: (Uint8Array | number)[] = [];
+    const repParts: Uint8Array[] = [];
     const segments: ValueSegment[] = [];
     let numValues = 0;
     let remaining = count;
@@ -634,8 +643,11 @@ export class ChunkDecoder {
   private charge(n: number, ordinal: number, sunk = false): void {
     const budget = this.budget;
     if (budget === undefined) return;
-    const levelArrays = this.sink !== undefined ? 0 : (this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0);
-    budget.charge(n, n * (4 * levelArrays + (sunk ? 0 : this.valueBytes)), this.place(ordinal));
+    // levels are bytes (a max level is at most 255), decoded by way of an Int32Array scratch that parquet-levels keeps
+    // for pages of up to 2^20 levels and allocates for larger ones (4 bytes a level, charged here)
+    const streams = (this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0);
+    const levelBytes = (this.sink !== undefined ? 0 : streams) + (n > LEVEL_SCRATCH ? 4 * streams : 0);
+    budget.charge(n, n * (levelBytes + (sunk ? 0 : this.valueBytes)), this.place(ordinal));
   }
 
   /**
@@ -689,7 +701,7 @@ export class ChunkDecoder {
     if (!(cap > 0 && cap <= this.maxPageValues)) return;
     const budget = this.budget;
     // the first page's arrays, charged already, are dropped for the sink's
-    let credit = first.n * (4 * ((this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0)) + this.valueBytes);
+    let credit = first.n * ((this.maxDef > 0 ? 1 : 0) + (this.maxRep > 0 ? 1 : 0) + this.valueBytes);
     // (an array allocated at a later page, e.g. the definition levels at the first null, is charged there)
     const sink = new ChunkSink(cap, this.maxDef, this.desc.type, budget === undefined ? () => {} : (bytes) => {
       const c = Math.min(credit, bytes);
@@ -771,8 +783,8 @@ export class ChunkDecoder {
       const fail = (code: string, msg: string, pos: number): never => pages.fail(code, msg, pos, undefined, ordinal);
       try {
         const { maxDef, maxRep } = this;
-        let rep: Int32Array | undefined;
-        let def: Int32Array | undefined;
+        let rep: Uint8Array | undefined;
+        let def: Uint8Array | undefined;
         let sink: ChunkSink | undefined;
         let raw: Uint8Array;
         let p: number;
@@ -794,7 +806,7 @@ export class ChunkDecoder {
             if (maxRep > 0) {
               // the level bytes must hold n levels before n are allocated
               checkLevelCapacity(raw, p, raw.length, maxRep, n, dh.repetition_level_encoding, 'repetition');
-              rep = sink === undefined ? new Int32Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
+              rep = sink === undefined ? new Uint8Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
               p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, dh.repetition_level_encoding, 'repetition');
             }
             if (maxDef > 0) {
@@ -802,7 +814,7 @@ export class ChunkDecoder {
               if (all >= 0) p = all;
               else {
                 checkLevelCapacity(raw, p, raw.length, maxDef, n, dh.definition_level_encoding, 'definition');
-                def = sink === undefined ? new Int32Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
+                def = sink === undefined ? new Uint8Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
                 p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, dh.definition_level_encoding, 'definition');
               }
             }
@@ -819,12 +831,12 @@ export class ChunkDecoder {
             this.charge(n, ordinal, this.sinks(encoding));
             if (maxRep > 0) {
               checkLevelCapacity(levels, 0, Math.min(rl, levels.length), maxRep, n, 'v2', 'repetition');
-              rep = sink === undefined ? new Int32Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
+              rep = sink === undefined ? new Uint8Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
               decodeLevelsV2(levels, 0, rl, maxRep, rep, 0, n, 'repetition');
             }
             if (maxDef > 0 && !rleHybridAllEqual(levels, rl, rl + dl, bitWidthOf(maxDef), n, maxDef)) {
               checkLevelCapacity(levels, rl, Math.min(rl + dl, levels.length), maxDef, n, 'v2', 'definition');
-              def = sink === undefined ? new Int32Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
+              def = sink === undefined ? new Uint8Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
               decodeLevelsV2(levels, rl, dl, maxDef, def, 0, n, 'definition');
             }
             raw = page.data;
@@ -934,7 +946,7 @@ function prefixedAllAt(src: Uint8Array, pos: number, maxDef: number, n: number):
   return rleHybridAllEqual(src, start, start + len, bitWidthOf(maxDef), n, maxDef) ? start + len : -1;
 }
 
-function countEqual(levels: Int32Array, from: number, to: number, max: number): number {
+function countEqual(levels: Uint8Array, from: number, to: number, max: number): number {
   let c = 0;
   for (let i = from; i < to; i++) if (levels[i] === max) c++;
   return c;
@@ -1007,12 +1019,12 @@ function decodePageValues(
 }
 
 /** Definition levels of several pages; undefined when every page had all its levels at the max. */
-function concatDefs(parts: (Int32Array | number)[], n: number, maxDef: number): Int32Array | undefined {
+function concatDefs(parts: (Uint8Array | number)[], n: number, maxDef: number): Uint8Array | undefined {
   let allMax = true;
   for (const p of parts) if (typeof p !== 'number') allMax = false;
   if (allMax) return undefined;
-  if (parts.length === 1 && (parts[0] as Int32Array).length === n) return parts[0] as Int32Array;
-  const out = new Int32Array(n);
+  if (parts.length === 1 && (parts[0] as Uint8Array).length === n) return parts[0] as Uint8Array;
+  const out = new Uint8Array(n);
   let at = 0;
   for (const p of parts) {
     if (typeof p === 'number') {
@@ -1026,9 +1038,9 @@ function concatDefs(parts: (Int32Array | number)[], n: number, maxDef: number): 
   return out;
 }
 
-function concatLevels(parts: Int32Array[], n: number): Int32Array {
+function concatLevels(parts: Uint8Array[], n: number): Uint8Array {
   if (parts.length === 1 && parts[0]!.length === n) return parts[0]!;
-  const out = new Int32Array(n);
+  const out = new Uint8Array(n);
   let at = 0;
   for (const p of parts) {
     out.set(p, at);

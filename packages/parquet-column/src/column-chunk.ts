@@ -54,10 +54,13 @@ export interface ChunkDecodeOptions {
 
 /** A decoded column chunk. */
 export interface DecodedChunk {
-  /** Definition levels (undefined when the max definition level is 0 or every level is at the max). */
-  def: Int32Array | undefined;
-  /** Repetition levels (undefined when the max repetition level is 0). */
-  rep: Int32Array | undefined;
+  /**
+   * Definition levels, one byte each (a column's max levels are at most 255: the decoder refuses deeper columns);
+   * undefined when the max definition level is 0 or every level is at the max.
+   */
+  def: Uint8Array | undefined;
+  /** Repetition levels, one byte each; undefined when the max repetition level is 0. */
+  rep: Uint8Array | undefined;
   /** Number of level entries (values including nulls). */
   numLevels: number;
   /** The chunk's dictionary page values, when it has one. */
@@ -98,7 +101,8 @@ export function chunkValues(chunk: DecodedChunk, column: ColumnDescriptor): Colu
  * @returns levels and values of the whole chunk.
  * @throws ParquetError naming the row group, column path, page and file offset for any corrupt page;
  *   `CORRUPT_PAGE` / `ROW_COUNT_MISMATCH` when the pages disagree with the chunk's `num_values` or (with
- *   `options.numRows`) the row group's `num_rows`; `LIMIT_EXCEEDED` when `options.budget` runs out.
+ *   `options.numRows`) the row group's `num_rows`; `LIMIT_EXCEEDED` when `options.budget` runs out or the column's
+ *   max definition or repetition level is over 255.
  */
 export async function decodeColumnChunk(bytes: Uint8Array, column: ColumnDescriptor, meta: ColumnMetaData, where: ChunkLocation, options: ChunkDecodeOptions = {}): Promise<DecodedChunk> {
   return new ChunkDecoder(bytes, column, meta, where, options).take(Infinity);

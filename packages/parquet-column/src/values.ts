@@ -197,24 +197,21 @@ function paddedEntries(dict: ByteArrays, lens: Int32Array): Int32Array {
 }
 
 /**
- * Copies the dictionary entries `idx` selects into `data` from byte `at`, a 4-byte word at a time from the padded
- * entries (a value's last word runs past its end: the next value overwrites it; `data` has slack after its end).
+ * Copies the dictionary entries `idx` selects into `data` from byte `at`, as the four 4-byte words of each padded
+ * entry whatever its length (the words past a value's end are overwritten by the values after it: `data` has
+ * {@link PAD_STRIDE} bytes of slack after its end). No branch on the length: with entries of mixed lengths, a
+ * branch per word is mispredicted often.
  */
 function gatherPadded(idx: Int32Array, lens: Int32Array, padded: Int32Array, data: Uint8Array, at: number): void {
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let i = 0; i < idx.length; i++) {
     const j = idx[i]!;
-    const len = lens[j]!;
     const w = j << 2;
     dv.setInt32(at, padded[w]!, true);
-    if (len > 4) {
-      dv.setInt32(at + 4, padded[w + 1]!, true);
-      if (len > 8) {
-        dv.setInt32(at + 8, padded[w + 2]!, true);
-        if (len > 12) dv.setInt32(at + 12, padded[w + 3]!, true);
-      }
-    }
-    at += len;
+    dv.setInt32(at + 4, padded[w + 1]!, true);
+    dv.setInt32(at + 8, padded[w + 2]!, true);
+    dv.setInt32(at + 12, padded[w + 3]!, true);
+    at += lens[j]!;
   }
 }
 
@@ -232,17 +229,13 @@ function gatherAll(segments: readonly { indices: Int32Array }[], lens: Int32Arra
     const idx = s.indices;
     for (let i = 0; i < idx.length; i++) {
       const j = idx[i]!;
-      const len = lens[j]!;
       const w = j << 2;
+      // all four words of the padded entry (no branch on its length; `data` has PAD_STRIDE bytes of slack)
       dv.setInt32(at, padded[w]!, true);
-      if (len > 4) {
-        dv.setInt32(at + 4, padded[w + 1]!, true);
-        if (len > 8) {
-          dv.setInt32(at + 8, padded[w + 2]!, true);
-          if (len > 12) dv.setInt32(at + 12, padded[w + 3]!, true);
-        }
-      }
-      at += len;
+      dv.setInt32(at + 4, padded[w + 1]!, true);
+      dv.setInt32(at + 8, padded[w + 2]!, true);
+      dv.setInt32(at + 12, padded[w + 3]!, true);
+      at += lens[j]!;
       offsets[k + i] = at;
     }
     k += idx.length;

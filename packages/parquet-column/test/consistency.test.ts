@@ -159,7 +159,9 @@ describe('levels the bytes cannot hold', () => {
     const c = await decode(bytes, list, n, { numRows: n, budget: raised });
     expect(c.numLevels).toBe(n);
     expect(raised.values).toBe(n);
-    expect(raised.bytes).toBe(n * 12);
+    // per level: a byte in each of the two level arrays, 4 bytes in each stream's Int32Array decoding scratch (a page
+    // of more than 2^20 levels gets its own), 4 for the value it may hold
+    expect(raised.bytes).toBe(n * 14);
   });
 });
 
@@ -202,5 +204,35 @@ describe('the read budget', () => {
     expect(defaultLimits(153)).toEqual({ maxRows: 1 << 20, maxValues: 1 << 23, maxBytes: 128 * 2 ** 20 });
     expect(defaultLimits(100e6)).toEqual({ maxRows: 400e6, maxValues: 1600e6, maxBytes: 6400e6 });
     expect(defaultLimits(153, { maxBytes: Infinity })).toEqual({ maxRows: 1 << 20, maxValues: 1 << 23, maxBytes: Infinity });
+  });
+});
+
+describe('levels are bytes', () => {
+  /** `depth` nested optional groups around an optional int32: max definition level depth + 1. */
+  const nested = (depth: number): ColumnDescriptor =>
+    buildSchemaTree([
+      { name: 'schema', num_children: 1 },
+      ...Array.from({ length: depth }, (_, i) => ({ name: `g${i}`, repetition_type: FieldRepetitionType.OPTIONAL, num_children: 1 })),
+      { name: 'x', repetition_type: FieldRepetitionType.OPTIONAL, type: Type.INT32 },
+    ]).columns[0]!;
+  /** A V1 page of optional levels: each level one RLE run of width ceil(log2(max + 1)) (2 value bytes past 255). */
+  const page = (defs: readonly number[], max: number, values: readonly number[]) => {
+    const width = (32 - Math.clz32(max) + 7) >> 3;
+    const runs = cat(...defs.map((d) => new Uint8Array([2, d & 0xff, d >>> 8].slice(0, 1 + width))));
+    return plainPageV1(cat(u32(runs.length), runs, plainInt32(values)), defs.length);
+  };
+
+  test('a max definition level of 255 decodes into a Uint8Array; 256 is LIMIT_EXCEEDED naming the column', async () => {
+    const c255 = nested(254);
+    expect(c255.maxDef).toBe(255);
+    const ok = await decode(page([255, 0, 254, 255], 255, [7, 8]), c255, 4, { numRows: 4 });
+    expect(ok.def).toBeInstanceOf(Uint8Array);
+    expect(Array.from(ok.def!)).toEqual([255, 0, 254, 255]);
+    expect(Array.from(chunkValues(ok, c255) as Int32Array)).toEqual([7, 8]);
+    const c256 = nested(255);
+    expect(c256.maxDef).toBe(256);
+    const e = await typedError(() => decode(page([256, 0], 256, [7]), c256, 2, { numRows: 2 }));
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toContain("row group 0, column 'x': max definition level 256");
   });
 });

@@ -113,16 +113,17 @@ describe('charges of the chunk-level arrays name the page they happen at', () =>
   test('the definition levels allocated when the first null arrives (page 2), not where the arrays started (page 1)', async () => {
     const bytes = cat(optionalPage([1, 1], [1, 2]), optionalPage([1, 1], [3, 4]), optionalPage([1, 0], [5]));
     const m = { ...meta(6, bytes.length), type: Type.INT32, path_in_schema: ['x'] };
-    // page 0: 2 levels and 2 values (16 bytes); page 1: the chunk's 6 values (24 bytes, 16 of them page 0's);
-    // page 2: the chunk's 6 definition levels (24 bytes) — 48 in all
-    const enough = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 48 });
+    // page 0: 2 levels (a byte each) and 2 values (10 bytes); page 1: the chunk's 6 values (24 bytes, 10 of them page
+    // 0's); page 2: the chunk's 6 definition levels (6 bytes) — 30 in all
+    const enough = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 30 });
     const c = await decodeColumnChunk(bytes, optional, m, { ...where, path: 'x' }, { numRows: 6, budget: enough });
+    expect(c.def).toBeInstanceOf(Uint8Array);
     expect(Array.from(c.def!)).toEqual([1, 1, 1, 1, 1, 0]);
     expect(Array.from(chunkValues(c, optional) as Int32Array)).toEqual([1, 2, 3, 4, 5]);
-    expect(enough.bytes).toBe(48);
-    const budget = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 47 });
+    expect(enough.bytes).toBe(30);
+    const budget = new ReadBudget({ maxRows: 10, maxValues: 10, maxBytes: 29 });
     const e = await typedError(() => decodeColumnChunk(bytes, optional, m, { ...where, path: 'x' }, { numRows: 6, budget }));
     expect(e.code).toBe('LIMIT_EXCEEDED');
-    expect(e.message).toContain("row group 0, column 'x', page 2: 24 bytes would bring the read to 48, over its maxBytes of 47");
+    expect(e.message).toContain("row group 0, column 'x', page 2: 6 bytes would bring the read to 30, over its maxBytes of 29");
   });
 });

@@ -86,7 +86,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
   let zeros: Uint8Array | undefined;
   const allDefined: boolean[] = new Array(nCols).fill(false);
   // level arrays filled with one max definition level, shared by the columns that omitted theirs
-  const filled = new Map<number, Int32Array>();
+  const filled = new Map<number, Uint8Array | Int32Array>();
   for (let c = 0; c < nCols; c++) {
     const data = columns[c];
     present[c] = data !== undefined;
@@ -105,7 +105,8 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     else if (!fillDefs) allDefined[c] = true;
     else {
       let f = filled.get(desc.maxDef);
-      if (f === undefined || f.length < n) filled.set(desc.maxDef, (f = new Int32Array(n).fill(desc.maxDef)));
+      // (bytes, as a reader's decoded levels are, so that the level loops see one array kind)
+      if (f === undefined || f.length < n) filled.set(desc.maxDef, (f = (desc.maxDef <= 255 ? new Uint8Array(n) : new Int32Array(n)).fill(desc.maxDef)));
       defs[c] = f;
       allDefined[c] = true;
     }

@@ -343,6 +343,11 @@ function flatValidity(def: ArrayLike<number>, n: number, vl: Uint8Array, pl: num
   for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
 }
 
+/** Levels of `n` entries up to `max`: bytes when they hold it. */
+function levelArray(n: number, max: number): Uint8Array | Int32Array {
+  return max <= 255 ? new Uint8Array(n) : new Int32Array(n);
+}
+
 /** The present slots (bytes of 1) of the first `n` of a validity. */
 function countPresent(present: Uint8Array, n: number): number {
   let vi = 0;
@@ -358,8 +363,9 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
   const rep = reps[c]!;
   // a column without definition levels (all at the max) has none here; built only where a walk reads them
   const given = defs[c];
-  let filled: Int32Array | undefined;
-  const levels = (): ArrayLike<number> => given ?? (filled ??= new Int32Array(n).fill(schema.columns[c]!.maxDef));
+  let filled: Uint8Array | Int32Array | undefined;
+  // (bytes, as a reader's decoded levels are, so that the level loops see one array kind)
+  const levels = (): ArrayLike<number> => given ?? (filled ??= levelArray(n, schema.columns[c]!.maxDef).fill(schema.columns[c]!.maxDef));
   const thrDef = new Int32Array(m);
   const thrRep = new Int32Array(m);
   const presentDef = new Int32Array(m);

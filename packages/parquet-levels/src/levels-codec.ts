@@ -49,10 +49,33 @@ function withContext<T>(what: string, pos: number, f: () => T): T {
   }
 }
 
-function checkArgs(out: Int32Array, outPos: number, count: number, maxLevel: number): void {
-  if (!(count >= 0 && outPos >= 0 && outPos + count <= out.length) || !(maxLevel >= 0 && maxLevel <= 0x7fffffff)) {
-    throw new ParquetError('INVALID_ARGUMENT', `parquet-levels: cannot decode ${count} levels (max ${maxLevel}) into ${out.length} slots at ${outPos}`);
+function checkArgs(out: Int32Array | Uint8Array, outPos: number, count: number, maxLevel: number): void {
+  if (!(count >= 0 && outPos >= 0 && outPos + count <= out.length) || !(maxLevel >= 0 && maxLevel <= (out instanceof Uint8Array ? MAX_BYTE_LEVEL : 0x7fffffff))) {
+    throw new ParquetError('INVALID_ARGUMENT', `parquet-levels: cannot decode ${count} levels (max ${maxLevel}) into ${out.length} slots at ${outPos}${out instanceof Uint8Array && maxLevel > MAX_BYTE_LEVEL ? ` of a Uint8Array (levels above ${MAX_BYTE_LEVEL} need an Int32Array)` : ''}`);
   }
+}
+
+/** The largest max level whose levels a `Uint8Array` holds. */
+const MAX_BYTE_LEVEL = 255;
+
+/** Levels of this many entries at most keep their decoding scratch for the next page (4 bytes each). */
+const KEEP_SCRATCH = 1 << 20;
+let scratch = new Int32Array(0);
+
+/**
+ * The `Int32Array` a level stream is decoded into: `out` itself, or for a `Uint8Array` a scratch array (reused from
+ * page to page up to {@link KEEP_SCRATCH} levels), copied into `out` by {@link narrow} once checked.
+ */
+function wide(out: Int32Array | Uint8Array, count: number): Int32Array {
+  if (out instanceof Int32Array) return out;
+  if (count > KEEP_SCRATCH) return new Int32Array(count);
+  if (scratch.length < count) scratch = new Int32Array(Math.max(count, Math.min(KEEP_SCRATCH, 2 * scratch.length)));
+  return scratch;
+}
+
+/** Copies levels decoded by way of {@link wide} (checked to be in 0..255) into `out`. */
+function narrow(out: Int32Array | Uint8Array, w: Int32Array, outPos: number, count: number): void {
+  if (w !== out) out.set(w.subarray(0, count), outPos);
 }
 
 /**
@@ -141,17 +164,19 @@ export function checkLevelCapacity(src: Uint8Array, pos: number, end: number, ma
  * @param pos - position of the stream (the 4-byte length for RLE).
  * @param end - exclusive end of the page.
  * @param maxLevel - the column's max level of this kind; 0 means the stream is absent (levels are all 0).
- * @param out - receives `count` levels at `outPos`.
+ * @param out - receives `count` levels at `outPos`: an `Int32Array`, or a `Uint8Array` when `maxLevel` is at most 255
+ *   (decoded by way of a reused `Int32Array` scratch, then copied).
  * @param outPos - first index of `out`.
  * @param count - number of levels (the page's `num_values`).
  * @param encoding - `Encoding.RLE` (default) or the deprecated `Encoding.BIT_PACKED`.
  * @param what - `'definition'` or `'repetition'`, for messages.
  * @returns the position after the stream.
  * @throws ParquetError `ENCODING_TRUNCATED` (from the decoder) when the stream or its length runs past `end`,
- *   `INVALID_LEVELS` when a level is above `maxLevel`, `UNSUPPORTED_ENCODING` for another level encoding.
+ *   `INVALID_LEVELS` when a level is above `maxLevel`, `UNSUPPORTED_ENCODING` for another level encoding,
+ *   `INVALID_ARGUMENT` when `out` cannot hold `count` levels at `outPos` or is a `Uint8Array` for a max level over 255.
  */
 export function decodeLevelsV1(
-  src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array, outPos: number, count: number,
+  src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array | Uint8Array, outPos: number, count: number,
   encoding: number = Encoding.RLE, what = 'definition',
 ): number {
   checkArgs(out, outPos, count, maxLevel);
@@ -160,6 +185,8 @@ export function decodeLevelsV1(
     return pos;
   }
   const bw = bitWidthOf(maxLevel);
+  const w = wide(out, count);
+  const at = w === out ? outPos : 0;
   let next: number;
   if (encoding === Encoding.RLE) {
     if (end - pos < 4 || pos < 0) {
@@ -169,16 +196,17 @@ export function decodeLevelsV1(
     if (len > end - pos - 4) {
       throw new ParquetError('ENCODING_TRUNCATED', `parquet-levels: ${what} levels: length ${len} at byte ${pos} runs past the page end ${end}`, pos);
     }
-    withContext(what, pos, () => decodeRleHybrid(src, pos + 4, pos + 4 + len, bw, out, outPos, count));
+    withContext(what, pos, () => decodeRleHybrid(src, pos + 4, pos + 4 + len, bw, w, at, count));
     next = pos + 4 + len;
   } else if (encoding === Encoding.BIT_PACKED) {
-    next = withContext(what, pos, () => decodeBitPacked(src, pos, end, bw, out, outPos, count));
+    next = withContext(what, pos, () => decodeBitPacked(src, pos, end, bw, w, at, count));
   } else {
     throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
   }
   // the decoders give values of `bw` bits only (an RLE value wider is ENCODING_CORRUPT): a max of 2^bw - 1 (1, 3, 7,
   // …: every optional column's max 1) cannot be exceeded, so only the other maxima need the pass over the levels
-  if (maxLevel !== 2 ** bw - 1) checkMax(out, outPos, count, maxLevel, what);
+  if (maxLevel !== 2 ** bw - 1) checkMax(w, at, count, maxLevel, what);
+  narrow(out, w, outPos, count);
   return next;
 }
 
@@ -189,16 +217,18 @@ export function decodeLevelsV1(
  * @param pos - position of the stream.
  * @param byteLength - `definition_levels_byte_length` or `repetition_levels_byte_length` from the header.
  * @param maxLevel - the column's max level of this kind; 0 means absent.
- * @param out - receives `count` levels at `outPos`.
+ * @param out - receives `count` levels at `outPos`: an `Int32Array`, or a `Uint8Array` when `maxLevel` is at most 255
+ *   (decoded by way of a reused `Int32Array` scratch, then copied).
  * @param outPos - first index of `out`.
  * @param count - number of levels (the page's `num_values`).
  * @param what - `'definition'` or `'repetition'`, for messages.
  * @returns `pos + byteLength`.
  * @throws ParquetError `ENCODING_TRUNCATED` when `byteLength` runs past the input or the runs end before `count`
- *   levels, `INVALID_LEVELS` when a level is above `maxLevel` or a non-zero byte length is given for max 0.
+ *   levels, `INVALID_LEVELS` when a level is above `maxLevel` or a non-zero byte length is given for max 0,
+ *   `INVALID_ARGUMENT` as {@link decodeLevelsV1}.
  */
 export function decodeLevelsV2(
-  src: Uint8Array, pos: number, byteLength: number, maxLevel: number, out: Int32Array, outPos: number, count: number, what = 'definition',
+  src: Uint8Array, pos: number, byteLength: number, maxLevel: number, out: Int32Array | Uint8Array, outPos: number, count: number, what = 'definition',
 ): number {
   checkArgs(out, outPos, count, maxLevel);
   if (!(byteLength >= 0 && pos >= 0 && byteLength <= src.length - pos)) {
@@ -210,8 +240,11 @@ export function decodeLevelsV2(
     return pos;
   }
   const bw = bitWidthOf(maxLevel);
-  withContext(what, pos, () => decodeRleHybrid(src, pos, pos + byteLength, bw, out, outPos, count));
-  if (maxLevel !== 2 ** bw - 1) checkMax(out, outPos, count, maxLevel, what);
+  const w = wide(out, count);
+  const at = w === out ? outPos : 0;
+  withContext(what, pos, () => decodeRleHybrid(src, pos, pos + byteLength, bw, w, at, count));
+  if (maxLevel !== 2 ** bw - 1) checkMax(w, at, count, maxLevel, what);
+  narrow(out, w, outPos, count);
   return pos + byteLength;
 }
 
@@ -221,12 +254,13 @@ export function decodeLevelsV2(
  * @param pos - position of the stream.
  * @param end - exclusive end of the page.
  * @param maxLevel - the column's max level of this kind.
- * @param out - receives `count` levels at `outPos`.
+ * @param out - receives `count` levels at `outPos`: an `Int32Array`, or a `Uint8Array` when `maxLevel` is at most 255
+ *   (decoded by way of a reused `Int32Array` scratch, then copied).
  * @param outPos - first index of `out`.
  * @param count - number of levels.
  * @returns the position after the stream.
  * @throws ParquetError as {@link decodeLevelsV1}.
  */
-export function decodeLevelsBitPacked(src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array, outPos: number, count: number): number {
+export function decodeLevelsBitPacked(src: Uint8Array, pos: number, end: number, maxLevel: number, out: Int32Array | Uint8Array, outPos: number, count: number): number {
   return decodeLevelsV1(src, pos, end, maxLevel, out, outPos, count, Encoding.BIT_PACKED);
 }

@@ -165,3 +165,105 @@ describe('level streams', () => {
     }
   });
 });
+
+describe('level streams into bytes (Uint8Array)', () => {
+  // the hybrid of Encodings.md written by hand: RLE runs (header count << 1, the value in ceil(w / 8) bytes) and
+  // bit-packed runs (header groups << 1 | 1, then groups × w bytes, values LSB first)
+  function hybrid(runs: { rle: boolean; values: number[] }[], w: number): { bytes: Uint8Array; levels: number[] } {
+    const bytes: number[] = [];
+    const levels: number[] = [];
+    const varint = (x: number) => {
+      for (; x >= 0x80; x = Math.floor(x / 128)) bytes.push((x & 0x7f) | 0x80);
+      bytes.push(x);
+    };
+    for (const r of runs) {
+      if (r.rle) {
+        varint(r.values.length << 1);
+        for (let b = 0; b < (w + 7) >> 3; b++) bytes.push((r.values[0]! >>> (8 * b)) & 0xff);
+        for (let i = 0; i < r.values.length; i++) levels.push(r.values[0]!);
+      } else {
+        const groups = Math.ceil(r.values.length / 8);
+        varint((groups << 1) | 1);
+        const packed = new Uint8Array(groups * w);
+        for (let i = 0; i < groups * 8; i++) {
+          const v = r.values[i] ?? 0;
+          for (let b = 0; b < w; b++) if ((v >>> b) & 1) packed[(i * w + b) >> 3]! |= 1 << ((i * w + b) & 7);
+          levels.push(v);
+        }
+        bytes.push(...packed);
+      }
+    }
+    return { bytes: Uint8Array.from(bytes), levels };
+  }
+
+  test('the same levels, positions and errors as an Int32Array, for any max level up to 255 (V1 and V2)', () => {
+    const arb = fc.integer({ min: 1, max: 255 }).chain((max) =>
+      fc.tuple(
+        fc.constant(max),
+        fc.array(fc.record({ rle: fc.boolean(), values: fc.array(fc.integer({ min: 0, max: 2 ** (32 - Math.clz32(max)) - 1 }), { minLength: 1, maxLength: 70 }) }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 5 }),
+      ),
+    );
+    fc.assert(
+      fc.property(arb, ([max, runs, outPos]) => {
+        const w = 32 - Math.clz32(max);
+        const { bytes, levels } = hybrid(runs, w);
+        const count = levels.length;
+        const v1 = Uint8Array.from([bytes.length & 0xff, (bytes.length >> 8) & 0xff, 0, 0, ...bytes]);
+        const decoders = [
+          (out: Int32Array | Uint8Array) => decodeLevelsV1(v1, 0, v1.length, max, out, outPos, count),
+          (out: Int32Array | Uint8Array) => decodeLevelsV2(bytes, 0, bytes.length, max, out, outPos, count),
+        ];
+        for (const decode of decoders) {
+          const wide = new Int32Array(count + outPos).fill(-1);
+          const narrow = new Uint8Array(count + outPos).fill(0xee);
+          let r: unknown;
+          let e: unknown;
+          try {
+            r = decode(wide);
+          } catch (x) {
+            e = x;
+          }
+          if (e !== undefined) {
+            // levels above a max other than 2^w - 1: the same error, naming the same level
+            expect(() => decode(narrow)).toThrow((e as Error).message);
+            expect(levels.some((l) => l > max)).toBe(true);
+            continue;
+          }
+          expect(decode(narrow)).toBe(r);
+          expect(Array.from(narrow.subarray(outPos))).toEqual(levels);
+          expect(Array.from(narrow.subarray(0, outPos))).toEqual(new Array(outPos).fill(0xee));
+          expect(Array.from(wide.subarray(outPos))).toEqual(levels);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a Uint8Array for a max level over 255 is INVALID_ARGUMENT; an Int32Array takes it', () => {
+    const { bytes, levels } = hybrid([{ rle: true, values: [256, 256, 256] }], 9);
+    expect(code(() => decodeLevelsV2(bytes, 0, bytes.length, 256, new Uint8Array(3), 0, 3))).toBe('INVALID_ARGUMENT');
+    const out = new Int32Array(3);
+    decodeLevelsV2(bytes, 0, bytes.length, 256, out, 0, 3);
+    expect(Array.from(out)).toEqual(levels);
+  });
+
+  test('pages larger than the kept scratch (2^20 levels) and smaller ones after them', () => {
+    const n = (1 << 20) + 13;
+    const big = hybrid([{ rle: true, values: new Array(n - 16).fill(2) }, { rle: false, values: [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0] }], 2);
+    const out = new Uint8Array(n);
+    decodeLevelsV2(big.bytes, 0, big.bytes.length, 2, out, 0, n);
+    expect(out[0]).toBe(2);
+    expect(Array.from(out.subarray(n - 16))).toEqual(big.levels.slice(n - 16, n));
+    const small = hybrid([{ rle: false, values: [1, 0, 1, 1, 0, 0, 0, 1] }], 1);
+    const o2 = new Uint8Array(8);
+    decodeLevelsV2(small.bytes, 0, small.bytes.length, 1, o2, 0, 8);
+    expect(Array.from(o2)).toEqual([1, 0, 1, 1, 0, 0, 0, 1]);
+  });
+
+  test('deprecated BIT_PACKED levels into bytes (MSB first: 0b01_10_11_00 is 1, 2, 3, 0)', () => {
+    const out = new Uint8Array(4);
+    expect(decodeLevelsBitPacked(u8(0x6c), 0, 1, 3, out, 0, 4)).toBe(1);
+    expect(Array.from(out)).toEqual([1, 2, 3, 0]);
+  });
+});

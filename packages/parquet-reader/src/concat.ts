@@ -37,9 +37,9 @@ export function concatChunks(parts: readonly DecodedChunk[], column: ColumnDescr
     pages += p.pages;
     for (const s of p.segments) segments.push(s);
   }
-  let def: Int32Array | undefined;
+  let def: Uint8Array | undefined;
   if (column.maxDef > 0 && parts.some((p) => p.def !== undefined)) {
-    def = new Int32Array(numLevels);
+    def = new Uint8Array(numLevels);
     let at = 0;
     for (const p of parts) {
       if (p.def) def.set(p.def.subarray(0, p.numLevels), at);
@@ -47,9 +47,9 @@ export function concatChunks(parts: readonly DecodedChunk[], column: ColumnDescr
       at += p.numLevels;
     }
   }
-  let rep: Int32Array | undefined;
+  let rep: Uint8Array | undefined;
   if (column.maxRep > 0) {
-    rep = new Int32Array(numLevels);
+    rep = new Uint8Array(numLevels);
     let at = 0;
     for (const p of parts) {
       rep.set(p.rep!.subarray(0, p.numLevels), at);

@@ -12,7 +12,7 @@ export interface MaskColumn {
   /** Non-null values, converted. */
   readonly values: ArrayLike<unknown>;
   /** Definition levels; undefined when every row has a value. */
-  readonly def: Int32Array | undefined;
+  readonly def: Uint8Array | undefined;
   /** Max definition level: a row has a value when its level equals it. */
   readonly maxDef: number;
 }

@@ -125,7 +125,7 @@ export function pruneOptions(p: boolean | PruneOptions | undefined): Required<Pr
  * @returns the chunk.
  */
 export function emptyChunk(c: ColumnDescriptor): DecodedChunk {
-  return { def: c.maxDef > 0 ? new Int32Array(0) : undefined, rep: c.maxRep > 0 ? new Int32Array(0) : undefined, numLevels: 0, dictionary: undefined, segments: [], numValues: 0, pages: 0 };
+  return { def: c.maxDef > 0 ? new Uint8Array(0) : undefined, rep: c.maxRep > 0 ? new Uint8Array(0) : undefined, numLevels: 0, dictionary: undefined, segments: [], numValues: 0, pages: 0 };
 }
 
 /** Largest gap bridged by one request when whole chunks are read. */

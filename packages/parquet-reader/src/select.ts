@@ -75,8 +75,8 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
   let levels = 0;
   let kept = 0;
   let valueKeep: Uint8Array;
-  let outDef: Int32Array | undefined;
-  let outRep: Int32Array | undefined;
+  let outDef: Uint8Array | undefined;
+  let outRep: Uint8Array | undefined;
   if (rep === undefined) {
     // one level per row
     for (let r = 0; r < nRows; r++) levels += keep[r]!;
@@ -86,7 +86,7 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
       kept = levels;
     } else {
       valueKeep = new Uint8Array(chunk.numValues);
-      outDef = new Int32Array(levels);
+      outDef = new Uint8Array(levels);
       let vi = 0;
       let o = 0;
       for (let i = 0; i < numLevels; i++) {
@@ -120,8 +120,8 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
       }
     }
     if (levels === numLevels) return chunk;
-    outDef = def === undefined ? undefined : new Int32Array(levels);
-    outRep = new Int32Array(levels);
+    outDef = def === undefined ? undefined : new Uint8Array(levels);
+    outRep = new Uint8Array(levels);
     row = -1;
     let o = 0;
     for (let i = 0; i < numLevels; i++) {

@@ -24,7 +24,7 @@ function column(kind: Kind, picks: number[], nulls: boolean[]): MaskColumn {
     : kind === 'i64' ? BigInt64Array.from(present, (p) => I64[p % I64.length]!)
     : BigUint64Array.from(present, (p) => U64[p % U64.length]!);
   const any = nulls.some(Boolean);
-  return { values, def: any ? Int32Array.from(nulls, (x) => (x ? 0 : 1)) : undefined, maxDef: 1 };
+  return { values, def: any ? Uint8Array.from(nulls, (x) => (x ? 0 : 1)) : undefined, maxDef: 1 };
 }
 
 const leaf = (cols: string[]): fc.Arbitrary<Filter> =>
