@@ -194,14 +194,17 @@ function compressTs(src: Uint8Array): Uint8Array {
       const shift = Math.max(32 - MAX_TABLE_BITS, Math.min(24, Math.clz32(be - bs - 1)));
       table.fill(0, 0, 1 << (32 - shift));
       const limit = be - 4;
-      let ip = bs;
-      let skip = 32;
+      // the block's first position has nothing before it to match and its entry is already the cleared one (0):
+      // scanning starts at the second, as the first probe's step of 1 would, and every candidate then lies before
+      // the position probed
+      let ip = bs + 1;
+      let skip = 33;
       while (ip <= limit) {
         const seq = sv.getInt32(ip, true);
         const h = Math.imul(seq, HASH_MUL) >>> shift;
         const cand = bs + table[h]!;
         table[h] = ip - bs;
-        if (cand < ip && sv.getInt32(cand, true) === seq) {
+        if (sv.getInt32(cand, true) === seq) {
           if (ip > anchor) op = emitLiteral(out, ov, op, src, sv, anchor, ip - anchor);
           // extend 4 bytes at a time (the first differing byte from the xor's trailing zeros), then byte by byte
           const off = ip - cand;

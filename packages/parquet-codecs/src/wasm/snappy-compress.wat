@@ -131,9 +131,12 @@
             (if (i32.lt_u (local.get $shift) (i32.const 18)) (then (local.set $shift (i32.const 18))))
             (if (i32.gt_u (local.get $shift) (i32.const 24)) (then (local.set $shift (i32.const 24))))
             (memory.fill (i32.const 0) (i32.const 0) (i32.shl (i32.const 2) (i32.sub (i32.const 32) (local.get $shift))))
-            (local.set $ip (local.get $bs))
             (local.set $limit (i32.sub (local.get $be) (i32.const 4)))
-            (local.set $skip (i32.const 32))
+            ;; the block's first position has nothing before it to match: its table entry is the cleared one (0)
+            ;; already, so scanning starts at the second (as the first probe's step of 1 would); every candidate
+            ;; read in the loop then lies before the position probed
+            (local.set $ip (i32.add (local.get $bs) (i32.const 1)))
+            (local.set $skip (i32.const 33))
             (block $scanDone
               (loop $scan
                 (br_if $scanDone (i32.gt_u (local.get $ip) (local.get $limit)))
@@ -144,9 +147,7 @@
                   (i32.const 1)))
                 (local.set $cand (i32.add (local.get $bs) (i32.load16_u (local.get $h))))
                 (i32.store16 (local.get $h) (i32.sub (local.get $ip) (local.get $bs)))
-                (if (i32.and
-                      (i32.lt_u (local.get $cand) (local.get $ip))
-                      (i32.eq (i32.load (local.get $cand)) (local.get $seq)))
+                (if (i32.eq (i32.load (local.get $cand)) (local.get $seq))
                   (then
                     ;; the literal before the match: 0..16 bytes inline (as $literal does them), else the call
                     (local.set $len (i32.sub (local.get $ip) (local.get $anchor)))
