@@ -84,8 +84,12 @@ export function checkBatch(what: string, values: ColumnValues, type: number, wid
     if (!(o[start]! >= 0 && o[end]! <= values.data.length)) {
       throw encodingError('ENCODING_ARGUMENT', `${what}: offsets ${o[start]}…${o[end]} of values [${start}, ${end}) outside data of ${values.data.length} bytes`);
     }
-    for (let i = start; i < end; i++) {
-      if (o[i + 1]! < o[i]!) throw encodingError('ENCODING_ARGUMENT', `${what}: offsets decrease at value ${i} (${o[i]} then ${o[i + 1]})`);
+    // the previous offset carried in a local: one read per value
+    let prev = o[start]!;
+    for (let i = start + 1; i <= end; i++) {
+      const x = o[i]!;
+      if (x < prev) throw encodingError('ENCODING_ARGUMENT', `${what}: offsets decrease at value ${i - 1} (${prev} then ${x})`);
+      prev = x;
     }
   }
 }

@@ -49,6 +49,13 @@ export interface ValueEncoder {
    * @param w - receives the bytes (appended at `w.pos`).
    */
   flush(w: ByteWriter): void;
+  /**
+   * What {@link ValueEncoder.flush} would write, without copying it: a view of the encoder's buffer, valid until the
+   * next `put`, and the encoder emptied as `flush` empties it. Encoders that do not keep the page's encoding whole
+   * in one buffer do not have it (or return undefined, changing nothing): use `flush`.
+   * @returns the page's encoded values, or undefined.
+   */
+  take?(): Uint8Array | undefined;
 }
 
 /** The bytes of a typed-array batch, as a view. */
@@ -85,6 +92,12 @@ class FixedWidthEncoder implements ValueEncoder {
     if (this.encoding === Encoding.BYTE_STREAM_SPLIT) encodeByteStreamSplit(bytes, this.n, this.width, w);
     else w.bytes(bytes);
     this.n = 0;
+  }
+  take(): Uint8Array | undefined {
+    if (this.encoding === Encoding.BYTE_STREAM_SPLIT) return undefined;
+    const bytes = this.buf.subarray(0, this.n * this.width);
+    this.n = 0;
+    return bytes;
   }
 }
 
@@ -164,6 +177,12 @@ class PlainByteArrayEncoder implements ValueEncoder {
     w.bytes(this.buf.subarray(0, this.len));
     this.len = 0;
     this.n = 0;
+  }
+  take(): Uint8Array {
+    const bytes = this.buf.subarray(0, this.len);
+    this.len = 0;
+    this.n = 0;
+    return bytes;
   }
 }
 

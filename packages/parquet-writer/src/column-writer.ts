@@ -601,6 +601,9 @@ export class ColumnWriter {
       else encodeRleHybridPrefixed(this.def.a, 0, n, bitWidthOf(col.maxDef), lw);
     }
     let encoding: Encoding;
+    // the page's values straight from the encoder's buffer when nothing precedes them in the page (no levels, or V2
+    // pages, whose levels stay apart): the page writer copies them (into the codec, or out) before the next put
+    let body: Uint8Array | undefined;
     if (dict) {
       const bw = Math.max(1, bitWidthOf(Math.max(0, dict.size - 1)));
       w.u8(bw);
@@ -608,17 +611,19 @@ export class ColumnWriter {
       encoding = Encoding.RLE_DICTIONARY;
       this.dictPages++;
     } else {
-      this.encoder.flush(w);
+      if (w.pos === 0) body = this.encoder.take?.();
+      if (body === undefined) this.encoder.flush(w);
       encoding = this.encoder.encoding;
       this.plainPages++;
     }
+    body ??= w.finish();
     const stats = this.pageStats;
     if (stats) stats.addNulls(n - nn);
     const statistics = this.o.pageStatistics && stats ? stats.toThrift() : undefined;
     const opts = { codec: this.o.codec, codecs: this.o.codecs, checksum: this.o.checksum, alloc: this.o.alloc };
     const page = v2
-      ? dataPageV2({ numValues: n, numNulls: n - nn, numRows: this.pageRows, encoding, levels: lw.finish(), repetitionLength: repLength, values: w.finish(), statistics }, opts)
-      : dataPageV1({ numValues: n, encoding, body: w.finish(), statistics }, opts);
+      ? dataPageV2({ numValues: n, numNulls: n - nn, numRows: this.pageRows, encoding, levels: lw.finish(), repetitionLength: repLength, values: body, statistics }, opts)
+      : dataPageV1({ numValues: n, encoding, body, statistics }, opts);
     this.pages.push(page);
     this.compressedBytes += page.body.length;
     const size = this.pageSizeStats.toThrift();
