@@ -219,6 +219,33 @@ describe('hand-computed bytes', () => {
   });
 });
 
+describe('take: the page without a copy', () => {
+  test('PLAIN INT32 and BYTE_ARRAY give the bytes flush writes (hand-computed), then start a new page', () => {
+    const i32 = createValueEncoder(Encoding.PLAIN, col(Type.INT32));
+    i32.put(Int32Array.of(1, -2, 3), 1, 3);
+    expect(hex(i32.take!()!)).toBe('feffffff' + '03000000');
+    expect(i32.count).toBe(0);
+    i32.put(Int32Array.of(258), 0, 1);
+    expect(hex(i32.take!()!)).toBe('02010000');
+    const ba = createValueEncoder(Encoding.PLAIN, col(Type.BYTE_ARRAY));
+    ba.put(byteArrays([utf8('ab'), utf8(''), utf8('xyz')]), 0, 3);
+    expect(hex(ba.take!()!)).toBe('02000000' + '6162' + '00000000' + '03000000' + '78797a');
+    expect(ba.estimatedSize()).toBe(0);
+    ba.put(byteArrays([utf8('q')]), 0, 1);
+    const w = new ByteWriter();
+    ba.flush(w);
+    expect(hex(w.finish())).toBe('01000000' + '71');
+  });
+  test('encoders that cannot give their page whole keep it for flush', () => {
+    const bss = createValueEncoder(Encoding.BYTE_STREAM_SPLIT, col(Type.INT32));
+    bss.put(Int32Array.of(0x04030201), 0, 1);
+    expect(bss.take?.()).toBeUndefined();
+    const w = new ByteWriter();
+    bss.flush(w);
+    expect(hex(w.finish())).toBe('01020304');
+  });
+});
+
 describe('bad input', () => {
   test('unsupported encoding or type: ENCODING_UNSUPPORTED', () => {
     expectCode(() => createValueEncoder(Encoding.RLE, col(Type.INT32)), 'ENCODING_UNSUPPORTED', false);
