@@ -113,7 +113,7 @@ export function chunkByteArrays(
     if (padded.length > 0) {
       let longest = 0;
       for (let j = 0; j < lens.length; j++) if (lens[j]! > longest) longest = lens[j]!;
-      if (longest * numValues <= MAX_BINARY_BYTES) return gatherAll(segments as readonly { indices: Int32Array }[], lens, padded, longest * numValues, numValues);
+      if (longest * numValues <= MAX_BINARY_BYTES) return gatherAll(segments as readonly { indices: Int32Array }[], lens, padded, longest * numValues, numValues, longest);
     }
   }
   // first pass: the offsets (sized from the dictionary's lengths and the pages' offsets), and the total
@@ -218,30 +218,80 @@ function gatherPadded(idx: Int32Array, lens: Int32Array, padded: Int32Array, dat
 /**
  * Offsets and bytes of values that all come from a dictionary of padded short entries, in one pass over the indices.
  * @param bound - the most bytes the values can take (the longest entry times their number).
+ * @param longest - the longest entry's length (at most {@link PAD_STRIDE}): each value is copied as that many
+ *   bytes rounded up to whole 4-byte words (3 words for entries of up to 12 bytes, 2 for up to 8, ...).
  */
-function gatherAll(segments: readonly { indices: Int32Array }[], lens: Int32Array, padded: Int32Array, bound: number, numValues: number): ByteArrays {
+function gatherAll(segments: readonly { indices: Int32Array }[], lens: Int32Array, padded: Int32Array, bound: number, numValues: number, longest: number): ByteArrays {
   const offsets = new Int32Array(numValues + 1);
   const data = new Uint8Array(bound + PAD_STRIDE);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const words = (longest + 3) >> 2;
+  // one loop per word count, each a function of its own (one function of four loops would be compiled for the first
+  // it runs and thrown back at the next); fewer words, fewer stores: 4.9 → 3.9 ns per value of up to 8 bytes
+  const gather = words <= 1 ? gather1 : words === 2 ? gather2 : words === 3 ? gather3 : gather4;
   let at = 0;
   let k = 1;
   for (const s of segments) {
-    const idx = s.indices;
-    for (let i = 0; i < idx.length; i++) {
-      const j = idx[i]!;
-      const w = j << 2;
-      // all four words of the padded entry (no branch on its length; `data` has PAD_STRIDE bytes of slack)
-      dv.setInt32(at, padded[w]!, true);
-      dv.setInt32(at + 4, padded[w + 1]!, true);
-      dv.setInt32(at + 8, padded[w + 2]!, true);
-      dv.setInt32(at + 12, padded[w + 3]!, true);
-      at += lens[j]!;
-      offsets[k + i] = at;
-    }
-    k += idx.length;
+    at = gather(s.indices, lens, padded, dv, offsets, k, at);
+    k += s.indices.length;
   }
   // much of the bound unused (entries of very different lengths): a copy of the bytes used, the bound dropped
   return { offsets, data: data.length - at > (at >> 2) + 4096 ? data.slice(0, at) : data.subarray(0, at) };
+}
+
+/*
+ * The loops of gatherAll: value i is entry idx[i]'s first words of its padded copy, written at byte `at` whatever the
+ * entry's length (no branch on it; the words past its end are overwritten by the next value, and `data` has
+ * PAD_STRIDE bytes of slack), and its end offset goes to offsets[k + i]. Each returns the byte after the last value.
+ */
+
+function gather1(idx: Int32Array, lens: Int32Array, padded: Int32Array, dv: DataView, offsets: Int32Array, k: number, at: number): number {
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    dv.setInt32(at, padded[j << 2]!, true);
+    at += lens[j]!;
+    offsets[k + i] = at;
+  }
+  return at;
+}
+
+function gather2(idx: Int32Array, lens: Int32Array, padded: Int32Array, dv: DataView, offsets: Int32Array, k: number, at: number): number {
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    const w = j << 2;
+    dv.setInt32(at, padded[w]!, true);
+    dv.setInt32(at + 4, padded[w + 1]!, true);
+    at += lens[j]!;
+    offsets[k + i] = at;
+  }
+  return at;
+}
+
+function gather3(idx: Int32Array, lens: Int32Array, padded: Int32Array, dv: DataView, offsets: Int32Array, k: number, at: number): number {
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    const w = j << 2;
+    dv.setInt32(at, padded[w]!, true);
+    dv.setInt32(at + 4, padded[w + 1]!, true);
+    dv.setInt32(at + 8, padded[w + 2]!, true);
+    at += lens[j]!;
+    offsets[k + i] = at;
+  }
+  return at;
+}
+
+function gather4(idx: Int32Array, lens: Int32Array, padded: Int32Array, dv: DataView, offsets: Int32Array, k: number, at: number): number {
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i]!;
+    const w = j << 2;
+    dv.setInt32(at, padded[w]!, true);
+    dv.setInt32(at + 4, padded[w + 1]!, true);
+    dv.setInt32(at + 8, padded[w + 2]!, true);
+    dv.setInt32(at + 12, padded[w + 3]!, true);
+    at += lens[j]!;
+    offsets[k + i] = at;
+  }
+  return at;
 }
 
 /** Copies the dictionary entries `idx` selects into `data` from byte `at` (any entry length). */

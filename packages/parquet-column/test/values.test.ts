@@ -92,4 +92,26 @@ describe('chunkByteArrays', () => {
       { numRuns: 300 },
     );
   });
+  test('pages of indices only, dictionaries whose longest entry is 0 to 16 bytes (copied as 1 to 4 words a value)', () => {
+    const dictAndPages = fc.integer({ min: 0, max: 16 }).chain((longest) =>
+      fc.array(fc.integer({ min: 0, max: longest }).chain((n) => fc.uint8Array({ minLength: n, maxLength: n })), { minLength: 1, maxLength: 20 }).chain((entries) =>
+        fc.tuple(fc.constant(entries), fc.array(fc.array(fc.nat(entries.length - 1), { maxLength: 50 }), { minLength: 1, maxLength: 4 })),
+      ),
+    );
+    fc.assert(
+      fc.property(dictAndPages, ([entries, pages]) => {
+        const dict = { offsets: new Int32Array(entries.length + 1), data: new Uint8Array(entries.reduce((a, v) => a + v.length, 0)) };
+        entries.forEach((v, i) => {
+          dict.data.set(v, dict.offsets[i]!);
+          dict.offsets[i + 1] = dict.offsets[i]! + v.length;
+        });
+        const expected = pages.flat().map((j) => entries[j]!);
+        const got = chunkByteArrays(pages.map((ix) => ({ indices: Int32Array.from(ix) })), dict, expected.length);
+        expect(got.offsets.length).toBe(expected.length + 1);
+        expect(got.data.length).toBe(got.offsets[expected.length]);
+        for (let i = 0; i < expected.length; i++) expect(got.data.subarray(got.offsets[i]!, got.offsets[i + 1]!)).toEqual(expected[i]);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
