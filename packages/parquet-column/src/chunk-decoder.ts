@@ -463,7 +463,7 @@ export class ChunkDecoder {
       let found = 0;
       for (let j = this.head; j < this.queue.length; j++) {
         const rep = this.queue[j]!.rep!;
-        for (let i = j === this.head ? this.lvl : 0; i < rep.length; i++) if (rep[i] === 0) found++;
+        found += countEqual(rep, j === this.head ? this.lvl : 0, rep.length, 0);
       }
       // a chunk starting with a level that is not at repetition 0 is invalid: its first record still counts here
       if (this.buffered > 0 && this.queue[this.head]!.rep![this.lvl] !== 0) found++;
