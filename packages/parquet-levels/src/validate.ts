@@ -153,6 +153,50 @@ function countRows(rep: ArrayLike<number>, def: ArrayLike<number> | undefined, n
 }
 
 /**
+ * {@link countMaxDefs} of byte levels, without a branch per level: for bytes d and max, ((d ^ max) - 1) >>> 31 is 1
+ * when they are equal, and max - d is negative for a level over the max (bytes are never negative).
+ * @returns the count, or -1 when a level is over the max (the generic loop then finds which).
+ */
+function countMaxDefBytes(def: Uint8Array, n: number, maxDef: number): number {
+  let present = 0;
+  let over = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    present += ((d ^ maxDef) - 1) >>> 31;
+    over |= maxDef - d;
+  }
+  return over < 0 ? -1 : present;
+}
+
+/**
+ * {@link countRows} and {@link countMaxDefs} of byte levels in one pass, without a branch per level. `need[r]` is the
+ * definition level a repetition level r requires of its level and of the one before (0 for r = 0, over 255 for r
+ * over the max: no byte meets it), so a level fails when d - need[r] or prevDef - need[r] is negative.
+ * @returns the rows, the levels at the max, and whether a level failed (the generic loops then find which).
+ */
+function countBytes(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, need: Int32Array, out: Int32Array): boolean {
+  let rows = 0;
+  let present = 0;
+  let prevDef = 0;
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rep[i]!;
+    const d = def[i]!;
+    const q = need[r]!;
+    rows += (r - 1) >>> 31;
+    present += ((d ^ maxDef) - 1) >>> 31;
+    bad |= (d - q) | (prevDef - q) | (maxDef - d);
+    prevDef = d;
+  }
+  out[0] = rows;
+  out[1] = present;
+  return bad >= 0;
+}
+
+/** {@link countBytes}'s two counts (one array for every call: a level check runs to its end before the next). */
+const counts = new Int32Array(2);
+
+/**
  * Checks one column's untrusted levels and counts its rows.
  *
  * @param column - the column descriptor (max levels, repeated ancestors).
@@ -170,11 +214,23 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
   const def = data.def;
   const rep = data.rep;
   let present = n;
+  let rows = n;
+  // byte levels (what the reader decodes): counted in one pass without a branch per level; a level that fails is
+  // found again by the loops below, which build the message
+  if (rep instanceof Uint8Array && def instanceof Uint8Array && rep.length >= n && maxRep <= 255 && (n === 0 || rep[0] === 0)) {
+    const rd = column.repeatedDefs;
+    const need = new Int32Array(256).fill(256);
+    need[0] = 0;
+    for (let r = 1; r <= maxRep; r++) need[r] = rd[r - 1]!;
+    if (countBytes(rep, def, n, maxDef, need, counts)) return checkValueCount(column, counts[1]!, data, counts[0]!);
+  } else if (rep === undefined && def instanceof Uint8Array) {
+    present = countMaxDefBytes(def, n, maxDef);
+    if (present >= 0) return checkValueCount(column, present, data, rows);
+  }
   if (def) {
     present = countMaxDefs(def, n, maxDef);
     if (present < 0) throw defRangeError(column, def[-present - 1]!, -present - 1);
   }
-  let rows = n;
   if (rep) {
     if (n > 0 && rep[0] !== 0) throw levelsError(column, `first repetition level is ${rep[0]}, expected 0 (a column chunk must start a row)`);
     const rd = column.repeatedDefs;
@@ -189,6 +245,11 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
       throw levelsError(column, `repetition level ${r} at level index ${i} continues a list with no element (definition levels ${prevDef}, ${d}; need ${rd[r - 1]!})`);
     }
   }
+  return checkValueCount(column, present, data, rows);
+}
+
+/** Checks that `present` levels at the max number the values of `data`, and returns `rows`. */
+function checkValueCount(column: ColumnDescriptor, present: number, data: ColumnData, rows: number): number {
   const nv = valuesLength(data.values);
   if (present !== nv) throw valueCountError(column, present, nv);
   return rows;

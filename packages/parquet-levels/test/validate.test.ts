@@ -1,5 +1,6 @@
 // Every validation error of untrusted levels: typed ParquetError naming the column path and position.
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { isParquetError } from '@parquetry/thrift-compact';
 import {
   assembleColumnar, assembleRecords, buildSchemaTree, shredRecords, validateColumnLevels, validateRowCounts,
@@ -108,5 +109,52 @@ describe('shredding bad records', () => {
     expect(err(() => shredRecords(schema, [{ a: [] }])).message).toMatch(/required leaf is undefined, at field 'b' of record 0/);
     expect(err(() => shredRecords(schema, [{ b: 1 }, { a: 5, b: 1 }])).message).toMatch(/list value is not an array \(number\), at field 'a' of record 1/);
     expect(err(() => shredRecords(schema, [null])).code).toBe('INVALID_RECORD');
+  });
+});
+
+describe('byte levels (one branch-free pass) agree with the generic loops', () => {
+  // list<list<int32>>: maxDef 5, maxRep 2 (repeatedDefs [2, 4])
+  const nested = buildSchemaTree(flatten('s', [
+    g('x', 'optional', [g('list', 'repeated', [g('element', 'optional', [g('list', 'repeated', [p('element', 'optional', Type.INT32)])], ConvertedType.LIST)])], ConvertedType.LIST),
+  ]));
+  const X = nested.columns[0]!;
+  /** The row count, or the error, of validateColumnLevels. */
+  const outcome = (c: typeof A, data: ColumnData): unknown => {
+    try {
+      return validateColumnLevels(c, data);
+    } catch (e) {
+      if (isParquetError(e)) return `${e.code}: ${e.message}`;
+      throw e;
+    }
+  };
+  test.each([['a (maxRep 1)', A], ['x (maxRep 2)', X]] as const)('levels of %s: the same rows or the same error as Int32Array levels', (_, c) => {
+    expect(c.maxRep).toBeGreaterThan(0);
+    // mostly valid levels (drawn from the level pairs a record can have), with now and then any byte
+    const level = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 0, max: c.maxRep }).chain((r) => fc.tuple(fc.constant(r), fc.integer({ min: r === 0 ? 0 : c.repeatedDefs[r - 1]!, max: c.maxDef }))) },
+      { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })) },
+    );
+    fc.assert(
+      fc.property(fc.array(level, { maxLength: 40 }), fc.integer({ min: -1, max: 1 }), fc.boolean(), (pairs, valueSkew, firstZero) => {
+        if (firstZero && pairs.length > 0) pairs[0] = [0, pairs[0]![1]];
+        const rep = pairs.map((x) => x[0]);
+        const def = pairs.map((x) => x[1]);
+        const present = def.filter((d) => d === c.maxDef).length;
+        const values = new Array<number>(Math.max(0, present + valueSkew)).fill(1);
+        const bytes = outcome(c, { def: Uint8Array.from(def), rep: Uint8Array.from(rep), values });
+        expect(bytes).toEqual(outcome(c, { def: Int32Array.from(def), rep: Int32Array.from(rep), values }));
+        // definition levels alone (a column without repetition, given as bytes)
+        const flat = { def: Uint8Array.from(def), values };
+        expect(outcome(c === A ? B : c, flat)).toEqual(outcome(c === A ? B : c, { def: Int32Array.from(def), values }));
+      }),
+      { numRuns: 400 },
+    );
+  });
+  test('hand-made byte levels', () => {
+    expect(validateColumnLevels(A, { def: Uint8Array.of(3, 3, 2, 0, 1), rep: Uint8Array.of(0, 1, 1, 0, 0), values: [1, 2] })).toBe(3);
+    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(1, 3), rep: Uint8Array.of(0, 1), values: [1] })).message).toMatch(/repetition level 1 at level index 1 continues a list with no element/);
+    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 4), rep: Uint8Array.of(0, 1), values: [1, 2] })).message).toMatch(/definition level 4 at level index 1 is outside 0\.\.3/);
+    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 2), values: [1, 2] })).message).toMatch(/repetition level 2 at level index 1 is outside 0\.\.1/);
+    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 0), values: [1] })).message).toMatch(/fewer values than levels: 1 values for 2 levels/);
   });
 });
