@@ -12,15 +12,20 @@
  *
  * The reader's own parts that only some reads need are loaded the same way, so that a bundle reading plain files
  * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, nested record
- * assembly (a read of rows with structs, lists or maps), columnar assembly (a read of vectors), and the filter's
- * validation.
+ * assembly (a read of rows with structs, lists or maps), columnar assembly (a read of vectors), the filter's
+ * validation, and the HTTP source's retries and answers other than 206 (http-rare.ts).
  *
  * Chunk grouping: esbuild puts modules in chunks by the set of entry points that reach them statically (the entry
  * and every `import()` target, used or not). The lazy parts that use the reader's column and page modules
  * (pruned-scan.ts, batch-reader.ts, filter-check.ts, bloom-stage.ts, json.ts) each `import './file.js'`, which adds
  * no code to them but makes them reach every module the initial load holds, so those modules share one set and one
  * chunk: one file of the initial load instead of three (file.ts's own; the reader's source and pipeline; the column,
- * encoding and codec modules), compressed together (openParquet + fetchSource + SNAPPY: 1.2 KB gzip less).
+ * encoding and codec modules), compressed together (openParquet + fetchSource + SNAPPY: 1.2 KB gzip less). The
+ * parts that use neither (http-rare.ts, and records-part.ts and columnar-part.ts, which re-export parquet-levels'
+ * assembly so that the `import()` target is a module of ours) import './file.js' and '@parquetry/parquet-column' (the
+ * column package's main entry, which the other parts use) for the same reason: without them parquet-levels'
+ * validation and assembly were a file of their own in the initial load (openParquet + fetchSource + SNAPPY 458 B
+ * gzip more), and the umbrella's column modules two (1.2 KB more).
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -118,16 +123,22 @@ export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> 
  * Loads columnar assembly (for {@link ParquetFile.readRowGroupColumns}).
  * @returns the parquet-levels module that assembles vectors.
  */
-export const loadColumnar: () => Promise<typeof import('@parquetry/parquet-levels/columnar')> = /*#__PURE__*/ lazyPart(() => import('@parquetry/parquet-levels/columnar'));
+export const loadColumnar: () => Promise<typeof import('./columnar-part.js')> = /*#__PURE__*/ lazyPart(() => import('./columnar-part.js'));
 
 /**
  * Loads nested record assembly (for a read of rows whose columns are not all top-level leaves).
  * @returns the parquet-levels module that assembles records.
  */
-export const loadRecords: () => Promise<typeof import('@parquetry/parquet-levels/records')> = /*#__PURE__*/ lazyPart(() => import('@parquetry/parquet-levels/records'));
+export const loadRecords: () => Promise<typeof import('./records-part.js')> = /*#__PURE__*/ lazyPart(() => import('./records-part.js'));
 
 /**
  * Loads the filter's validation (for a read with a filter, or a malformed `columns` option).
  * @returns the filter-check module.
  */
 export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'));
+
+/**
+ * Loads the HTTP source's rare paths (for a retry, or an answer other than 206 Partial Content).
+ * @returns the http-rare module.
+ */
+export const loadHttpRare: () => Promise<typeof import('./http-rare.js')> = /*#__PURE__*/ lazyPart(() => import('./http-rare.js'));

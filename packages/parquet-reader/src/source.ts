@@ -13,6 +13,7 @@
  */
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { DEFAULT_TAIL_GUESS } from './footer.js';
+import { loadHttpRare } from './optional.js';
 
 /** Random access to a file's bytes. `read` may be called concurrently. */
 export interface ByteSource {
@@ -112,8 +113,11 @@ export async function readSource(source: ByteSource, start: number, end: number)
   return bytes;
 }
 
-/** An error's name and message for a ParquetError's message. */
-function describe(e: unknown): string {
+/**
+ * An error's name and message for a ParquetError's message.
+ * @internal
+ */
+export function describe(e: unknown): string {
   if (e instanceof Error || (typeof e === 'object' && e !== null && 'message' in e)) {
     const { name, message } = e as { name?: unknown; message?: unknown };
     const causeMsg = (e as { cause?: { message?: unknown } }).cause?.message;
@@ -223,16 +227,37 @@ export async function fetchSource(url: string, options: FetchSourceOptions = {})
   return src;
 }
 
-/** A failure worth retrying (a transient status or a short body). */
-class Transient {
+/**
+ * A failure worth retrying (a transient status or a short body), thrown by an answer's handler.
+ * @internal
+ */
+export class Transient {
   constructor(
     readonly message: string,
-    readonly retryAfter?: number,
+    /** The answer's `Retry-After` header. */
+    readonly retryAfter?: string | null,
   ) {}
 }
 
-/** What the opening suffix request learnt. */
-type Opening =
+/**
+ * An attempt that failed in a way a retry may mend: its error code, message and cause, and the server's
+ * `Retry-After`.
+ * @internal
+ */
+export class Failure {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly cause: unknown,
+    readonly retryAfter: string | null | undefined,
+  ) {}
+}
+
+/**
+ * What the opening suffix request learnt.
+ * @internal
+ */
+export type Opening =
   | { kind: 'tail'; size: number | undefined; body: Uint8Array }
   | { kind: 'whole'; body: Uint8Array }
   | { kind: 'size'; size: number }
@@ -240,25 +265,33 @@ type Opening =
 
 const STRONG_ETAG = /^"[^"]*"$/;
 
-class Http implements HttpSource {
+/**
+ * The HTTP source. This module holds what every read of a server answering range requests runs (the suffix request
+ * answered 206, range requests answered 206, one attempt each); http-rare.ts holds the rest (retries and their
+ * backoff, answers other than 206: a server ignoring `Range`, refusing suffix ranges, a HEAD for the size, HTTP
+ * errors), loaded the first time a source needs it, so that a browser bundle reading from a well-behaved server
+ * does not load it. Its fields are internal (not private) for that module.
+ * @internal
+ */
+export class Http implements HttpSource {
   byteLength = 0;
   requestsSent = 0;
   bytesReceived = 0;
   etag: string | undefined;
-  private lastModified: string | undefined;
-  private held: { from: number; bytes: Uint8Array } | undefined;
-  private uncounted = { requests: 0, bytes: 0 };
-  private readonly f: typeof globalThis.fetch;
-  private readonly headers: Record<string, string>;
-  private readonly signal: AbortSignal | undefined;
-  private readonly tailGuess: number;
-  private readonly timeout: number;
-  private readonly retries: number;
-  private readonly retryDelay: number;
-  private readonly maxRetryDelay: number;
-  private readonly maxWholeBody: number;
-  private readonly detectChanges: boolean;
-  private readonly magic: boolean;
+  lastModified: string | undefined;
+  held: { from: number; bytes: Uint8Array } | undefined;
+  uncounted = { requests: 0, bytes: 0 };
+  readonly f: typeof globalThis.fetch;
+  readonly headers: Record<string, string>;
+  readonly signal: AbortSignal | undefined;
+  readonly tailGuess: number;
+  readonly timeout: number;
+  readonly retries: number;
+  readonly retryDelay: number;
+  readonly maxRetryDelay: number;
+  readonly maxWholeBody: number;
+  readonly detectChanges: boolean;
+  readonly magic: boolean;
 
   constructor(
     readonly url: string,
@@ -299,103 +332,28 @@ class Http implements HttpSource {
     if (first.kind === 'tail' && first.size !== undefined) {
       this.byteLength = first.size;
       this.held = { from: first.size - first.body.length, bytes: first.body };
-    } else if (first.kind === 'whole') {
-      this.byteLength = first.body.length;
-      this.held = { from: 0, bytes: first.body };
-    } else if (first.kind === 'size') {
-      this.byteLength = first.size;
-    } else {
-      this.byteLength = await this.learnSize(first.kind === 'tail' ? 'the suffix answer has no readable Content-Range' : first.why);
-      // a tail whose position was unknown: it is the file's last bytes if its length is the one asked for (or the file's)
-      if (first.kind === 'tail' && (first.body.length === this.tailGuess || first.body.length === this.byteLength) && first.body.length <= this.byteLength) {
-        this.held = { from: this.byteLength - first.body.length, bytes: first.body };
-      }
-    }
+    } else await (await loadHttpRare()).openWithout(this, first);
     if (first.kind === 'tail' || first.kind === 'whole') this.uncounted = { requests: 1, bytes: first.body.length };
   }
 
   /** Handles the answer to the suffix request. */
   private async opening(res: Response, range: string): Promise<Opening> {
-    const s = res.status;
-    if (s === 206) {
-      this.noteValidators(res, range, undefined);
-      const header = res.headers.get('content-range');
-      const cr = contentRange(header);
-      if (header !== null && (cr?.start === undefined || (cr.size !== undefined && cr.end !== cr.size - 1) || cr.end - cr.start + 1 > this.tailGuess)) {
-        await cancel(res);
-        throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range ${header}, not the file's last bytes (at most ${this.tailGuess})`);
-      }
-      const body = await readBody(res, this.tailGuess);
-      if (body === undefined) throw this.error('HTTP_ERROR', range, undefined, `the answer holds more than the ${this.tailGuess} bytes asked for`);
-      this.bytesReceived += body.length;
-      if (cr?.start === undefined || cr.size === undefined) return { kind: 'tail', size: undefined, body };
-      const want = cr.end - cr.start + 1;
-      if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes (Content-Range ${header})`);
-      if (cr.start === 0) this.checkMagic(body, range, res);
-      return { kind: 'tail', size: cr.size, body };
-    }
-    if (s === 200) {
-      this.noteValidators(res, range, undefined);
-      const body = await readBody(res, this.maxWholeBody);
-      if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${this.maxWholeBody} bytes)` };
-      this.bytesReceived += body.length;
-      this.checkMagic(body, range, res);
-      return { kind: 'whole', body };
-    }
-    await cancel(res);
-    if (s === 416) {
-      const cr = contentRange(res.headers.get('content-range'));
-      // "bytes */0": an empty file (no suffix of it is satisfiable); any other size: suffix ranges unsupported
-      if (cr?.size !== undefined) return { kind: 'size', size: cr.size };
-      return { kind: 'fallback', why: 'HTTP 416 to a suffix range' };
-    }
-    if (s === 400 || s === 501) return { kind: 'fallback', why: `HTTP ${s} to a suffix range` };
-    throw this.statusError(res, range, undefined);
-  }
-
-  /** The size from a HEAD request, else from a one-byte range request. */
-  private async learnSize(why: string): Promise<number> {
-    const head = await this.send('HEAD', 'HEAD', undefined, {}, async (res) => {
+    if (res.status !== 206) return (await loadHttpRare()).openingStatus(this, res, range);
+    this.noteValidators(res, range, undefined);
+    const header = res.headers.get('content-range');
+    const cr = contentRange(header);
+    if (header !== null && (cr?.start === undefined || (cr.size !== undefined && cr.end !== cr.size - 1) || cr.end - cr.start + 1 > this.tailGuess)) {
       await cancel(res);
-      if (res.ok) {
-        this.noteValidators(res, 'HEAD', undefined);
-        const len = res.headers.get('content-length');
-        if (len !== null && /^\d+$/.test(len) && (res.headers.get('content-encoding') ?? 'identity') === 'identity') return Number(len);
-        return `HEAD ${res.status} without a Content-Length`;
-      }
-      if ([401, 403, 404, 410].includes(res.status)) throw this.statusError(res, 'HEAD', undefined);
-      return `HEAD ${res.status}`;
-    });
-    if (typeof head === 'number') return head;
-    const range = 'bytes=0-0';
-    const probe = await this.send('GET', range, 0, { range }, async (res) => {
-      if (res.status === 206) {
-        const cr = contentRange(res.headers.get('content-range'));
-        await cancel(res);
-        if (cr?.size !== undefined) {
-          this.noteValidators(res, range, 0);
-          return cr.size;
-        }
-        return `range ${res.status} without a readable Content-Range`;
-      }
-      if (res.status === 200) {
-        this.noteValidators(res, range, 0);
-        const body = await readBody(res, this.maxWholeBody);
-        if (body === undefined) throw this.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${this.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
-        this.bytesReceived += body.length;
-        this.checkMagic(body, range, res);
-        this.held = { from: 0, bytes: body };
-        return body.length;
-      }
-      if (res.status === 416) {
-        await cancel(res);
-        const cr = contentRange(res.headers.get('content-range'));
-        if (cr?.size !== undefined) return cr.size;
-      }
-      throw this.statusError(res, range, 0);
-    });
-    if (typeof probe === 'number') return probe;
-    throw this.error('HTTP_ERROR', range, undefined, `cannot learn the file size (${why}; ${head}; ${probe})`);
+      throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range ${header}, not the file's last bytes (at most ${this.tailGuess})`);
+    }
+    const body = await readBody(res, this.tailGuess);
+    if (body === undefined) throw this.error('HTTP_ERROR', range, undefined, `the answer holds more than the ${this.tailGuess} bytes asked for`);
+    this.bytesReceived += body.length;
+    if (cr?.start === undefined || cr.size === undefined) return { kind: 'tail', size: undefined, body };
+    const want = cr.end - cr.start + 1;
+    if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes (Content-Range ${header})`);
+    if (cr.start === 0) this.checkMagic(body, range, res);
+    return { kind: 'tail', size: cr.size, body };
   }
 
   async read(start: number, end: number): Promise<Uint8Array> {
@@ -426,52 +384,30 @@ class Http implements HttpSource {
     if (this.detectChanges && this.etag !== undefined && STRONG_ETAG.test(this.etag)) headers['if-match'] = this.etag;
     else if (this.detectChanges && this.lastModified !== undefined) headers['if-unmodified-since'] = this.lastModified;
     return this.send('GET', range, start, headers, async (res) => {
-      const s = res.status;
-      if (s === 206) {
-        this.noteValidators(res, range, start);
-        const header = res.headers.get('content-range');
-        const cr = contentRange(header);
-        if (header !== null && cr === undefined) {
-          await cancel(res);
-          throw this.error('HTTP_ERROR', range, start, `answered with an unreadable Content-Range ${JSON.stringify(header)}`);
-        }
-        if (cr?.size !== undefined && cr.size !== this.byteLength) {
-          await cancel(res);
-          throw this.error('SOURCE_CHANGED', range, start, `the file is now ${cr.size} bytes, it was ${this.byteLength} when first read`);
-        }
-        if (cr !== undefined && (cr.start === undefined || cr.start > start || cr.end < end - 1)) {
-          await cancel(res);
-          throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${header}, not the range asked for`);
-        }
-        const first = cr?.start ?? start;
-        const want = cr?.start === undefined ? end - start : cr.end - cr.start + 1;
-        const body = await readBody(res, want);
-        if (body === undefined) throw this.error('HTTP_ERROR', range, start, `the answer holds more than the ${want} bytes of its range`);
-        this.bytesReceived += body.length;
-        if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes`);
-        if (first === 0 && start === 0) this.checkMagic(body, range, res);
-        return body.subarray(start - first, end - first);
+      if (res.status !== 206) return (await loadHttpRare()).rangeStatus(this, res, range, start, end, headers);
+      this.noteValidators(res, range, start);
+      const header = res.headers.get('content-range');
+      const cr = contentRange(header);
+      if (header !== null && cr === undefined) {
+        await cancel(res);
+        throw this.error('HTTP_ERROR', range, start, `answered with an unreadable Content-Range ${JSON.stringify(header)}`);
       }
-      if (s === 200) {
-        // the server ignored the range: the body is the whole file
-        this.noteValidators(res, range, start);
-        const body = this.byteLength <= this.maxWholeBody ? await readBody(res, this.maxWholeBody) : (await cancel(res), undefined);
-        if (body === undefined) {
-          throw this.error('RANGE_NOT_SUPPORTED', range, start, `the server ignored Range and answered with the whole file (HTTP 200), which is larger than maxWholeBody (${this.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
-        }
-        this.bytesReceived += body.length;
-        if (body.length !== this.byteLength) throw this.error('SOURCE_CHANGED', range, start, `the server ignored Range and answered with ${body.length} bytes, the file was ${this.byteLength} bytes when first read`);
-        this.checkMagic(body, range, res);
-        this.held = { from: 0, bytes: body };
-        return body.subarray(start, end);
+      if (cr?.size !== undefined && cr.size !== this.byteLength) {
+        await cancel(res);
+        throw this.changedSize(cr.size, range, start);
       }
-      await cancel(res);
-      if (s === 412) throw this.error('SOURCE_CHANGED', range, start, `the file changed since it was first read (HTTP 412 to ${headers['if-match'] !== undefined ? `If-Match ${headers['if-match']}` : `If-Unmodified-Since ${headers['if-unmodified-since']}`})`);
-      if (s === 416) {
-        const cr = contentRange(res.headers.get('content-range'));
-        if (cr?.size !== undefined && cr.size !== this.byteLength) throw this.error('SOURCE_CHANGED', range, start, `the file is now ${cr.size} bytes, it was ${this.byteLength} when first read`);
+      if (cr !== undefined && (cr.start === undefined || cr.start > start || cr.end < end - 1)) {
+        await cancel(res);
+        throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${header}, not the range asked for`);
       }
-      throw this.statusError(res, range, start);
+      const first = cr?.start ?? start;
+      const want = cr?.start === undefined ? end - start : cr.end - cr.start + 1;
+      const body = await readBody(res, want);
+      if (body === undefined) throw this.error('HTTP_ERROR', range, start, `the answer holds more than the ${want} bytes of its range`);
+      this.bytesReceived += body.length;
+      if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes`);
+      if (first === 0 && start === 0) this.checkMagic(body, range, res);
+      return body.subarray(start - first, end - first);
     });
   }
 
@@ -480,7 +416,7 @@ class Http implements HttpSource {
    * "PAR1" or "PARE": a server's HTML or XML page answered in the file's place is NOT_PARQUET at once, naming its
    * Content-Type, instead of a footer error later.
    */
-  private checkMagic(body: Uint8Array, what: string, res: Response): void {
+  checkMagic(body: Uint8Array, what: string, res: Response): void {
     if (!this.magic || body.length < 4) return;
     const m = String.fromCharCode(body[0]!, body[1]!, body[2]!, body[3]!);
     if (m === 'PAR1' || m === 'PARE') return;
@@ -490,7 +426,7 @@ class Http implements HttpSource {
   }
 
   /** Records the first validators seen; throws SOURCE_CHANGED when an answer's differ. */
-  private noteValidators(res: Response, what: string, offset: number | undefined): void {
+  noteValidators(res: Response, what: string, offset: number | undefined): void {
     if (!this.detectChanges) return;
     const etag = res.headers.get('etag') ?? undefined;
     const lm = res.headers.get('last-modified') ?? undefined;
@@ -505,74 +441,68 @@ class Http implements HttpSource {
   }
 
   /**
-   * Sends one request, retrying transient failures with backoff; `handle` reads the answer (and may throw a
-   * {@link Transient} to retry, or a ParquetError to fail).
+   * Sends one request; `handle` reads the answer (and may throw a {@link Transient} to retry, or a ParquetError to
+   * fail). The first attempt is made here; a failure a retry may mend goes on in http-rare.ts (backoff, later
+   * attempts), unless no retry is allowed.
    */
-  private async send<T>(method: 'GET' | 'HEAD', what: string, offset: number | undefined, extra: Record<string, string>, handle: (res: Response) => Promise<T>): Promise<T> {
+  async send<T>(method: 'GET' | 'HEAD', what: string, offset: number | undefined, extra: Record<string, string>, handle: (res: Response) => Promise<T>): Promise<T> {
     const headers = { ...this.headers, ...extra };
-    for (let attempt = 0; ; attempt++) {
+    const r = await this.attempt(method, what, offset, headers, handle);
+    if (!(r instanceof Failure)) return r;
+    if (this.retries === 0) throw this.error(r.code, what, offset, r.detail, r.cause);
+    let rare: typeof import('./http-rare.js');
+    try {
+      rare = await loadHttpRare();
+    } catch (e) {
+      // the retry code could not be loaded (e.g. a browser offline): the failure is final
+      throw this.error(r.code, what, offset, `${r.detail} (not retried: ${describe(e)})`, r.cause);
+    }
+    return rare.retry(this, r, method, what, offset, headers, handle);
+  }
+
+  /**
+   * One attempt of a request, bounded by `timeout` and cancelled by `signal`.
+   * @returns what `handle` returns, or the {@link Failure} of a transient status, a {@link Transient} thrown by
+   *   `handle`, a timeout or a network error.
+   * @throws ParquetError `ABORTED`, and the ParquetErrors `handle` throws.
+   */
+  async attempt<T>(method: 'GET' | 'HEAD', what: string, offset: number | undefined, headers: Record<string, string>, handle: (res: Response) => Promise<T>): Promise<T | Failure> {
+    if (this.signal?.aborted) throw this.aborted(what, offset);
+    const ctl = new AbortController();
+    let timedOut = false;
+    const timer = this.timeout > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), this.timeout) : undefined;
+    const onAbort = (): void => ctl.abort();
+    this.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      this.requestsSent++;
+      const f = this.f;
+      const res = await f(this.url, { method, headers, signal: ctl.signal });
+      if (res.status === 408 || res.status === 429 || (res.status >= 500 && res.status !== 501 && res.status !== 505)) {
+        await cancel(res);
+        throw new Transient(`answered with HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, res.headers.get('retry-after'));
+      }
+      return await handle(res);
+    } catch (e) {
       if (this.signal?.aborted) throw this.aborted(what, offset);
-      const ctl = new AbortController();
-      let timedOut = false;
-      const timer = this.timeout > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), this.timeout) : undefined;
-      const onAbort = (): void => ctl.abort();
-      this.signal?.addEventListener('abort', onAbort, { once: true });
-      let code: string;
-      let detail: string;
-      let cause: unknown;
-      let retryAfter: number | undefined;
-      try {
-        this.requestsSent++;
-        const f = this.f;
-        const res = await f(this.url, { method, headers, signal: ctl.signal });
-        if (res.status === 408 || res.status === 429 || (res.status >= 500 && res.status !== 501 && res.status !== 505)) {
-          await cancel(res);
-          throw new Transient(`answered with HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, retryAfterMs(res.headers.get('retry-after')));
-        }
-        return await handle(res);
-      } catch (e) {
-        if (this.signal?.aborted) throw this.aborted(what, offset);
-        if (timedOut) [code, detail, cause] = ['TIMEOUT', `no complete answer within ${this.timeout} ms`, e];
-        else if (isParquetError(e)) throw e;
-        else if (e instanceof Transient) [code, detail, retryAfter] = ['HTTP_ERROR', e.message, e.retryAfter];
-        else [code, detail, cause] = ['NETWORK_ERROR', describe(e), e];
-      } finally {
-        clearTimeout(timer);
-        this.signal?.removeEventListener('abort', onAbort);
-      }
-      const tries = attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
-      if (attempt >= this.retries) throw this.error(code, what, offset, `${detail}${tries}`, cause);
-      if (retryAfter !== undefined && retryAfter > this.maxRetryDelay) {
-        throw this.error(code, what, offset, `${detail}${tries}; the server asks to retry after ${Math.ceil(retryAfter / 1000)} s, longer than maxRetryDelay (${this.maxRetryDelay} ms)`);
-      }
-      const cap = Math.min(this.maxRetryDelay, this.retryDelay * 2 ** attempt);
-      await this.sleep(retryAfter ?? cap / 2 + (Math.random() * cap) / 2, what, offset);
+      if (timedOut) return new Failure('TIMEOUT', `no complete answer within ${this.timeout} ms`, e, undefined);
+      if (isParquetError(e)) throw e;
+      if (e instanceof Transient) return new Failure('HTTP_ERROR', e.message, undefined, e.retryAfter);
+      return new Failure('NETWORK_ERROR', describe(e), e, undefined);
+    } finally {
+      clearTimeout(timer);
+      this.signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  private sleep(ms: number, what: string, offset: number | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onAbort = (): void => {
-        clearTimeout(t);
-        reject(this.aborted(what, offset));
-      };
-      const t = setTimeout(() => {
-        this.signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      this.signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  private aborted(what: string, offset: number | undefined): ParquetError {
+  aborted(what: string, offset: number | undefined): ParquetError {
     return this.error('ABORTED', what, offset, 'aborted by the signal', this.signal?.reason);
   }
 
-  private statusError(res: Response, what: string, offset: number | undefined): ParquetError {
-    return this.error('HTTP_ERROR', what, offset, `answered with HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+  changedSize(size: number, what: string, offset: number): ParquetError {
+    return this.error('SOURCE_CHANGED', what, offset, `the file is now ${size} bytes, it was ${this.byteLength} when first read`);
   }
 
-  private error(code: string, what: string, offset: number | undefined, message: string, cause?: unknown): ParquetError {
+  error(code: string, what: string, offset: number | undefined, message: string, cause?: unknown): ParquetError {
     const req = what === 'HEAD' ? `HEAD ${this.url}` : `GET ${this.url} (${what})`;
     return new ParquetError(code, `parquet-reader: ${req}: ${message}`, offset, cause === undefined ? undefined : { cause });
   }
@@ -585,8 +515,11 @@ function option(v: number | undefined, dflt: number, name: string, min: number):
   return v;
 }
 
-/** Parses `bytes a-b/n`, `bytes a-b/*` and `bytes * /n` (RFC 9110 §14.4). */
-function contentRange(v: string | null): { start: number; end: number; size: number | undefined } | { start: undefined; end: undefined; size: number } | undefined {
+/**
+ * Parses `bytes a-b/n`, `bytes a-b/*` and `bytes * /n` (RFC 9110 §14.4).
+ * @internal
+ */
+export function contentRange(v: string | null): { start: number; end: number; size: number | undefined } | { start: undefined; end: undefined; size: number } | undefined {
   if (v === null) return undefined;
   const m = /^\s*bytes\s+(?:(\d+)-(\d+)|\*)\/(\d+|\*)\s*$/i.exec(v);
   if (!m) return undefined;
@@ -598,20 +531,13 @@ function contentRange(v: string | null): { start: number; end: number; size: num
   return { start, end, size };
 }
 
-/** Retry-After (seconds or an HTTP date) in milliseconds. */
-function retryAfterMs(v: string | null): number | undefined {
-  if (v === null) return undefined;
-  if (/^\s*\d+\s*$/.test(v)) return Number(v) * 1000;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
-}
-
 /** An ETag without its weakness mark (RFC 9110 §8.8.3.2 weak comparison). */
 function opaqueTag(tag: string): string {
   return tag.startsWith('W/') ? tag.slice(2) : tag;
 }
 
-async function cancel(res: Response): Promise<void> {
+/** @internal */
+export async function cancel(res: Response): Promise<void> {
   try {
     await res.body?.cancel();
   } catch {
@@ -619,8 +545,11 @@ async function cancel(res: Response): Promise<void> {
   }
 }
 
-/** The body, or undefined (and the body cancelled) when it holds more than `limit` bytes. */
-async function readBody(res: Response, limit: number): Promise<Uint8Array | undefined> {
+/**
+ * The body, or undefined (and the body cancelled) when it holds more than `limit` bytes.
+ * @internal
+ */
+export async function readBody(res: Response, limit: number): Promise<Uint8Array | undefined> {
   const len = res.headers.get('content-length');
   const declared = len !== null && /^\d+$/.test(len) && (res.headers.get('content-encoding') ?? 'identity') === 'identity' ? Number(len) : undefined;
   if (declared !== undefined && declared > limit) {

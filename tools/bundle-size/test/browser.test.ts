@@ -14,7 +14,10 @@
  *   to the values Node reads;
  * - served from a directory without `zstd.wasm`, the umbrella still reads the SNAPPY file, and the ZSTD read is a
  *   ParquetError (CODEC_UNAVAILABLE) naming ZSTD and the URL, with no uncaught error on the page, which goes on
- *   reading.
+ *   reading;
+ * - the HTTP source's rare paths (retries, answers other than 206: parquet-reader's http-rare.ts) are a lazy chunk
+ *   the minimal reader loads only for a server that needs them: not for 206 answers; once for a server ignoring
+ *   `Range` (the file read whole, in one request) and for a server answering 503 once (the request retried).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -65,7 +68,7 @@ let browser: Browser | undefined;
 const data: Record<string, Uint8Array> = {};
 const expected: Record<string, unknown[]> = {};
 /** The lazy chunks of the umbrella's codecs, by source module. */
-const chunks: Record<'zstd' | 'brotli', string> = { zstd: '', brotli: '' };
+const chunks: Record<'zstd' | 'brotli' | 'httpRare', string> = { zstd: '', brotli: '', httpRare: '' };
 /** The lazy-codecs page's codec chunks (served under /c/), by the module its `import()` targets. */
 const lazyChunks: Record<'zstd' | 'gzip' | 'lz4' | 'lzo', string> = { zstd: '', gzip: '', lz4: '', lzo: '' };
 /** The corpus files the lazy-codecs page reads, with the codec chunk each one loads (none: SNAPPY). */
@@ -103,6 +106,7 @@ beforeAll(async () => {
     const name = path.basename(file);
     if (o.entryPoint?.endsWith('parquetry/src/lazy/zstd.ts')) chunks.zstd = name;
     if (o.entryPoint?.endsWith('parquetry/src/lazy/brotli.ts')) chunks.brotli = name;
+    if (o.entryPoint?.endsWith('parquet-reader/src/http-rare.ts')) chunks.httpRare = name;
   }
   // the lazy-codecs page apart: a build shared with the minimal page (which imports the codecs' main entry) would
   // place the codecs it reaches statically in chunks of their own
@@ -141,7 +145,9 @@ beforeAll(async () => {
   for (const f of fs.readdirSync(lazyOut)) files.set(`/c/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(lazyOut, f))), type: 'text/javascript' });
   files.set('/c/lazy-codecs.html', { body: new TextEncoder().encode('<!doctype html><meta charset="utf-8"><title>lazy codecs</title><script type="module" src="./lazy-codecs.page.js"></script>'), type: 'text/html' });
   files.set('/a/zstd.wasm', { body: wasm, type: 'application/wasm' });
-  for (const [name, body] of Object.entries(data)) files.set(`/data/${name}`, { body, type: 'application/octet-stream' });
+  for (const [name, body] of Object.entries(data)) {
+    for (const d of ['data', 'norange', 'flaky']) files.set(`/${d}/${name}`, { body, type: 'application/octet-stream' });
+  }
 
   server = http.createServer((req, res) => {
     const url = req.url ?? '';
@@ -150,8 +156,11 @@ beforeAll(async () => {
     c.requests++;
     counts.set(url, c);
     if (!f) return void res.writeHead(404).end();
+    // /flaky/: the first request of each file fails with 503
+    if (url.startsWith('/flaky/') && c.requests === 1) return void res.writeHead(503, { 'Cache-Control': 'no-store' }).end();
     const size = f.body.length;
-    const m = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    // /norange/: a server ignoring Range (the whole file, 200)
+    const m = url.startsWith('/norange/') ? null : /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
     let start = 0;
     let end = size - 1;
     if (m) {
@@ -191,11 +200,11 @@ async function open(url: string): Promise<{ page: Page; uncaught: string[]; cons
   return { page, uncaught, consoleErrors };
 }
 
-/** Reads a data file in the page; returns the result and what the server saw for it. */
-async function read(page: Page, name: string): Promise<{ result: ReadResult; requests: number; bytes: number }> {
-  const before = count(`/data/${name}`);
-  const result = await page.evaluate(([u]) => (globalThis as unknown as { readUrl: ReadUrl }).readUrl(u!), [`${base}/data/${name}`]);
-  const after = count(`/data/${name}`);
+/** Reads a data file in the page (from `/data/`, or the directory given); returns the result and what the server saw for it. */
+async function read(page: Page, name: string, dir = 'data'): Promise<{ result: ReadResult; requests: number; bytes: number }> {
+  const before = count(`/${dir}/${name}`);
+  const result = await page.evaluate(([u]) => (globalThis as unknown as { readUrl: ReadUrl }).readUrl(u!), [`${base}/${dir}/${name}`]);
+  const after = count(`/${dir}/${name}`);
   return { result, requests: after.requests - before.requests, bytes: after.bytes - before.bytes };
 }
 
@@ -209,6 +218,33 @@ describe.skipIf(!RUN)('headless Chromium', () => {
       expect(r.requests).toBe(1);
       expect(r.bytes).toBe(data[name]!.length);
     }
+    expect(uncaught).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test("the minimal reader loads the HTTP source's rare paths only when a server needs them: not for 206 answers; once for a server ignoring Range and for a 503 retried", async () => {
+    expect(chunks.httpRare).toBeTruthy();
+    const rare = `/a/${chunks.httpRare}`;
+    const { page, uncaught } = await open(`${base}/a/minimal.html`);
+    const before = count(rare).requests;
+    const sample = await read(page, 'sample.parquet');
+    expect(sample.result.rows).toEqual(expected['sample.parquet']);
+    expect([sample.requests, sample.bytes]).toEqual([1, data['sample.parquet']!.length]);
+    expect(count(rare).requests).toBe(before);
+
+    // a server ignoring Range: the suffix request's 200 answer is the whole file, kept (one request in all)
+    const whole = await read(page, 'nested_structs.rust.parquet', 'norange');
+    expect(whole.result.error).toBeUndefined();
+    expect(whole.result.rows).toEqual(expected['nested_structs.rust.parquet']);
+    expect([whole.requests, whole.bytes]).toEqual([1, data['nested_structs.rust.parquet']!.length]);
+    expect(count(rare).requests).toBe(before + 1);
+
+    // 503 to the first request: retried after the backoff, then read as usual; the chunk is not fetched again
+    const flaky = await read(page, 'sample.parquet', 'flaky');
+    expect(flaky.result.error).toBeUndefined();
+    expect(flaky.result.rows).toEqual(expected['sample.parquet']);
+    expect([flaky.requests, flaky.bytes]).toEqual([2, data['sample.parquet']!.length]);
+    expect(count(rare).requests).toBe(before + 1);
     expect(uncaught).toEqual([]);
     await page.close();
   }, 120_000);
