@@ -150,7 +150,8 @@ function watch(child, cmd, { hangMs, rssLimitMb, startupMs, onMessage }) {
   return new Promise((resolve) => {
     let last = child.index();
     let lastChange = Date.now();
-    let started = cmd.type !== 'run';
+    // a run or a replay counts a hang from its worker's `ready` (before it, the startup bound applies)
+    let started = cmd.type !== 'run' && cmd.type !== 'replay';
     let settled = false;
     const finish = (r) => {
       if (settled) return;

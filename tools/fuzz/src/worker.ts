@@ -93,6 +93,8 @@ process.on('message', (cmd: Command) => {
     if (cmd.type === 'replay') {
       // a saved input needs no seeds
       const bytes = new Uint8Array(fs.readFileSync(cmd.file));
+      // the driver counts a hang from here, not from the fork (a loaded machine can take seconds to start a worker)
+      await send({ type: 'ready', seeds: 0 });
       mark(0);
       const r = await check(entry, bytes);
       await send({ type: 'done', result: r !== undefined && 'kind' in r ? r : undefined, code: r !== undefined && 'code' in r ? r.code : undefined });
