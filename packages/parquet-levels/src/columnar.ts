@@ -357,11 +357,34 @@ function flatOptional(def: ArrayLike<number>, n: number, vl: Uint8Array): number
 /**
  * The levels at 1 of the first `n` bytes when every one is 0 or 1, else -1: a sum and an OR, without a branch per
  * level (a flat optional column's nulls are unpredictable: 0.40 → 0.07 ms per 122,880 levels with 30% nulls).
+ * @internal (exported for its tests)
  */
-function presentBits(def: Uint8Array, n: number): number {
+export function presentBits(def: Uint8Array, n: number): number {
   let p = 0;
   let or = 0;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  const off = def.byteOffset;
+  // 4 levels per aligned 32-bit word (about 2.5x the byte loop): the bytes' sum by two 16-bit lanes, their OR
+  while (i < n && ((off + i) & 3) !== 0) {
+    const d = def[i++]!;
+    p += d;
+    or |= d;
+  }
+  const w0 = (off + i) >> 2;
+  const w1 = (off + n) >> 2;
+  if (w1 > w0 + 1) {
+    const words = new Int32Array(def.buffer, 0, w1);
+    for (let w = w0; w < w1; w++) {
+      const x = words[w]!;
+      const s = (x & 0x00ff00ff) + ((x >>> 8) & 0x00ff00ff);
+      p += (s + (s >>> 16)) & 0xffff;
+      or |= x;
+    }
+    // every byte of the words at most 1: the OR of the words has no bit but the lowest of each byte
+    or = (or & 0xfefefefe) !== 0 ? 2 : or & 1;
+    i = (w1 << 2) - off;
+  }
+  for (; i < n; i++) {
     const d = def[i]!;
     p += d;
     or |= d;
@@ -379,10 +402,25 @@ function levelArray(n: number, max: number): Uint8Array | Int32Array {
   return max <= 255 ? new Uint8Array(n) : new Int32Array(n);
 }
 
-/** The present slots (bytes of 1) of the first `n` of a validity. */
-function countPresent(present: Uint8Array, n: number): number {
+/** The present slots (bytes of 1) of the first `n` of a validity (the sum of its bytes). @internal (exported for its tests) */
+export function countPresent(present: Uint8Array, n: number): number {
   let vi = 0;
-  for (let s = 0; s < n; s++) vi += present[s]!;
+  let i = 0;
+  const off = present.byteOffset;
+  // the bytes' sum, 4 per aligned 32-bit word as in presentBits
+  while (i < n && ((off + i) & 3) !== 0) vi += present[i++]!;
+  const w0 = (off + i) >> 2;
+  const w1 = (off + n) >> 2;
+  if (w1 > w0 + 1) {
+    const words = new Int32Array(present.buffer, 0, w1);
+    for (let w = w0; w < w1; w++) {
+      const x = words[w]!;
+      const s = (x & 0x00ff00ff) + ((x >>> 8) & 0x00ff00ff);
+      vi += (s + (s >>> 16)) & 0xffff;
+    }
+    i = (w1 << 2) - off;
+  }
+  for (; i < n; i++) vi += present[i]!;
   return vi;
 }
 
