@@ -28,6 +28,19 @@ describe.skipIf(!HAVE)('model vs parquet.thrift facts', () => {
     }
   });
 
+  test('every enum\'s names map (built from the enum when the module loads) names each value once, as the facts do', () => {
+    for (const [name, members] of Object.entries(facts.enums)) {
+      const expected: Record<string, string> = {};
+      for (const [m, v] of Object.entries(members)) expected[v] = m;
+      const names = model[`${name}Names`] as Record<number, string>;
+      expect(names, `${name}Names`).toEqual(expected);
+      expect(Object.keys(names).length, `${name}Names`).toBe(new Set(Object.values(members)).size);
+    }
+    expect(pq.TypeNames[7]).toBe('FIXED_LEN_BYTE_ARRAY');
+    expect(pq.EncodingNames[8]).toBe('RLE_DICTIONARY');
+    expect(pq.CompressionCodecNames[1]).toBe('SNAPPY');
+  });
+
   test('every struct and union, with every field id, name, type and requiredness', () => {
     const norm = (fs: readonly Field[]) => [...fs].map(({ id, name, type, requiredness }) => ({ id, name, type, requiredness })).sort((a, b) => a.id - b.id);
     for (const [name, fields] of Object.entries(facts.structs)) {

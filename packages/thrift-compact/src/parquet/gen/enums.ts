@@ -28,16 +28,7 @@ export const Type = {
 export type Type = (typeof Type)[keyof typeof Type];
 
 /** Member names of `Type` by value (for messages and printing). */
-export const TypeNames: Readonly<Record<number, string>> = {
-  0: 'BOOLEAN',
-  1: 'INT32',
-  2: 'INT64',
-  3: 'INT96',
-  4: 'FLOAT',
-  5: 'DOUBLE',
-  6: 'BYTE_ARRAY',
-  7: 'FIXED_LEN_BYTE_ARRAY',
-};
+export const TypeNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(Type);
 
 /** parquet.thrift enum `ConvertedType`. */
 export const ConvertedType = {
@@ -90,30 +81,7 @@ export const ConvertedType = {
 export type ConvertedType = (typeof ConvertedType)[keyof typeof ConvertedType];
 
 /** Member names of `ConvertedType` by value (for messages and printing). */
-export const ConvertedTypeNames: Readonly<Record<number, string>> = {
-  0: 'UTF8',
-  1: 'MAP',
-  2: 'MAP_KEY_VALUE',
-  3: 'LIST',
-  4: 'ENUM',
-  5: 'DECIMAL',
-  6: 'DATE',
-  7: 'TIME_MILLIS',
-  8: 'TIME_MICROS',
-  9: 'TIMESTAMP_MILLIS',
-  10: 'TIMESTAMP_MICROS',
-  11: 'UINT_8',
-  12: 'UINT_16',
-  13: 'UINT_32',
-  14: 'UINT_64',
-  15: 'INT_8',
-  16: 'INT_16',
-  17: 'INT_32',
-  18: 'INT_64',
-  19: 'JSON',
-  20: 'BSON',
-  21: 'INTERVAL',
-};
+export const ConvertedTypeNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(ConvertedType);
 
 /** parquet.thrift enum `FieldRepetitionType`. */
 export const FieldRepetitionType = {
@@ -128,11 +96,7 @@ export const FieldRepetitionType = {
 export type FieldRepetitionType = (typeof FieldRepetitionType)[keyof typeof FieldRepetitionType];
 
 /** Member names of `FieldRepetitionType` by value (for messages and printing). */
-export const FieldRepetitionTypeNames: Readonly<Record<number, string>> = {
-  0: 'REQUIRED',
-  1: 'OPTIONAL',
-  2: 'REPEATED',
-};
+export const FieldRepetitionTypeNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(FieldRepetitionType);
 
 /** parquet.thrift enum `EdgeInterpolationAlgorithm`. */
 export const EdgeInterpolationAlgorithm = {
@@ -151,13 +115,7 @@ export const EdgeInterpolationAlgorithm = {
 export type EdgeInterpolationAlgorithm = (typeof EdgeInterpolationAlgorithm)[keyof typeof EdgeInterpolationAlgorithm];
 
 /** Member names of `EdgeInterpolationAlgorithm` by value (for messages and printing). */
-export const EdgeInterpolationAlgorithmNames: Readonly<Record<number, string>> = {
-  0: 'SPHERICAL',
-  1: 'VINCENTY',
-  2: 'THOMAS',
-  3: 'ANDOYER',
-  4: 'KARNEY',
-};
+export const EdgeInterpolationAlgorithmNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(EdgeInterpolationAlgorithm);
 
 /** parquet.thrift enum `Encoding`. */
 export const Encoding = {
@@ -186,18 +144,7 @@ export const Encoding = {
 export type Encoding = (typeof Encoding)[keyof typeof Encoding];
 
 /** Member names of `Encoding` by value (for messages and printing). */
-export const EncodingNames: Readonly<Record<number, string>> = {
-  0: 'PLAIN',
-  2: 'PLAIN_DICTIONARY',
-  3: 'RLE',
-  4: 'BIT_PACKED',
-  5: 'DELTA_BINARY_PACKED',
-  6: 'DELTA_LENGTH_BYTE_ARRAY',
-  7: 'DELTA_BYTE_ARRAY',
-  8: 'RLE_DICTIONARY',
-  9: 'BYTE_STREAM_SPLIT',
-  10: 'ALP',
-};
+export const EncodingNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(Encoding);
 
 /** parquet.thrift enum `CompressionCodec`. */
 export const CompressionCodec = {
@@ -222,16 +169,7 @@ export const CompressionCodec = {
 export type CompressionCodec = (typeof CompressionCodec)[keyof typeof CompressionCodec];
 
 /** Member names of `CompressionCodec` by value (for messages and printing). */
-export const CompressionCodecNames: Readonly<Record<number, string>> = {
-  0: 'UNCOMPRESSED',
-  1: 'SNAPPY',
-  2: 'GZIP',
-  3: 'LZO',
-  4: 'BROTLI',
-  5: 'LZ4',
-  6: 'ZSTD',
-  7: 'LZ4_RAW',
-};
+export const CompressionCodecNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(CompressionCodec);
 
 /** parquet.thrift enum `PageType`. */
 export const PageType = {
@@ -248,12 +186,7 @@ export const PageType = {
 export type PageType = (typeof PageType)[keyof typeof PageType];
 
 /** Member names of `PageType` by value (for messages and printing). */
-export const PageTypeNames: Readonly<Record<number, string>> = {
-  0: 'DATA_PAGE',
-  1: 'INDEX_PAGE',
-  2: 'DICTIONARY_PAGE',
-  3: 'DATA_PAGE_V2',
-};
+export const PageTypeNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(PageType);
 
 /** parquet.thrift enum `BoundaryOrder`. */
 export const BoundaryOrder = {
@@ -268,9 +201,11 @@ export const BoundaryOrder = {
 export type BoundaryOrder = (typeof BoundaryOrder)[keyof typeof BoundaryOrder];
 
 /** Member names of `BoundaryOrder` by value (for messages and printing). */
-export const BoundaryOrderNames: Readonly<Record<number, string>> = {
-  0: 'UNORDERED',
-  1: 'ASCENDING',
-  2: 'DESCENDING',
-};
+export const BoundaryOrderNames: Readonly<Record<number, string>> = /*#__PURE__*/ namesOf(BoundaryOrder);
 
+/** A map of member names by value (a later member wins a value two share, as in an object literal). */
+function namesOf(members: Readonly<Record<string, number>>): Readonly<Record<number, string>> {
+  const out: Record<number, string> = {};
+  for (const m in members) out[members[m]!] = m;
+  return out;
+}
