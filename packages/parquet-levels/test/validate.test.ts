@@ -150,6 +150,30 @@ describe('byte levels (one branch-free pass) agree with the generic loops', () =
       { numRuns: 400 },
     );
   });
+  test('byte levels at any alignment of either array (4 levels per word when both align alike), longer runs', () => {
+    const c = A;
+    const level = fc.oneof(
+      { weight: 30, arbitrary: fc.integer({ min: 0, max: 1 }).chain((r) => fc.tuple(fc.constant(r), fc.integer({ min: r === 0 ? 0 : 2, max: 3 }))) },
+      { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 255 })) },
+    );
+    fc.assert(
+      fc.property(fc.array(level, { maxLength: 140 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.boolean(), (pairs, sr, sd, skew) => {
+        if (pairs.length > 0) pairs[0] = [0, pairs[0]![1]];
+        const place = (xs: number[], shift: number): Uint8Array => {
+          const b = new Uint8Array(xs.length + shift + 3).fill(0xee);
+          b.set(xs, shift);
+          return b.subarray(shift, shift + xs.length);
+        };
+        const rep = pairs.map((x) => x[0]);
+        const def = pairs.map((x) => x[1]);
+        const present = def.filter((d) => d === c.maxDef).length;
+        const values = new Array<number>(present + (skew ? 1 : 0)).fill(1);
+        expect(outcome(c, { def: place(def, sd), rep: place(rep, sr), values })).toEqual(outcome(c, { def: Int32Array.from(def), rep: Int32Array.from(rep), values }));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   test('hand-made byte levels', () => {
     expect(validateColumnLevels(A, { def: Uint8Array.of(3, 3, 2, 0, 1), rep: Uint8Array.of(0, 1, 1, 0, 0), values: [1, 2] })).toBe(3);
     expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(1, 3), rep: Uint8Array.of(0, 1), values: [1] })).message).toMatch(/repetition level 1 at level index 1 continues a list with no element/);
