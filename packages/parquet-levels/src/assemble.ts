@@ -8,8 +8,8 @@
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { pruneStruct } from './prune.js';
-import { isBinaryValues, isBooleanBits, levelCount, unpackBooleans, validateColumnLevels, validateRowCounts, valuesLength } from './validate.js';
-import type { BinaryValues, BooleanBits, ColumnData } from './validate.js';
+import { isBinaryValues, isBooleanBits, levelCount, unpackBooleans, validateLevels, validateRowCounts, valuesLength } from './validate.js';
+import type { BinaryValues, BooleanBits, ByteLevelCounter, ColumnData } from './validate.js';
 
 /** Options of {@link assembleRecords} and {@link assembleColumnar}. */
 export interface AssembleOptions {
@@ -69,10 +69,12 @@ function binaryViews(v: BinaryValues): Uint8Array[] {
  * @param deferFlat - leave the definition levels of flat optional top-level columns (max definition level 1, no
  *   repetition) unchecked, for an assembler that checks them as it reads them (see `deferred`); their row count is
  *   their level count.
+ * @param count - counts byte levels for the checks in one pass (columnar assembly's, from its own lazy module; the
+ *   generic loops otherwise).
  * @returns the prepared state.
  * @throws ParquetError `INVALID_LEVELS` / `ROW_COUNT_MISMATCH` from validation, `MISSING_COLUMN` from pruning.
  */
-export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false, fillDefs = true, deferFlat = false): PreparedColumns {
+export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData | undefined)[], options?: AssembleOptions, keepBinary = false, fillDefs = true, deferFlat = false, count?: ByteLevelCounter): PreparedColumns {
   const nCols = schema.columns.length;
   const present: boolean[] = new Array(nCols);
   const defs: (ArrayLike<number> | undefined)[] = new Array(nCols);
@@ -97,7 +99,7 @@ export function prepareColumns(schema: SchemaTree, columns: readonly (ColumnData
     if (validate) {
       const flat = deferFlat && desc.maxDef === 1 && desc.maxRep === 0 && desc.path.length === 1 && data.def !== undefined && data.rep === undefined;
       deferred[c] = flat;
-      rowCounts.push(flat ? n : validateColumnLevels(desc, data));
+      rowCounts.push(flat ? n : validateLevels(desc, data, count));
       descs.push(desc);
     }
     if (zeros === undefined || zeros.length < n) zeros = new Uint8Array(n);

@@ -153,109 +153,15 @@ function countRows(rep: ArrayLike<number>, def: ArrayLike<number> | undefined, n
 }
 
 /**
- * {@link countMaxDefs} of byte levels, without a branch per level: for bytes d and max, ((d ^ max) - 1) >>> 31 is 1
- * when they are equal, and max - d is negative for a level over the max (bytes are never negative).
- * @returns the count, or -1 when a level is over the max (the generic loop then finds which).
+ * Counts byte levels (what a reader decodes) in one pass: the rows into `out[0]` and the levels at the max definition
+ * level into `out[1]`. `rep` is undefined for a column without repetition; otherwise it starts at 0 and holds `n`.
+ * @returns false when it does not count such levels, or some level fails a check (the generic loops then count, or
+ *   find which level fails and build the message).
+ * @internal (columnar assembly's, level-bytes.ts: kept out of the reader's initial load)
  */
-function countMaxDefBytes(def: Uint8Array, n: number, maxDef: number): number {
-  let present = 0;
-  let over = 0;
-  for (let i = 0; i < n; i++) {
-    const d = def[i]!;
-    present += ((d ^ maxDef) - 1) >>> 31;
-    over |= maxDef - d;
-  }
-  return over < 0 ? -1 : present;
-}
+export type ByteLevelCounter = (rep: Uint8Array | undefined, def: Uint8Array, n: number, column: ColumnDescriptor, out: Int32Array) => boolean;
 
-/**
- * {@link countRows} and {@link countMaxDefs} of byte levels in one pass, without a branch per level. `need[r]` is the
- * definition level a repetition level r requires of its level and of the one before (0 for r = 0, over 255 for r
- * over the max: no byte meets it), so a level fails when d - need[r] or prevDef - need[r] is negative.
- * @returns the rows, the levels at the max, and whether a level failed (the generic loops then find which).
- */
-function countBytes(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, need: Int32Array, out: Int32Array): boolean {
-  let rows = 0;
-  let present = 0;
-  let prevDef = 0;
-  let bad = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rep[i]!;
-    const d = def[i]!;
-    const q = need[r]!;
-    rows += (r - 1) >>> 31;
-    present += ((d ^ maxDef) - 1) >>> 31;
-    bad |= (d - q) | (prevDef - q) | (maxDef - d);
-    prevDef = d;
-  }
-  out[0] = rows;
-  out[1] = present;
-  return bad >= 0;
-}
-
-/** ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f): the top bit of each zero byte of x (no carry crosses a byte). */
-const zeroBytes = (x: number): number => ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
-
-/**
- * {@link countBytes} of a column with one repetition level (a list not inside another), a max definition level
- * 2^k - 1 up to 127 (every optional and list level: 1, 3, 7, …) and both level arrays equally aligned: 4 levels per
- * 32-bit word (about 3x the byte loop). Per word: the zero bytes of the repetition levels are the rows and of the
- * definition levels XOR the max those at the max; a bit outside a byte's range is a level over its max; and a level
- * at repetition 1 fails when its definition level or the one before is below `need` (bytes compared by the top bit of
- * (d | 0x80) - need, which never borrows from the next byte).
- */
-function countWords(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, need: number, out: Int32Array): boolean {
-  let rows = 0;
-  let present = 0;
-  let prevDef = 0;
-  let bad = 0;
-  let over = 0;
-  let i = 0;
-  const off = def.byteOffset;
-  for (; i < n && ((off + i) & 3) !== 0; i++) {
-    const r = rep[i]!;
-    const d = def[i]!;
-    const q = r === 0 ? 0 : r === 1 ? need : 256;
-    rows += (r - 1) >>> 31;
-    present += ((d ^ maxDef) - 1) >>> 31;
-    bad |= (d - q) | (prevDef - q) | (maxDef - d);
-    prevDef = d;
-  }
-  const words = (n - i) >> 2;
-  if (words > 0) {
-    const dw = new Int32Array(def.buffer, off + i, words);
-    const rw = new Int32Array(rep.buffer, rep.byteOffset + i, words);
-    const m = Math.imul(maxDef, 0x01010101);
-    const q = Math.imul(need, 0x01010101);
-    const outside = ~m;
-    for (let w = 0; w < words; w++) {
-      const r = rw[w]!;
-      const d = dw[w]!;
-      rows += Math.imul((zeroBytes(r) >>> 7) & 0x01010101, 0x01010101) >>> 24;
-      present += Math.imul((zeroBytes(d ^ m) >>> 7) & 0x01010101, 0x01010101) >>> 24;
-      over |= (r & 0xfefefefe) | (d & outside);
-      const prev = (d << 8) | prevDef;
-      const below = ~((((d | 0x80808080) - q) & (((prev | 0x80808080) - q))) & 0x80808080);
-      bad |= (r << 7) & below & 0x80808080;
-      prevDef = d >>> 24;
-    }
-    i += words << 2;
-  }
-  for (; i < n; i++) {
-    const r = rep[i]!;
-    const d = def[i]!;
-    const q = r === 0 ? 0 : r === 1 ? need : 256;
-    rows += (r - 1) >>> 31;
-    present += ((d ^ maxDef) - 1) >>> 31;
-    bad |= (d - q) | (prevDef - q) | (maxDef - d);
-    prevDef = d;
-  }
-  out[0] = rows;
-  out[1] = present;
-  return bad === 0 && over === 0;
-}
-
-/** {@link countBytes}'s two counts (one array for every call: a level check runs to its end before the next). */
+/** A {@link ByteLevelCounter}'s two counts (one array for every call: a level check runs to its end before the next). */
 const counts = new Int32Array(2);
 
 /**
@@ -270,6 +176,14 @@ const counts = new Int32Array(2);
  *   definition level (fewer levels than values, or the reverse).
  */
 export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData): number {
+  return validateLevels(column, data);
+}
+
+/**
+ * {@link validateColumnLevels}, counting byte levels with `count` when given (columnar assembly's counters).
+ * @internal
+ */
+export function validateLevels(column: ColumnDescriptor, data: ColumnData, count?: ByteLevelCounter): number {
   const n = levelCount(column, data);
   const maxDef = column.maxDef;
   const maxRep = column.maxRep;
@@ -277,21 +191,10 @@ export function validateColumnLevels(column: ColumnDescriptor, data: ColumnData)
   const rep = data.rep;
   let present = n;
   let rows = n;
-  // byte levels (what the reader decodes): counted in one pass without a branch per level; a level that fails is
-  // found again by the loops below, which build the message
-  if (rep instanceof Uint8Array && def instanceof Uint8Array && rep.length >= n && maxRep <= 255 && (n === 0 || rep[0] === 0)) {
-    const rd = column.repeatedDefs;
-    if (maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset ^ def.byteOffset) & 3) === 0) {
-      if (countWords(rep, def, n, maxDef, rd[0]!, counts)) return checkValueCount(column, counts[1]!, data, counts[0]!);
-    } else {
-      const need = new Int32Array(256).fill(256);
-      need[0] = 0;
-      for (let r = 1; r <= maxRep; r++) need[r] = rd[r - 1]!;
-      if (countBytes(rep, def, n, maxDef, need, counts)) return checkValueCount(column, counts[1]!, data, counts[0]!);
-    }
-  } else if (rep === undefined && def instanceof Uint8Array) {
-    present = countMaxDefBytes(def, n, maxDef);
-    if (present >= 0) return checkValueCount(column, present, data, rows);
+  // byte levels counted by `count` (one pass without a branch per level); a level that fails is found again by the
+  // loops below, which build the message
+  if (count !== undefined && def instanceof Uint8Array && (rep === undefined || (rep instanceof Uint8Array && rep.length >= n && (n === 0 || rep[0] === 0))) && count(rep, def, n, column, counts)) {
+    return checkValueCount(column, counts[1]!, data, rep === undefined ? n : counts[0]!);
   }
   if (def) {
     present = countMaxDefs(def, n, maxDef);

@@ -7,6 +7,8 @@ import {
 } from '../src/index.js';
 import type { ColumnData } from '../src/index.js';
 import { ConvertedType, Type, flatten, g, p } from './helpers.js';
+import { validateLevels } from '../src/validate.js';
+import { countLevelBytes } from '../src/level-bytes.js';
 
 // optional group a (LIST) { repeated group list { optional int32 element } }  -> maxDef 3, maxRep 1
 // required int32 b
@@ -112,16 +114,16 @@ describe('shredding bad records', () => {
   });
 });
 
-describe('byte levels (one branch-free pass) agree with the generic loops', () => {
+describe('byte levels (counted by columnar assembly in one branch-free pass) agree with the generic loops', () => {
   // list<list<int32>>: maxDef 5, maxRep 2 (repeatedDefs [2, 4])
   const nested = buildSchemaTree(flatten('s', [
     g('x', 'optional', [g('list', 'repeated', [g('element', 'optional', [g('list', 'repeated', [p('element', 'optional', Type.INT32)])], ConvertedType.LIST)])], ConvertedType.LIST),
   ]));
   const X = nested.columns[0]!;
-  /** The row count, or the error, of validateColumnLevels. */
+  /** The row count, or the error, of validateColumnLevels: with columnar assembly's byte counter for byte levels. */
   const outcome = (c: typeof A, data: ColumnData): unknown => {
     try {
-      return validateColumnLevels(c, data);
+      return data.def instanceof Uint8Array ? validateLevels(c, data, countLevelBytes) : validateColumnLevels(c, data);
     } catch (e) {
       if (isParquetError(e)) return `${e.code}: ${e.message}`;
       throw e;
@@ -175,10 +177,10 @@ describe('byte levels (one branch-free pass) agree with the generic loops', () =
   });
 
   test('hand-made byte levels', () => {
-    expect(validateColumnLevels(A, { def: Uint8Array.of(3, 3, 2, 0, 1), rep: Uint8Array.of(0, 1, 1, 0, 0), values: [1, 2] })).toBe(3);
-    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(1, 3), rep: Uint8Array.of(0, 1), values: [1] })).message).toMatch(/repetition level 1 at level index 1 continues a list with no element/);
-    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 4), rep: Uint8Array.of(0, 1), values: [1, 2] })).message).toMatch(/definition level 4 at level index 1 is outside 0\.\.3/);
-    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 2), values: [1, 2] })).message).toMatch(/repetition level 2 at level index 1 is outside 0\.\.1/);
-    expect(err(() => validateColumnLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 0), values: [1] })).message).toMatch(/fewer values than levels: 1 values for 2 levels/);
+    expect(validateLevels(A, { def: Uint8Array.of(3, 3, 2, 0, 1), rep: Uint8Array.of(0, 1, 1, 0, 0), values: [1, 2] }, countLevelBytes)).toBe(3);
+    expect(err(() => validateLevels(A, { def: Uint8Array.of(1, 3), rep: Uint8Array.of(0, 1), values: [1] }, countLevelBytes)).message).toMatch(/repetition level 1 at level index 1 continues a list with no element/);
+    expect(err(() => validateLevels(A, { def: Uint8Array.of(3, 4), rep: Uint8Array.of(0, 1), values: [1, 2] }, countLevelBytes)).message).toMatch(/definition level 4 at level index 1 is outside 0\.\.3/);
+    expect(err(() => validateLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 2), values: [1, 2] }, countLevelBytes)).message).toMatch(/repetition level 2 at level index 1 is outside 0\.\.1/);
+    expect(err(() => validateLevels(A, { def: Uint8Array.of(3, 3), rep: Uint8Array.of(0, 0), values: [1] }, countLevelBytes)).message).toMatch(/fewer values than levels: 1 values for 2 levels/);
   });
 });
