@@ -10,6 +10,11 @@
 ;; (the 8-byte moves of the fast paths only run when the whole move fits before ipEnd / opEnd; the bytes they
 ;; write past the element are overwritten by the elements that follow). Input positions equal stream positions.
 ;;
+;; A second export splits a page of PLAIN BYTE_ARRAY values (4-byte little-endian length, then the bytes, per value)
+;; that decompress left in memory, for a reader that copies the values out at once (snappy-kernel.ts):
+;;   byteArrays(ip, ipEnd, count, offs, data) -> bytes written at data, or -1 when a length or value runs past ipEnd
+;; with count + 1 i32 end offsets (from 0) written at offs. The caller leaves 32 writable bytes after the values' bytes.
+;;
 ;; Error codes, with the globals the caller reads to build its message:
 ;;   -1 truncated literal length          errPos = tag position
 ;;   -2 literal runs past the input       errPos = literal start, errA = literal length - 1
@@ -204,4 +209,38 @@
       (then
         (global.set $errA (i32.sub (local.get $op) (local.get $base)))
         (return (i32.const -9))))
-    (i32.sub (local.get $op) (local.get $base))))
+    (i32.sub (local.get $op) (local.get $base)))
+
+  ;; PLAIN BYTE_ARRAY values at [ip, ipEnd) -> count + 1 offsets at offs, the bytes from data on. A value of up to 32
+  ;; bytes with 32 readable bytes after it moves as four 8-byte words (the bytes past it are overwritten by the next
+  ;; value, or fall in the caller's 32 spare bytes); longer ones, or at the end, by memory.copy.
+  (func (export "byteArrays") (param $ip i32) (param $ipEnd i32) (param $count i32) (param $offs i32) (param $data i32) (result i32)
+    (local $a i32) (local $len i32)
+    (local.set $a (local.get $data))
+    (i32.store (local.get $offs) (i32.const 0))
+    (block $done
+      (loop $next
+        (br_if $done (i32.eqz (local.get $count)))
+        (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 4))
+          (then (return (i32.const -1))))
+        (local.set $len (i32.load (local.get $ip)))
+        (local.set $ip (i32.add (local.get $ip) (i32.const 4)))
+        (if (i32.gt_u (local.get $len) (i32.sub (local.get $ipEnd) (local.get $ip)))
+          (then (return (i32.const -1))))
+        (if (i32.and
+              (i32.le_u (local.get $len) (i32.const 32))
+              (i32.ge_u (i32.sub (i32.sub (local.get $ipEnd) (local.get $ip)) (local.get $len)) (i32.const 32)))
+          (then
+            (i64.store (local.get $a) (i64.load (local.get $ip)))
+            (i64.store offset=8 (local.get $a) (i64.load offset=8 (local.get $ip)))
+            (i64.store offset=16 (local.get $a) (i64.load offset=16 (local.get $ip)))
+            (i64.store offset=24 (local.get $a) (i64.load offset=24 (local.get $ip))))
+          (else
+            (memory.copy (local.get $a) (local.get $ip) (local.get $len))))
+        (local.set $ip (i32.add (local.get $ip) (local.get $len)))
+        (local.set $a (i32.add (local.get $a) (local.get $len)))
+        (local.set $offs (i32.add (local.get $offs) (i32.const 4)))
+        (i32.store (local.get $offs) (i32.sub (local.get $a) (local.get $data)))
+        (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+        (br $next)))
+    (i32.sub (local.get $a) (local.get $data))))
