@@ -73,6 +73,8 @@ export function setSnappyDecoder(m: SnappyDecoderMode): void {
 type KernelModule = typeof import('./snappy-kernel.js');
 /** The kernel's decoder once its module is imported; null when the import failed (the TypeScript loop decodes all). */
 let kernelDecompress: KernelModule['kernelDecompress'] | null | undefined;
+/** The kernel's PLAIN BYTE_ARRAY split, set with {@link kernelDecompress}. */
+let kernelByteArrays: KernelModule['kernelByteArrays'] | undefined;
 let kernelImport: Promise<KernelModule | null> | undefined;
 
 /** Imports the kernel's module (once; a failure leaves the TypeScript loop in use). */
@@ -80,6 +82,7 @@ function importKernel(): Promise<KernelModule | null> {
   return (kernelImport ??= import('./snappy-kernel.js').then(
     (m) => {
       kernelDecompress = m.kernelDecompress;
+      kernelByteArrays = m.kernelByteArrays;
       return m;
     },
     () => {
@@ -128,6 +131,16 @@ export function snappyDecompress(src: Uint8Array, out: Uint8Array): number {
     } else if (kernelDecompress === undefined) void importKernel();
   }
   return decompressTs(src, pos, out, len);
+}
+
+/**
+ * Splits PLAIN BYTE_ARRAY values `src[pos, end)` into new offsets (from 0) and bytes in the decompression kernel
+ * (internal: the SNAPPY codecs' non-enumerable `byteArrays`, which the reader's chunk decoder uses for the pages of
+ * SNAPPY chunks).
+ * @returns the values, or undefined (decode them the usual way, which gives them or the error).
+ */
+export function snappyByteArrays(src: Uint8Array, pos: number, end: number, count: number): { offsets: Int32Array; data: Uint8Array } | undefined {
+  return mode === 'auto' ? kernelByteArrays?.(src, pos, end, count) : undefined;
 }
 
 /** The pure-TypeScript decoder: the elements from `pos` on, into `out[0..end)`. */
@@ -233,7 +246,10 @@ function decompressTs(src: Uint8Array, pos: number, out: Uint8Array, end: number
  * `CompressionCodec.SNAPPY` would be kept, and with it the compressor it references).
  */
 function snappyWith(compress: (src: Uint8Array) => Uint8Array): Codec {
-  return { codec: CompressionCodec.SNAPPY, decompress: snappyDecompress, compress };
+  const codec = { codec: CompressionCodec.SNAPPY, decompress: snappyDecompress, compress };
+  // not enumerable, like compressToScratch: a caller's codec spread from this one has none
+  Object.defineProperty(codec, 'byteArrays', { value: snappyByteArrays });
+  return codec;
 }
 
 /**

@@ -41,6 +41,9 @@ const MAX_BYTE_LEVEL = 255;
 /** Levels of a page parquet-levels decodes through the Int32Array scratch it keeps (larger pages: a new one each). */
 const LEVEL_SCRATCH = 1 << 20;
 
+/** A codec's split of the PLAIN BYTE_ARRAY values `[pos, end)` of a page into new arrays (or undefined: decode them). */
+type ByteArraysSplit = (raw: Uint8Array, pos: number, end: number, count: number) => ByteArrays | undefined;
+
 /** Fixed-width numbers a chunk's values are gathered into. */
 type NumberArray = Int32Array | BigInt64Array | Float32Array | Float64Array;
 
@@ -294,6 +297,8 @@ export class ChunkDecoder {
   dictionary: ColumnValues | undefined;
 
   private readonly pages: PageReader;
+  /** The codec's split of PLAIN BYTE_ARRAY values, if it has one (the SNAPPY codecs' WebAssembly kernel). */
+  private readonly split: ByteArraysSplit | undefined;
   private readonly desc: { type: Type; typeLength?: number };
   private readonly gatherNumbers: boolean;
   private readonly maxDef: number;
@@ -361,6 +366,7 @@ export class ChunkDecoder {
     this.valueBytes = valueWidth(column.type, column.typeLength);
     this.maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
     this.chunkLength = bytes.length;
+    this.split = (options.codecs as Record<number, { byteArrays?: ByteArraysSplit } | undefined> | undefined)?.[meta.codec]?.byteArrays;
     this.pages = new PageReader(bytes, where, {
       codec: meta.codec,
       codecs: options.codecs,
@@ -850,7 +856,7 @@ export class ChunkDecoder {
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
         const ready = prepareEncoding(encoding); // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use
         if (ready !== undefined) await ready;
-        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined);
+        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined, this.split);
         if (sink !== undefined) {
           // a page with every level at the max after one with nulls: its levels in the sink's too
           if (maxDef > 0 && def === undefined && sink.def !== undefined) sink.def.fill(maxDef, sink.at, sink.at + n);
@@ -990,6 +996,7 @@ function decodePageValues(
   sink: ChunkSink | undefined,
   levels: number,
   scratch: boolean,
+  split: ByteArraysSplit | undefined,
 ): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
   if (isDict) {
@@ -1024,6 +1031,11 @@ function decodePageValues(
     const len = (raw[pos]! | (raw[pos + 1]! << 8) | (raw[pos + 2]! << 16) | (raw[pos + 3]! << 24)) >>> 0;
     // (copied when the page is in a pooled scratch buffer, which later pages reuse)
     if (len <= end - pos - 4 && len <= 0x7fffffff) return { values: { offsets: new Int32Array([0, len]), data: scratch ? raw.slice(pos + 4, pos + 4 + len) : raw.subarray(pos + 4, pos + 4 + len) } };
+  }
+  if (split !== undefined && sink === undefined && encoding === Encoding.PLAIN && desc.type === Type.BYTE_ARRAY) {
+    // (undefined: the kernel is not loaded yet, or the values are truncated, which the decoder below reports)
+    const values = split(raw, pos, end, count);
+    if (values !== undefined) return { values };
   }
   if (sink !== undefined && encoding === Encoding.PLAIN) {
     if (desc.type === Type.BYTE_ARRAY) return { values: sink.appendBytes(raw, pos, end, count, sink.at + levels) };

@@ -3,7 +3,8 @@
 // README.md "Nested encoding", its levels written as RLE runs of one value each and its values PLAIN or
 // dictionary-encoded (Encodings.md), cut into data pages at arbitrary level positions, so records span pages. Every
 // take must return exactly the next records' levels and values, whatever the page boundaries.
-import { CompressionCodec, builtinCodecs } from '@parquetry/parquet-codecs';
+import { CompressionCodec, builtinCodecs, snappyCodec, type CodecMap } from '@parquetry/parquet-codecs';
+import { snappyWasmAvailable } from '../../parquet-codecs/src/snappy.js';
 import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ConvertedType, Encoding, FieldRepetitionType, Type, type ColumnMetaData } from '@parquetry/thrift-compact';
 import fc from 'fast-check';
@@ -255,6 +256,56 @@ describe('ChunkDecoder', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test('PLAIN byte-array pages of SNAPPY chunks split in the kernel (byteArrays) decode as with the TypeScript loop', async () => {
+    expect(await snappyWasmAvailable()).toBe(true);
+    // the SNAPPY codec with its byteArrays counted, and one without it (a spread copy: the TypeScript loop)
+    let splits = 0;
+    type Split = (raw: Uint8Array, pos: number, end: number, count: number) => unknown;
+    const own = (snappyCodec as typeof snappyCodec & { byteArrays: Split }).byteArrays;
+    const counted = { ...snappyCodec };
+    Object.defineProperty(counted, 'byteArrays', { value: (raw: Uint8Array, pos: number, end: number, count: number) => (splits++, own(raw, pos, end, count)) });
+    const withSplit: CodecMap = { [CompressionCodec.SNAPPY]: counted };
+    const without: CodecMap = { [CompressionCodec.SNAPPY]: { ...snappyCodec } };
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ({ type, records, cuts, dictPages, v2, takes }) => {
+        const column = listColumn(type);
+        const built = buildChunk(type, records, cuts, dictPages, v2, CompressionCodec.SNAPPY);
+        for (const codecs of [withSplit, without]) {
+          // a run of pages (each page's values its own), the whole chunk, and batches
+          const run = await decodeColumnChunk(built.bytes, column, built.meta, where, { codecs });
+          expect(actualOf(run, column)).toEqual(expectedSlice(records, 0, records.length));
+          const whole = await decodeColumnChunk(built.bytes, column, built.meta, where, { codecs, numRows: records.length });
+          expect(actualOf(whole, column)).toEqual(expectedSlice(records, 0, records.length));
+          const dec = new ChunkDecoder(built.bytes, column, built.meta, where, { codecs });
+          for (let at = 0, k = 0; at < records.length; k++) {
+            const n = takes[k % takes.length]!;
+            expect(actualOf(await dec.take(n), column)).toEqual(expectedSlice(records, at, at + n));
+            at = Math.min(records.length, at + n);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(splits).toBeGreaterThan(50);
+  });
+
+  test('a truncated PLAIN byte-array page of a SNAPPY chunk fails as the TypeScript loop reports it', async () => {
+    expect(await snappyWasmAvailable()).toBe(true);
+    const column = listColumn(Type.BYTE_ARRAY);
+    // one V1 page whose values section ends inside the last value (its RLE levels say 3 values)
+    const opts = { codec: CompressionCodec.SNAPPY, codecs: builtinCodecs() };
+    const rl = rleRuns([0, 1, 1]);
+    const dl = rleRuns([3, 3, 3]);
+    const values = plain(Type.BYTE_ARRAY, ['abc', 'defgh', 'ijklmnop']);
+    const pg = dataPageV1({ numValues: 3, encoding: Encoding.PLAIN, body: cat([u32(rl.length), rl, u32(dl.length), dl, values.subarray(0, values.length - 2)]) }, opts);
+    const bytes = cat([pageHeaderBytes(pg.header), pg.body]);
+    const meta = { type: Type.BYTE_ARRAY, encodings: [], path_in_schema: ['a', 'list', 'element'], codec: CompressionCodec.SNAPPY, num_values: 3, total_compressed_size: bytes.length, total_uncompressed_size: 0, data_page_offset: 4 } as ColumnMetaData;
+    const errOf = (codecs: CodecMap) => typedError(() => decodeColumnChunk(bytes, column, meta, where, { codecs }));
+    const split = await errOf({ [CompressionCodec.SNAPPY]: snappyCodec });
+    expect(split.code).toBe('ENCODING_TRUNCATED');
+    expect(split).toEqual(await errOf({ [CompressionCodec.SNAPPY]: { ...snappyCodec } }));
   });
 
   test('levelsDecoded counts the levels of the pages decoded; nextRepetition names the level a take would start at', async () => {

@@ -10,8 +10,8 @@
 ;; (the 8-byte moves of the fast paths only run when the whole move fits before ipEnd / opEnd; the bytes they
 ;; write past the element are overwritten by the elements that follow). Input positions equal stream positions.
 ;;
-;; A second export splits a page of PLAIN BYTE_ARRAY values (4-byte little-endian length, then the bytes, per value)
-;; that decompress left in memory, for a reader that copies the values out at once (snappy-kernel.ts):
+;; A second export splits PLAIN BYTE_ARRAY values (4-byte little-endian length, then the bytes, per value) that the
+;; caller copied to memory into offsets and bytes, for a reader's decompressed pages (snappy-kernel.ts):
 ;;   byteArrays(ip, ipEnd, count, offs, data) -> bytes written at data, or -1 when a length or value runs past ipEnd
 ;; with count + 1 i32 end offsets (from 0) written at offs. The caller leaves 32 writable bytes after the values' bytes.
 ;;
