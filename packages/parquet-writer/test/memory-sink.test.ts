@@ -5,6 +5,7 @@ import { CompressionCodec, builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
 import { describe, expect, test } from 'vitest';
 import { createWriter, field, memorySink, writeParquet, type ByteSink, type WriterOptions } from '../src/index.js';
+import { prng } from './arbitraries.js';
 
 const codecs = builtinCodecs();
 
@@ -25,22 +26,11 @@ function copyingSink(): ByteSink & { bytes(): Uint8Array } {
   };
 }
 
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const schema = { id: field.int64(), name: field.string({ optional: true }), x: field.double(), hex: field.string() };
 type R = { id: bigint; name: string | null; x: number; hex: string };
 
 function rowsOf(n: number, seed: number): R[] {
-  const r = rng(seed);
+  const r = prng(seed);
   return Array.from({ length: n }, (_, i) => ({
     id: BigInt(seed * 1_000_000 + i),
     name: r() < 0.2 ? null : `name-${(r() * 40) | 0}`,
