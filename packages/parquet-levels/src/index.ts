@@ -35,7 +35,7 @@ export { ShredScratch, shredColumnar } from './shred-columnar.js';
 export type { ShreddedLeaf } from './shred-columnar.js';
 export type { ColumnarVector, VectorBase, LeafVector, BinaryVector, StructVector, ListVector, MapVector } from './columnar.js';
 export { validateColumnLevels, validateRowCounts, levelCount, isBinaryValues, isBooleanBits, unpackBooleans, valuesLength } from './validate.js';
-export type { ColumnData, BinaryValues, BooleanBits, ColumnValuesInput } from './validate.js';
+export type { ColumnData, BinaryValues, BooleanBits, ColumnValuesInput, ByteLevelCounter } from './validate.js';
 export {
   levelBitWidth, decodeLevelsV1, decodeLevelsV2, decodeLevelsBitPacked, rleHybridCapacity, checkLevelCapacity,
 } from './levels-codec.js';

@@ -157,7 +157,13 @@ function countRows(rep: ArrayLike<number>, def: ArrayLike<number> | undefined, n
  * level into `out[1]`. `rep` is undefined for a column without repetition; otherwise it starts at 0 and holds `n`.
  * @returns false when it does not count such levels, or some level fails a check (the generic loops then count, or
  *   find which level fails and build the message).
- * @internal (columnar assembly's, level-bytes.ts: kept out of the reader's initial load)
+ * Columnar assembly passes one (level-bytes.ts, kept out of the reader's initial load) to `prepareColumns`;
+ * other callers leave it out.
+ * @param rep - the repetition levels, or undefined.
+ * @param def - the definition levels.
+ * @param n - how many levels to count.
+ * @param column - the column the levels are of.
+ * @param out - where the two counts go.
  */
 export type ByteLevelCounter = (rep: Uint8Array | undefined, def: Uint8Array, n: number, column: ColumnDescriptor, out: Int32Array) => boolean;
 

@@ -26,7 +26,7 @@ function copyingSink(): ByteSink & { bytes(): Uint8Array } {
   };
 }
 
-const schema = { id: field.int64(), name: field.string({ optional: true }), x: field.double(), hex: field.string() };
+const schema = { id: field.int64(), name: field.string(), x: field.double(), hex: field.string() };
 type R = { id: bigint; name: string | null; x: number; hex: string };
 
 function rowsOf(n: number, seed: number): R[] {
