@@ -14,15 +14,7 @@ function copyingSink(): ByteSink & { bytes(): Uint8Array } {
   const parts: Uint8Array[] = [];
   return {
     write: (c) => void parts.push(c.slice()),
-    bytes() {
-      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-      let at = 0;
-      for (const p of parts) {
-        out.set(p, at);
-        at += p.length;
-      }
-      return out;
-    },
+    bytes: () => new Uint8Array(Buffer.concat(parts)),
   };
 }
 
