@@ -57,6 +57,23 @@ function loadKernel(): Kernel | null {
 }
 
 /**
+ * The kernel's memory as bytes, grown to at least `need` bytes.
+ * @returns undefined when `need` is over the kernel's bound or the runtime refuses to grow its memory.
+ */
+function reserve(k: Kernel, need: number): Uint8Array | undefined {
+  if (need >= MAX_WASM_BYTES) return undefined;
+  if (need > k.heap.length) {
+    try {
+      k.memory.grow(Math.ceil((need - k.heap.length) / 65536));
+    } catch {
+      return undefined;
+    }
+    k.heap = new Uint8Array(k.memory.buffer);
+  }
+  return k.heap;
+}
+
+/**
  * Runs the kernel on the elements from `pos` on. Layout: the whole stream at address 0 (so kernel positions are
  * stream positions), the output after it, 8-aligned.
  * @returns the bytes written, or -1 when the kernel cannot take this input (too large for its memory).
@@ -65,16 +82,8 @@ function wasmDecompress(k: Kernel, src: Uint8Array, pos: number, out: Uint8Array
   const n = src.length;
   const dst = (n + 7) & ~7;
   const need = dst + len;
-  if (need >= MAX_WASM_BYTES) return -1;
-  let heap = k.heap;
-  if (need > heap.length) {
-    try {
-      k.memory.grow(Math.ceil((need - heap.length) / 65536));
-    } catch {
-      return -1;
-    }
-    heap = k.heap = new Uint8Array(k.memory.buffer);
-  }
+  const heap = reserve(k, need);
+  if (heap === undefined) return -1;
   heap.set(src);
   const r = k.decompress(pos, n, dst, need);
   if (r < 0) throw kernelError(k, r, n, len);
@@ -151,17 +160,8 @@ export function kernelByteArrays(src: Uint8Array, pos: number, end: number, coun
   // the values at 0, the offsets after them (8-aligned), the bytes after those, with 32 spare bytes for the moves
   const offs = (size + 7) & ~7;
   const data = offs + 4 * (count + 1);
-  const need = data + size - 4 * count + 32;
-  if (need >= MAX_WASM_BYTES) return undefined;
-  if (need > k.heap.length) {
-    try {
-      k.memory.grow(Math.ceil((need - k.heap.length) / 65536));
-    } catch {
-      return undefined;
-    }
-    k.heap = new Uint8Array(k.memory.buffer);
-  }
-  const heap = k.heap;
+  const heap = reserve(k, data + size - 4 * count + 32);
+  if (heap === undefined) return undefined;
   heap.set(src.subarray(pos, end));
   const w = k.byteArrays(0, size, count, offs, data);
   if (heap.length > KEEP_MEMORY_BYTES) kernel = undefined;

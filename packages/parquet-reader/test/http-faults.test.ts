@@ -14,9 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blobSource, fetchSource, openParquet, readRanges, type ByteSource, type FetchSourceOptions } from '@parquetry/parquet-reader';
 import { fileSource } from '@parquetry/parquet-reader/node';
-// the writer by path, as in http-source.test.ts (a devDependency on it would make a cycle in turbo's build graph)
-import { field, writeParquet } from '../../parquet-writer/src/index.js';
-import { rangeServer, type RangeServer } from './range-server.js';
+import { int64File, rangeServer, type RangeServer } from './range-server.js';
 
 const N = 60_000;
 let file: Uint8Array;
@@ -25,13 +23,7 @@ let closedUrl = '';
 let dir = '';
 
 beforeAll(async () => {
-  const id = new BigInt64Array(N);
-  for (let i = 0; i < N; i++) id[i] = BigInt(i * 7919);
-  file = await writeParquet({ id: { kind: 'leaf', length: N, validity: null, values: id } } as never, {
-    schema: { id: field.int64({ required: true }) },
-    compression: 'UNCOMPRESSED',
-    rowGroupRows: 20_000,
-  });
+  file = await int64File(N, 7919, 20_000);
   srv = await rangeServer(file);
   // a port that was listening a moment ago and no longer is: connections to it are refused
   const s = http.createServer();

@@ -8,9 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { fetchSource, openParquet } from '@parquetry/parquet-reader';
-// the writer by path, as in http-source.test.ts (a devDependency on it would make a cycle in turbo's build graph)
-import { field, writeParquet } from '../../parquet-writer/src/index.js';
-import { rangeServer, type RangeServer } from './range-server.js';
+import { int64File, rangeServer, type RangeServer } from './range-server.js';
 
 vi.mock('../src/http-rare.js', () => {
   throw new Error('failed to fetch the http-rare chunk');
@@ -21,14 +19,8 @@ let file: Uint8Array;
 let srv: RangeServer;
 
 beforeAll(async () => {
-  const id = new BigInt64Array(N);
-  for (let i = 0; i < N; i++) id[i] = BigInt(i * 31);
   // larger than the tail guess, so that a read fetches bytes the opening request did not
-  file = await writeParquet({ id: { kind: 'leaf', length: N, validity: null, values: id } } as never, {
-    schema: { id: field.int64({ required: true }) },
-    compression: 'UNCOMPRESSED',
-    rowGroupRows: 10_000,
-  });
+  file = await int64File(N, 31, 10_000);
   expect(file.length).toBeGreaterThan(65536 * 2);
   srv = await rangeServer(file);
 });

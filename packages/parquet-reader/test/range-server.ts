@@ -6,6 +6,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+// the writer by path, as in http-source.test.ts (a devDependency on it would make a cycle in turbo's build graph)
+import { field, writeParquet } from '../../parquet-writer/src/index.js';
 
 /** One request as the server saw it. */
 export interface Served {
@@ -138,4 +140,21 @@ export async function rangeServer(file: Uint8Array): Promise<RangeServer> {
 export function loggedRange(r: Served): [number, number] | undefined {
   const m = /^bytes=(\d+)-(\d+)$/.exec(r.range ?? '');
   return m ? [Number(m[1]), Number(m[2]) + 1] : undefined;
+}
+
+/**
+ * A file of one required INT64 column `id` whose row i holds i × `step`, UNCOMPRESSED, to serve.
+ * @param n - the rows.
+ * @param step - the multiplier.
+ * @param rowGroupRows - the rows of a row group.
+ * @returns the file.
+ */
+export function int64File(n: number, step: number, rowGroupRows: number): Promise<Uint8Array> {
+  const id = new BigInt64Array(n);
+  for (let i = 0; i < n; i++) id[i] = BigInt(i * step);
+  return writeParquet({ id: { kind: 'leaf', length: n, validity: null, values: id } } as never, {
+    schema: { id: field.int64({ required: true }) },
+    compression: 'UNCOMPRESSED',
+    rowGroupRows,
+  });
 }
