@@ -1,7 +1,11 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** How many of the slowest test files the summary lists. */
+const SLOWEST = 12;
+
 /**
- * Prints `N passed, N failed, N skipped` as the last line of a run, the form CI reads.
+ * Prints the slowest test files (import plus tests, in seconds: where CI's time goes), then
+ * `N passed, N failed, N skipped` as the last line of a run, the form CI reads.
  * A test file that fails to load counts as one failure.
  */
 export default class SummaryReporter implements Reporter {
@@ -20,6 +24,16 @@ export default class SummaryReporter implements Reporter {
       }
     }
     failed += unhandledErrors.length;
+    if (testModules.length > 1) {
+      const times = testModules.map((mod) => {
+        const d = mod.diagnostic();
+        return { id: mod.moduleId, s: (d.collectDuration + d.duration) / 1000 };
+      });
+      times.sort((a, b) => b.s - a.s);
+      const total = times.reduce((sum, t) => sum + t.s, 0);
+      const lines = times.slice(0, SLOWEST).map((t) => `  ${t.s.toFixed(1).padStart(7)} s  ${t.id.replace(`${process.cwd()}/`, '')}`);
+      process.stdout.write(`\nslowest test files (import + tests; ${total.toFixed(0)} s over ${times.length} files, run in parallel):\n${lines.join('\n')}\n`);
+    }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
