@@ -29,7 +29,9 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { field, openParquet, writeParquet } from '../../../packages/parquetry/src/index.js';
+import { buildEntry } from '../bundle-size.mjs';
 import type { ReadResult, ReadUrl } from './browser/read.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -58,10 +60,17 @@ interface Served {
 }
 /** Requests and bytes sent, by path. */
 const counts = new Map<string, { requests: number; bytes: number }>();
+/** What the server serves, by path. */
+const servedFiles = new Map<string, Served>();
 const count = (p: string) => ({ ...(counts.get(p) ?? { requests: 0, bytes: 0 }) });
 const fetched = (prefix: string) => [...counts.keys()].filter((k) => k.startsWith(prefix)).sort();
 
 let dir = '';
+/**
+ * The `reader-snappy` entry of the budget table, ours (/r/) and hyparquet's (/h/), each built exactly as
+ * bundle-size.mjs measures it: the files of its initial load, by served path.
+ */
+const entryInitial: Record<'r' | 'h', string[]> = { r: [], h: [] };
 let server: http.Server;
 let base = '';
 let browser: Browser | undefined;
@@ -132,7 +141,7 @@ beforeAll(async () => {
   const wasm = new Uint8Array(fs.readFileSync(path.join(path.dirname(require.resolve('@bokuweb/zstd-wasm')), 'zstd.wasm')));
 
   // /a/: the bundle with zstd.wasm beside it; /b/: the same bundle without; /data/: the files
-  const files = new Map<string, Served>();
+  const files = servedFiles;
   for (const f of fs.readdirSync(out)) {
     const body = new Uint8Array(fs.readFileSync(path.join(out, f)));
     for (const d of ['a', 'b']) files.set(`/${d}/${f}`, { body, type: 'text/javascript' });
@@ -141,6 +150,16 @@ beforeAll(async () => {
     for (const page of ['umbrella', 'minimal']) {
       files.set(`/${d}/${page}.html`, { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>${page}</title><script type="module" src="./${page}.page.js"></script>`), type: 'text/html' });
     }
+  }
+  // the budget table's reader-snappy entry, ours and hyparquet's, built as bundle-size.mjs builds it (minified)
+  for (const [d, who] of [['r', 'ours'], ['h', 'hyparquet']] as const) {
+    const entryDir = path.join(dir, d);
+    const built = await buildEntry(path.join(here, '..', 'entries', who, 'reader-snappy.js'), entryDir);
+    entryInitial[d] = [...built.initial].map((o) => `/${d}/${path.basename(o)}`).sort();
+    const entryFile = path.basename(built.entryOut);
+    for (const f of fs.readdirSync(entryDir)) files.set(`/${d}/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(entryDir, f))), type: 'text/javascript' });
+    const script = `import { readRows } from './${entryFile}'; globalThis.readUrl = async (u) => JSON.stringify(await readRows(u), (k, v) => (typeof v === 'bigint' ? String(v) : v));`;
+    files.set(`/${d}/entry.html`, { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>${who}</title><script type="module">${script}</script>`), type: 'text/html' });
   }
   for (const f of fs.readdirSync(lazyOut)) files.set(`/c/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(lazyOut, f))), type: 'text/javascript' });
   files.set('/c/lazy-codecs.html', { body: new TextEncoder().encode('<!doctype html><meta charset="utf-8"><title>lazy codecs</title><script type="module" src="./lazy-codecs.page.js"></script>'), type: 'text/html' });
@@ -209,6 +228,37 @@ async function read(page: Page, name: string, dir = 'data'): Promise<{ result: R
 }
 
 describe.skipIf(!RUN)('headless Chromium', () => {
+  test("the budget table's reader-snappy entry: what reading the sample (SNAPPY) loads in all, ours and hyparquet's, with the rows Node reads", async () => {
+    const body = (p: string) => {
+      const served = servedFiles.get(p);
+      if (served === undefined) throw new Error(`not served: ${p}`);
+      return served.body;
+    };
+    const gz = (p: string) => gzipSync(body(p), { level: 9 }).length;
+    const nodeRows = JSON.stringify(await (await openParquet(data['sample.parquet']!)).readRows(), (k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    const lines: string[] = [];
+    for (const [d, who] of [['r', 'ours'], ['h', 'hyparquet']] as const) {
+      const page = await browser!.newPage();
+      const uncaught: string[] = [];
+      page.on('pageerror', (e) => uncaught.push(String(e)));
+      await page.goto(`${base}/${d}/entry.html`);
+      await page.waitForFunction(() => 'readUrl' in globalThis);
+      // before a read, the page has loaded exactly the initial load bundle-size.mjs measures
+      const js = () => fetched(`/${d}/`).filter((p) => p.endsWith('.js'));
+      expect(js()).toEqual(entryInitial[d]);
+      const rows = await page.evaluate(([u]) => (globalThis as unknown as { readUrl: (u: string) => Promise<string> }).readUrl(u!), [`${base}/data/sample.parquet`]);
+      if (d === 'r') expect(rows).toBe(nodeRows);
+      else expect(JSON.parse(rows)).toHaveLength(JSON.parse(nodeRows).length);
+      const lazy = js().filter((p) => !entryInitial[d].includes(p));
+      const initialGz = entryInitial[d].reduce((sum, p) => sum + gz(p), 0);
+      const lazyGz = lazy.reduce((sum, p) => sum + gz(p), 0);
+      lines.push(`${who}: initial ${entryInitial[d].length} file(s) ${initialGz} B gzip; the read loaded ${lazy.length} more, ${lazyGz} B gzip (${lazy.map((p) => `${p.slice(3)} ${gz(p)} B`).join(', ') || 'none'}); in all ${initialGz + lazyGz} B`);
+      expect(uncaught).toEqual([]);
+      await page.close();
+    }
+    console.log(`reader-snappy in Chromium, reading the sample (SNAPPY) with readRows():\n  ${lines.join('\n  ')}`);
+  }, 120_000);
+
   test('the minimal reader: the sample (SNAPPY) and a nested ZSTD file, one request each, values as in Node', async () => {
     const { page, uncaught } = await open(`${base}/a/minimal.html`);
     for (const name of ['sample.parquet', 'nested_structs.rust.parquet']) {
