@@ -22,10 +22,12 @@
  * chunk: one file of the initial load instead of three (file.ts's own; the reader's source and pipeline; the column,
  * encoding and codec modules), compressed together (openParquet + fetchSource + SNAPPY: 1.2 KB gzip less). The
  * parts that use neither (http-rare.ts, and records-part.ts and columnar-part.ts, which re-export parquet-levels'
- * assembly so that the `import()` target is a module of ours) import './file.js' and '@parquetry/parquet-column' (the
- * column package's main entry, which the other parts use) for the same reason: without them parquet-levels'
- * validation and assembly were a file of their own in the initial load (openParquet + fetchSource + SNAPPY 458 B
- * gzip more), and the umbrella's column modules two (1.2 KB more).
+ * assembly so that the `import()` target is a module of ours) import './file.js' and a parquet-column entry for the
+ * same reason: without them parquet-levels' validation and assembly were a file of their own in the initial load
+ * (openParquet + fetchSource + SNAPPY 458 B gzip more). records-part.ts imports `/read`, not the main entry: the
+ * main entry made every `readRows()` of a minimal reader load the chunk of the lazy parts' value mapping and
+ * comparisons (from-js.ts, compare.ts: 6.9 KB gzip, measured in Chromium by tools/bundle-size's browser test); with
+ * `/read` the minimal initial load is the same and the umbrella's 1.3 KB larger (its column modules in two files).
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
