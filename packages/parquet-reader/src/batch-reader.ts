@@ -18,7 +18,7 @@ import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnDat
 import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { ColumnCursor, ReplayRowGroup } from './cursor.js';
-import type { ReadOptions } from './file.js';
+import type { File, ParquetFile, ReadOptions } from './file.js';
 import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 import type { KeptRows } from './pipeline.js';
@@ -27,6 +27,7 @@ import { DEFAULT_BATCH_SIZE, type BatchBase, type BatchOptions, type ColumnBatch
 import type { RowRanges } from './row-ranges.js';
 import { countRows, intersectRanges } from './row-range-ops.js';
 import { keepRows } from './select.js';
+import { loadJson, loadPruning } from './optional.js';
 
 /**
  * What batch iteration needs from an opened file (the file builds it; not part of the public API).
@@ -240,6 +241,42 @@ class Assembler {
     const rows = assembleRecords(this.host.schema, data, { maps: this.options.maps ?? 'map' });
     if (this.options.variants !== 'raw') this.host.variants?.(rows);
     return { ...base, rows };
+  }
+}
+
+/**
+ * {@link ParquetFile.iterateBatches} of an opened file: the read's options checked, the batches of
+ * {@link iterateBatches} through the file's pruning pipeline, mapped to JSON-safe values under `values: 'json'`.
+ * @param file - the file.
+ * @param options - batch size and form, and the reading options.
+ * @returns the batches, in file order.
+ * @throws ParquetError as {@link ParquetFile.iterateBatches}.
+ */
+export async function* fileBatches(file: File, options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
+  const prep = await file.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
+  const o = prep.options;
+  const [{ PrunedScan }, variants] = await Promise.all([loadPruning(), o.variants !== 'raw' && o.form !== 'columns' ? file.variants() : undefined]);
+  // the batch reader gets the file's internals as closures
+  const inner = iterateBatches(
+    {
+      schema: file.schema,
+      metadata: file.metadata,
+      variants,
+      selectColumns: (c) => file.selectColumns(c),
+      rowGroup: (g) => file.rowGroup(g),
+      filterPlan: (f, fo, what) => file.filterPlan(f, fo, what),
+      newScan: (so, outSel, f, filterIdx, decimals) => new PrunedScan(file.scanContext(), file.plan(so, outSel, f, filterIdx, decimals)),
+      endScan: (scan, so) => file.endScan(scan, so),
+    },
+    o,
+  );
+  if (!prep.json) return yield* inner;
+  const json = await file.jsonTransform(o.variants !== 'raw');
+  const { jsonVector } = await loadJson();
+  for await (const b of inner) {
+    if ('rows' in b) json?.(b.rows);
+    else b.columns = jsonVector(b.columns, file.schema);
+    yield b;
   }
 }
 

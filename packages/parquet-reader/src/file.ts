@@ -5,8 +5,8 @@
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
-import { ParquetError, Type, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { decodeColumnChunk, type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, chunkByteArrays, columnarValues, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
+import { ParquetError, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics, type ColumnarValueOptions } from '@parquetry/parquet-column/read';
 import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
 import type { Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
@@ -219,20 +219,14 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
   // the leading magic, when the head costs no request (else a damaged head shows in the first page's header)
   const head = inMemory ? new Uint8Array(input instanceof Uint8Array ? input.subarray(0, 4) : input.slice(0, 4)) : (raw.head ?? (io.source.heldFrom === 0 ? await io.as('footer').read(0, 4) : undefined));
   if (head !== undefined) checkLeadingMagic(head, raw.magic);
-  if (raw.magic === 'PARE') {
-    if (!options.decryption) {
+  // an encrypted footer ("PARE"), or a plaintext footer of an encrypted file (its signature verified when the footer
+  // key is known): decrypt.ts opens it, loaded with the decryption
+  const metadata = raw.magic === 'PARE' ? undefined : decodePlainFooter(raw).metadata;
+  if (!metadata || metadata.encryption_algorithm) {
+    if (!metadata && !options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
-    const crypto = await loadDecryption();
-    const opened = await crypto.openEncryptedFooter(raw.bytes, options.decryption, raw.offset);
-    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor).decryptColumnMetadata();
-  }
-  const { metadata } = decodePlainFooter(raw);
-  if (metadata.encryption_algorithm) {
-    // plaintext footer of an encrypted file: verify its signature when the footer key is known
-    const crypto = await loadDecryption();
-    const opened = await crypto.openSignedFooter(raw.bytes, options.decryption ?? {}, raw.offset);
-    return new File(io, opened.fileMetaData, raw.offset, options, opened.decryptor).decryptColumnMetadata();
+    return (await loadDecryption()).openEncrypted(raw, options, (md, decryptor) => new File(io, md, raw.offset, options, decryptor));
   }
   return new File(io, metadata, raw.offset, options);
 }
@@ -283,7 +277,12 @@ function hasVariant(n: SchemaNode): boolean {
   return n.logicalType?.VARIANT !== undefined || n.children.some(hasVariant);
 }
 
-class File implements ParquetFile {
+/**
+ * The opened file. Its members that the lazy parts use (columnar-part.ts, batch-reader.ts, decrypt.ts: the methods
+ * only some reads or files need, loaded with them) are internal rather than private.
+ * @internal
+ */
+export class File implements ParquetFile {
   readonly schema: SchemaTree;
   readonly numRows: number;
   readonly source: ByteSource;
@@ -292,7 +291,7 @@ class File implements ParquetFile {
     readonly metadata: FileMetaData,
     private readonly footerOffset: number,
     private readonly options: OpenOptions,
-    private readonly decryptor?: FileDecryptor,
+    readonly decryptor?: FileDecryptor,
   ) {
     this.source = io.source;
     this.schema = buildSchemaTree(metadata.schema);
@@ -306,7 +305,7 @@ class File implements ParquetFile {
   private variantRows: Promise<((rows: Record<string, unknown>[]) => void) | undefined> | undefined;
 
   /** The VARIANT row transform (undefined without VARIANT columns), built by the first read that needs it. */
-  private variants(): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
+  variants(): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
     if (!this.hasVariants) return Promise.resolve(undefined);
     return (this.variantRows ??= loadVariant().then((m) => m.variantRowTransform(this.schema)));
   }
@@ -314,7 +313,7 @@ class File implements ParquetFile {
   /** The JSON-safe row conversions (VARIANT values decoded, or raw), built when first asked for. */
   private readonly jsonRows: ({ f: ((rows: Record<string, unknown>[]) => void) | undefined } | undefined)[] = [undefined, undefined];
 
-  private async jsonTransform(variantsDecoded: boolean): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
+  async jsonTransform(variantsDecoded: boolean): Promise<((rows: Record<string, unknown>[]) => void) | undefined> {
     const k = variantsDecoded ? 1 : 0;
     const { jsonRowTransform } = await loadJson();
     return (this.jsonRows[k] ??= { f: jsonRowTransform(this.schema, variantsDecoded) }).f;
@@ -325,7 +324,7 @@ class File implements ParquetFile {
    * values converted to its columns' types; under `values: 'json'` the read runs with the default mapping (so the
    * filter compares native values) and its result is converted afterwards.
    */
-  private async prepare<O extends ReadOptions>(options: O, what: string): Promise<{ options: O; json: boolean }> {
+  async prepare<O extends ReadOptions>(options: O, what: string): Promise<{ options: O; json: boolean }> {
     const columns: unknown = options.columns;
     if (columns !== undefined && !(Array.isArray(columns) && columns.every((c: unknown) => typeof c === 'string' || (Array.isArray(c) && c.every((p) => typeof p === 'string'))))) {
       (await loadFilterCheck()).checkColumnsOption(columns);
@@ -347,7 +346,7 @@ class File implements ParquetFile {
 
   private readonly parquetMr816: boolean;
 
-  private selectColumns(columns: ReadOptions['columns']): boolean[] {
+  selectColumns(columns: ReadOptions['columns']): boolean[] {
     const all = this.schema.columns;
     if (!columns) return all.map(() => true);
     const wanted = columns.map((c) => (typeof c === 'string' ? c.split('.') : [...c]));
@@ -360,7 +359,7 @@ class File implements ParquetFile {
     return sel;
   }
 
-  private rowGroup(i: number): RowGroup {
+  rowGroup(i: number): RowGroup {
     const rg = this.metadata.row_groups[i];
     if (!rg) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: row group ${i} does not exist (the file has ${this.metadata.row_groups.length})`);
     return rg;
@@ -368,39 +367,9 @@ class File implements ParquetFile {
 
   /**
    * The decrypted metadata of the chunks whose ColumnMetaData is encrypted, by row group and column: the value, or
-   * the error that kept it unread. Filled by {@link File.decryptColumnMetadata} when the file is opened.
+   * the error that kept it unread. Filled by decrypt.ts when the file is opened.
    */
-  private readonly encryptedMeta: ({ md: ColumnMetaData; error?: undefined } | { md?: undefined; error: ParquetError } | undefined)[][] = [];
-
-  /**
-   * Decrypts every chunk's `encrypted_column_metadata` once, all at the same time (a key is resolved once per
-   * column, not per chunk). A chunk that cannot be decrypted keeps its error, thrown when its metadata is asked for:
-   * the file opens whatever keys it was given, and its other columns stay readable.
-   * @returns this file.
-   */
-  async decryptColumnMetadata(): Promise<File> {
-    const ncols = this.schema.columns.length;
-    const jobs: Promise<void>[] = [];
-    this.metadata.row_groups.forEach((rg, g) => {
-      const row: (typeof this.encryptedMeta)[number] = (this.encryptedMeta[g] = []);
-      rg.columns.forEach((cc, i) => {
-        if (i >= ncols || cc.encrypted_column_metadata === undefined || cc.crypto_metadata === undefined) return;
-        jobs.push(this.decryptMeta(g, i, cc).then((md) => void (row[i] = { md }), (error: ParquetError) => void (row[i] = { error })));
-      });
-    });
-    await Promise.all(jobs);
-    return this;
-  }
-
-  /**
-   * Decrypts and decodes one chunk's `encrypted_column_metadata` (decrypt.ts, loaded with the decryption).
-   * @throws ParquetError the decryption codes, `CORRUPT_METADATA`, each naming the row group and column.
-   */
-  private async decryptMeta(g: number, i: number, cc: ColumnChunk): Promise<ColumnMetaData> {
-    const { decryptColumnMeta } = await loadDecryption();
-    const col = this.schema.columns[i]!;
-    return decryptColumnMeta(this.decryptor ? () => this.columnDecryptor(g, col, cc) : undefined, g, col, cc);
-  }
+  readonly encryptedMeta: ({ md: ColumnMetaData; error?: undefined } | { md?: undefined; error: ParquetError } | undefined)[][] = [];
 
   /**
    * A chunk's metadata: decrypted when encrypted (see {@link ParquetFile.columnMetaData}); undefined for a chunk
@@ -425,7 +394,7 @@ class File implements ParquetFile {
   private async chunkMeta(rg: number, col: ColumnDescriptor, cc: ColumnChunk): Promise<ColumnMetaData> {
     const known = this.encryptedMeta[rg]?.[col.index];
     if (known?.error) {
-      const md = await this.decryptMeta(rg, col.index, cc);
+      const md = await (await loadDecryption()).decryptMeta(this, rg, col.index, cc);
       (this.encryptedMeta[rg] ??= [])[col.index] = { md };
       return md;
     }
@@ -434,7 +403,7 @@ class File implements ParquetFile {
     return md;
   }
 
-  private columnDecryptor(rg: number, col: ColumnDescriptor, cc: ColumnChunk) {
+  columnDecryptor(rg: number, col: ColumnDescriptor, cc: ColumnChunk) {
     const ordinal = this.metadata.row_groups[rg]?.ordinal ?? rg;
     return this.decryptor!.columnDecryptor(ordinal, col.index, cc.crypto_metadata!, col.path);
   }
@@ -461,7 +430,7 @@ class File implements ParquetFile {
   }
 
   /** What the pruning pipeline needs of this file. */
-  private scanContext(): ScanContext {
+  scanContext(): ScanContext {
     const cols = this.schema.columns;
     return (this.context ??= {
       schema: this.schema,
@@ -485,25 +454,25 @@ class File implements ParquetFile {
   private context: ScanContext | undefined;
 
   /** A read's plan: its columns, filter, value mapping and pruning stages. */
-  private plan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): ScanPlan {
+  plan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): ScanPlan {
     checkLimits(options.limits);
     const budget = new ReadBudget(defaultLimits(this.source.byteLength, { ...this.options.limits, ...options.limits }));
     return { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune), budget };
   }
 
   /** A read of whole row groups (no filter, no row range): no pruning stage. */
-  private newScan(options: ReadOptions, outSel: readonly boolean[] = []): Scan {
+  newScan(options: ReadOptions, outSel: readonly boolean[] = []): Scan {
     return new Scan(this.scanContext(), this.plan(options, outSel));
   }
 
   /** A filtered or row-ranged read: the pruning stages, loaded the first time. */
-  private async prunedScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>): Promise<PrunedScan> {
+  async prunedScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>): Promise<PrunedScan> {
     const { PrunedScan } = await loadPruning();
     return new PrunedScan(this.scanContext(), this.plan(options, outSel, filter, filterIdx, decimals));
   }
 
   /** Ends a read: adds its statistics to the file's and hands them to `onScan`. */
-  private endScan(scan: Scan, options: ReadOptions): void {
+  endScan(scan: Scan, options: ReadOptions): void {
     addScanStats(this.totals, scan.stats);
     options.onScan?.(scan.stats);
   }
@@ -518,7 +487,7 @@ class File implements ParquetFile {
     return s;
   }
 
-  private decodeChunks(rg: number, sel: readonly boolean[], scan?: Scan): Promise<(DecodedChunk | undefined)[]> {
+  decodeChunks(rg: number, sel: readonly boolean[], scan?: Scan): Promise<(DecodedChunk | undefined)[]> {
     this.rowGroup(rg);
     return (scan ?? this.newScan({})).wholeChunks(rg, sel);
   }
@@ -529,16 +498,8 @@ class File implements ParquetFile {
     return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
   }
 
-  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions, binaryVectors = false, rowGroup = -1, columnar = false): (ColumnData | undefined)[] {
-    return chunks.map((c, i) => {
-      if (c === undefined) return undefined;
-      const col = this.schema.columns[i]!;
-      const values =
-        binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
-          ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`)
-          : ((columnar ? columnarValues(c, col, options) : undefined) ?? convertChunk(c, col, options));
-      return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
-    });
+  private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
+    return chunks.map((c, i) => c && { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertChunk(c, this.schema.columns[i]!, options) });
   }
 
   /** Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time. */
@@ -561,7 +522,7 @@ class File implements ParquetFile {
     return out;
   }
 
-  private leafIndex(path: string): number {
+  leafIndex(path: string): number {
     const i = this.schema.columns.findIndex((c) => c.pathString === path);
     if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no leaf column '${path}' in the schema`);
     return i;
@@ -589,7 +550,7 @@ class File implements ParquetFile {
    * filter column without one value per row (filter-check.ts, which a filtered read has loaded already); none
    * without a filter.
    */
-  private async filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }> {
+  async filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }> {
     if (filter === undefined) return { filterIdx: [], decimals: new Set() };
     const check = await loadFilterCheck();
     const plan = check.filterPlan(this.schema, filter, options, (c) => this.leafIndex(c));
@@ -649,63 +610,14 @@ class File implements ParquetFile {
     return this.batches(options);
   }
 
+  /** The batches (batch-reader.ts, loaded with the pruning stages it reads through). */
   private async *batches(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
-    const prep = await this.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
-    const inner = await this.batchIterator(prep.options);
-    if (!prep.json) return yield* inner;
-    const json = await this.jsonTransform(prep.options.variants !== 'raw');
-    const { jsonVector } = await loadJson();
-    for await (const b of inner) {
-      if ('rows' in b) json?.(b.rows);
-      else b.columns = jsonVector(b.columns, this.schema);
-      yield b;
-    }
+    const [{ fileBatches }] = await Promise.all([loadBatchReader(), loadPruning()]);
+    yield* fileBatches(this, options);
   }
 
-  private async batchIterator(options: BatchOptions): Promise<AsyncGenerator<RowBatch | ColumnBatch>> {
-    const [{ iterateBatches }, { PrunedScan }, variants] = await Promise.all([loadBatchReader(), loadPruning(), options.variants !== 'raw' && options.form !== 'columns' ? this.variants() : undefined]);
-    // the batch reader (batch-reader.ts) gets this file's internals as closures
-    return iterateBatches(
-      {
-        schema: this.schema,
-        metadata: this.metadata,
-        variants,
-        selectColumns: (c) => this.selectColumns(c),
-        rowGroup: (g) => this.rowGroup(g),
-        filterPlan: (f, o, what) => this.filterPlan(f, o, what),
-        newScan: (o, outSel, f, filterIdx, decimals) => new PrunedScan(this.scanContext(), this.plan(o, outSel, f, filterIdx, decimals)),
-        endScan: (scan, o) => this.endScan(scan, o),
-      },
-      options,
-    );
-  }
-
+  /** Columnar reads are columnar-part.ts's, loaded with the columnar assembly. */
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
-    const prep = await this.prepare(options, 'a columnar read');
-    options = prep.options;
-    const sel = this.selectColumns(options.columns);
-    const filter = options.filter;
-    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
-    const group = this.rowGroup(rowGroup);
-    let chunks: (DecodedChunk | undefined)[];
-    let scan: Scan;
-    if (!filter && (!ranged || !sel.includes(true))) {
-      scan = this.newScan(options, sel);
-      chunks = await this.decodeChunks(rowGroup, sel, scan);
-    } else {
-      const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a columnar read');
-      let start = 0;
-      for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
-      const first = Math.max(0, (options.rowStart ?? 0) - start);
-      const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, group.num_rows));
-      const pruned = await this.prunedScan(options, sel, filter, filterIdx, decimals);
-      scan = pruned;
-      chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
-    }
-    const { assembleColumnar } = await loadColumnar();
-    const v = assembleColumnar(this.schema, this.toColumnData(chunks, options, options.binary !== 'values', rowGroup, true));
-    scan.returned(v.length);
-    this.endScan(scan, options);
-    return prep.json ? (await loadJson()).jsonVector(v, this.schema) : v;
+    return (await loadColumnar()).readRowGroupColumns(this, rowGroup, options);
   }
 }
