@@ -26,10 +26,10 @@ import { ChunkDecoder, type ChunkDecodeOptions, type DecodedChunk, type ValueOpt
 import type { ReadBudget } from '@parquetry/parquet-column/read';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
-import { ParquetError, isParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { ParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import type { Filter } from './filter.js';
 import type { ChunkPageIndex } from './page-index.js';
-import { allRows, maskOfPages, pagesHolding, type RowRanges } from './row-ranges.js';
+import { allRows, type RowRanges } from './row-ranges.js';
 import { columnScan, emptyScanStats, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
 import type { ByteRange } from './source.js';
 
@@ -171,6 +171,24 @@ export interface FetchedColumn {
   dictBytes: Uint8Array | undefined;
   /** The fetched runs of pages, in order (one, the whole chunk, when `pages` is undefined). */
   runs: PageRun[];
+}
+
+/** Where a column's fetched ranges are in one fetch: its dictionary page's (or -1), then each run's. */
+export interface FetchSlots {
+  /** The dictionary page's range (-1: none). */
+  dict: number;
+  /** Each run's range and pages. */
+  runs: { slot: number; firstPage: number; lastPage: number }[];
+}
+
+/** The kept pages of a column, decoded: the chunk, one byte per row of it (1 for a masked row), pages skipped. */
+export interface KeptChunk {
+  /** The pages' levels and values. */
+  chunk: DecodedChunk;
+  /** The read's row mask over the pages' rows. */
+  mask: Uint8Array;
+  /** Data pages left out. */
+  skipped: number;
 }
 
 /** What one read decoded of one column chunk, for its statistics. */
@@ -352,7 +370,7 @@ export class Scan {
     const metas = await Promise.all(idx.map((i) => this.chunkMeta(g, i)));
     const ranges: KindRange[] = [];
     // per column: the fetched range of its dictionary page (or -1), then of each run
-    const slots: { dict: number; runs: { slot: number; firstPage: number; lastPage: number }[] }[] = [];
+    const slots: FetchSlots[] = [];
     const out: FetchedColumn[] = [];
     for (let k = 0; k < idx.length; k++) {
       const col = idx[k]!;
@@ -360,25 +378,14 @@ export class Scan {
       const range = this.ctx.chunkRange(g, col, md);
       const index = mask ? indexes?.get(col) : undefined;
       const cached = this.dicts.get(g * this.ncols + col);
-      let pages = index ? pagesHolding(index.firstRows, numRows, mask!) : undefined;
-      if (pages && pages.length === index!.pages.length) pages = undefined;
-      const slot: (typeof slots)[number] = { dict: -1, runs: [] };
-      let dict: CachedDictionary | undefined;
+      const slot: FetchSlots = { dict: -1, runs: [] };
+      const pages = index && this.keptPages(numRows, range, mask!, index, cached, ranges, slot);
+      let dict = pages && cached;
       if (pages === undefined) {
         // a dictionary decoded by the dictionary stage is not fetched again
         const start = cached && cached.dataStart > range.start && cached.dataStart <= range.end ? cached.dataStart : range.start;
         if (start !== range.start) dict = cached;
         slot.runs.push({ slot: ranges.push({ start, end: range.end, kind: 'data' }) - 1, firstPage: 0, lastPage: -1 });
-      } else {
-        const locs = index!.pages;
-        dict = cached;
-        if (!cached && range.start < locs[0]!.start) slot.dict = ranges.push({ start: range.start, end: locs[0]!.start, kind: 'dictionary' }) - 1;
-        for (let j = 0; j < pages.length; ) {
-          let e = j;
-          while (e + 1 < pages.length && pages[e + 1] === pages[e]! + 1) e++;
-          slot.runs.push({ slot: ranges.push({ start: locs[pages[j]!]!.start, end: locs[pages[e]!]!.end, kind: 'data' }) - 1, firstPage: pages[j]!, lastPage: pages[e]! });
-          j = e + 1;
-        }
       }
       slots.push(slot);
       out.push({ col, md, range, pages, index, dict, dictBytes: undefined, runs: [] });
@@ -397,17 +404,13 @@ export class Scan {
   }
 
   /**
-   * Turns a column fetched page by page into its whole chunk (fetched now): for a page index that does not match the
-   * pages it locates, the chunk is read as without one.
-   * @param f - the fetched column, changed in place.
-   * @throws ParquetError from the source.
+   * The pages of a column to fetch when a row mask and the column's page index leave some out (only a
+   * {@link PrunedScan} fetches so): their runs (and the dictionary page ahead of them, unless `cached`) are added to
+   * `ranges` and `slot`.
+   * @returns the kept pages' ordinals; undefined: the whole chunk is fetched.
    */
-  async fetchWhole(f: FetchedColumn): Promise<void> {
-    const [bytes] = (await this.ctx.io.fetch([{ start: f.range.start, end: f.range.end, kind: 'data' }], this.stats)) as [Uint8Array];
-    f.pages = undefined;
-    f.dict = undefined;
-    f.dictBytes = undefined;
-    f.runs = [{ bytes, at: f.range.start, firstPage: 0, lastPage: -1 }];
+  protected keptPages(_numRows: number, _range: ByteRange, _mask: Uint8Array, _index: ChunkPageIndex, _cached: CachedDictionary | undefined, _ranges: KindRange[], _slot: FetchSlots): number[] | undefined {
+    return undefined;
   }
 
   /**
@@ -500,28 +503,12 @@ export class Scan {
     await Promise.all(
       fetched.map(async (p) => {
         const col = cols[p.col]!;
-        let chunk: DecodedChunk | undefined;
-        let chunkMask = mask;
-        let decodedRows = numRows;
-        let pagesSkipped = 0;
-        if (p.pages !== undefined) {
-          try {
-            chunk = await this.decodePages(g, p);
-          } catch (e) {
-            // the whole chunk is decoded instead: a real defect fails there too, with its own error
-            if (!isParquetError(e)) throw e;
-            chunk = undefined;
-          }
-          if (chunk !== undefined) {
-            chunkMask = maskOfPages(p.index!.firstRows, numRows, p.pages, mask!);
-            decodedRows = chunkMask.length;
-            pagesSkipped = p.index!.pages.length - p.pages.length;
-          } else await this.fetchWhole(p);
-        }
+        const kept = p.pages && (await this.decodeKept(g, p, mask!));
         // whole chunk (or a page index that did not match the pages: read everything, as without one)
-        chunk ??= await this.openRun(g, p, p.runs[0]!, undefined).take(Infinity);
-        this.countChunk(p.col, { pagesSkipped, pages: chunk.pages, levels: chunk.numLevels });
-        rows?.set(p.col, decodedRows);
+        const chunk = kept?.chunk ?? (await this.openRun(g, p, p.runs[0]!, undefined).take(Infinity));
+        const chunkMask = kept ? kept.mask : mask;
+        this.countChunk(p.col, { pagesSkipped: kept?.skipped ?? 0, pages: chunk.pages, levels: chunk.numLevels });
+        rows?.set(p.col, kept ? kept.mask.length : numRows);
         out.set(p.col, chunkMask ? this.keepRows(chunk, col, chunkMask) : chunk);
       }),
     );
@@ -532,9 +519,11 @@ export class Scan {
    * Decodes the kept pages of a column fetched page by page (only a {@link PrunedScan} fetches so).
    * @param _g - row group ordinal.
    * @param _p - the fetched column.
-   * @returns undefined: the whole chunk is read instead.
+   * @param _mask - one byte per row of the row group.
+   * @returns the chunk of the kept pages, the mask of its rows and the pages skipped; undefined: the whole chunk
+   *   (fetched now) is decoded instead.
    */
-  protected decodePages(_g: number, _p: FetchedColumn): Promise<DecodedChunk | undefined> {
+  protected decodeKept(_g: number, _p: FetchedColumn, _mask: Uint8Array): Promise<KeptChunk | undefined> {
     return Promise.resolve(undefined);
   }
 

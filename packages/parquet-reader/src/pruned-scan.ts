@@ -10,16 +10,17 @@ import type { BloomValue } from '@parquetry/parquet-bloom';
 import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
-import { Type, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import type { BloomProbe } from './bloom-stage.js';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { chunkRows, concatChunks } from './concat.js';
-import { Scan, emptyChunk, type FetchedColumn, type KeptRows } from './pipeline.js';
+import { Scan, emptyChunk, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
-import { allRows } from './row-ranges.js';
+import { allRows, maskOfPages, pagesHolding } from './row-ranges.js';
 import { countRows, intersectRanges, rangesMask } from './row-range-ops.js';
 import type { KindRange, RowGroupSkips } from './scan.js';
+import type { ByteRange } from './source.js';
 import { keepRows, selectRows } from './select.js';
 
 /** Row-group pruners tried in order by the statistics stage (the other stages need I/O and run after it). */
@@ -269,12 +270,76 @@ export class PrunedScan extends Scan {
   }
 
   /**
+   * The pages of a column holding masked rows, by its page index, unless they are all of them: their runs of
+   * consecutive pages (and the dictionary page ahead of them, unless decoded already) are added to the fetch.
+   * @param numRows - rows in the row group.
+   * @param range - the chunk's byte range.
+   * @param mask - one byte per row of the row group.
+   * @param index - the chunk's page index.
+   * @param cached - its dictionary, when the dictionary stage decoded it.
+   * @param ranges - the fetch's ranges.
+   * @param slot - where the column's ranges are in it.
+   * @returns the kept pages' ordinals; undefined: every page (the whole chunk is fetched).
+   */
+  protected override keptPages(numRows: number, range: ByteRange, mask: Uint8Array, index: ChunkPageIndex, cached: CachedDictionary | undefined, ranges: KindRange[], slot: FetchSlots): number[] | undefined {
+    const pages = pagesHolding(index.firstRows, numRows, mask);
+    if (pages.length === index.pages.length) return undefined;
+    const locs = index.pages;
+    if (!cached && range.start < locs[0]!.start) slot.dict = ranges.push({ start: range.start, end: locs[0]!.start, kind: 'dictionary' }) - 1;
+    for (let j = 0; j < pages.length; ) {
+      let e = j;
+      while (e + 1 < pages.length && pages[e + 1] === pages[e]! + 1) e++;
+      slot.runs.push({ slot: ranges.push({ start: locs[pages[j]!]!.start, end: locs[pages[e]!]!.end, kind: 'data' }) - 1, firstPage: pages[j]!, lastPage: pages[e]! });
+      j = e + 1;
+    }
+    return pages;
+  }
+
+  /**
+   * Decodes the kept pages of a column fetched page by page; when they do not decode to the rows the offset index
+   * promises (or fail to decode), the whole chunk is fetched instead (a real defect fails there too, with its own
+   * error).
+   * @param g - row group ordinal.
+   * @param p - the fetched column, made whole when its pages do not match.
+   * @param mask - one byte per row of the row group.
+   * @returns the kept pages' chunk, the mask of its rows and the pages skipped; undefined for a chunk made whole.
+   */
+  protected override async decodeKept(g: number, p: FetchedColumn, mask: Uint8Array): Promise<KeptChunk | undefined> {
+    let chunk: DecodedChunk | undefined;
+    try {
+      chunk = await this.decodePages(g, p);
+    } catch (e) {
+      if (!isParquetError(e)) throw e;
+    }
+    if (chunk === undefined) {
+      await this.fetchWhole(p);
+      return undefined;
+    }
+    const { firstRows, pages } = p.index!;
+    return { chunk, mask: maskOfPages(firstRows, this.group(g).num_rows, p.pages!, mask), skipped: pages.length - p.pages!.length };
+  }
+
+  /**
+   * Turns a column fetched page by page into its whole chunk (fetched now): for a page index that does not match the
+   * pages it locates, the chunk is read as without one.
+   * @param f - the fetched column, changed in place.
+   * @throws ParquetError from the source.
+   */
+  async fetchWhole(f: FetchedColumn): Promise<void> {
+    const [bytes] = (await this.ctx.io.fetch([{ start: f.range.start, end: f.range.end, kind: 'data' }], this.stats)) as [Uint8Array];
+    f.pages = undefined;
+    f.dict = undefined;
+    f.dictBytes = undefined;
+    f.runs = [{ bytes, at: f.range.start, firstPage: 0, lastPage: -1 }];
+  }
+
+  /**
    * Decodes the kept pages of a column (its dictionary first).
    * @param g - row group ordinal.
    * @param p - the fetched column.
    * @returns the chunk; undefined when they do not decode to the rows the offset index promises.
    */
-  protected override async decodePages(g: number, p: FetchedColumn): Promise<DecodedChunk | undefined> {
+  private async decodePages(g: number, p: FetchedColumn): Promise<DecodedChunk | undefined> {
     const dictionary = await this.runDictionary(g, p);
     if (dictionary === null) return undefined;
     const { firstRows } = p.index!;
