@@ -15,7 +15,41 @@
 import './file.js';
 import '@parquetry/parquet-column';
 import type { ParquetError } from '@parquetry/thrift-compact';
-import { cancel, contentRange, Failure, readBody, type Http, type Opening } from './source.js';
+import { cancel, contentRange, Failure, readBody, type Http, type Opening, type Why } from './source.js';
+
+/**
+ * The message of a failure the source found in an answer ({@link Http.fail}).
+ * @param h - the source.
+ * @param why - which failure.
+ * @param a - its detail: the Content-Range header (`tail`, `unreadable`, `range`), the size (`size`) or the byte
+ *   count (`long`) it gives, the body (`magic`), the new ETag (`etag`) or Last-Modified (`modified`).
+ * @param b - for `magic`, the answer's Content-Type (null when absent).
+ * @returns the message.
+ */
+export function explain(h: Http, why: Why, a: unknown, b: unknown): string {
+  switch (why) {
+    case 'tail':
+      return `answered with Content-Range ${String(a)}, not the file's last bytes (at most ${h.tailGuess})`;
+    case 'tailLong':
+      return `the answer holds more than the ${h.tailGuess} bytes asked for`;
+    case 'unreadable':
+      return `answered with an unreadable Content-Range ${JSON.stringify(a)}`;
+    case 'size':
+      return `the file is now ${String(a)} bytes, it was ${h.byteLength} when first read`;
+    case 'range':
+      return `answered with Content-Range ${String(a)}, not the range asked for`;
+    case 'long':
+      return `the answer holds more than the ${String(a)} bytes of its range`;
+    case 'magic': {
+      const shown = Array.from((a as Uint8Array).subarray(0, 4), (x) => x.toString(16).padStart(2, '0')).join(' ');
+      return `the file starts with ${shown}, not "PAR1" or "PARE": not a Parquet file${b === null ? '' : ` (Content-Type ${String(b)})`}`;
+    }
+    case 'etag':
+      return `the file changed since it was first read (ETag ${h.etag}, now ${String(a)})`;
+    default:
+      return `the file changed since it was first read (Last-Modified ${h.lastModified}, now ${String(a)})`;
+  }
+}
 
 /** Retry-After (seconds or an HTTP date) in milliseconds. */
 function retryAfterMs(v: string | null | undefined): number | undefined {
@@ -90,11 +124,11 @@ export async function retry<T>(h: Http, failure: Failure, method: 'GET' | 'HEAD'
 export async function openingStatus(h: Http, res: Response, range: string): Promise<Opening> {
   const s = res.status;
   if (s === 200) {
-    h.noteValidators(res, range, undefined);
+    await h.noteValidators(res, range, undefined);
     const body = await readBody(res, h.maxWholeBody);
     if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${h.maxWholeBody} bytes)` };
     h.bytesReceived += body.length;
-    h.checkMagic(body, range, res);
+    await h.checkMagic(body, range, res);
     return { kind: 'whole', body };
   }
   await cancel(res);
@@ -135,7 +169,7 @@ async function learnSize(h: Http, why: string): Promise<number> {
   const head = await h.send('HEAD', 'HEAD', undefined, {}, async (res) => {
     await cancel(res);
     if (res.ok) {
-      h.noteValidators(res, 'HEAD', undefined);
+      await h.noteValidators(res, 'HEAD', undefined);
       const len = res.headers.get('content-length');
       if (len !== null && /^\d+$/.test(len) && (res.headers.get('content-encoding') ?? 'identity') === 'identity') return Number(len);
       return `HEAD ${res.status} without a Content-Length`;
@@ -150,17 +184,17 @@ async function learnSize(h: Http, why: string): Promise<number> {
       const cr = contentRange(res.headers.get('content-range'));
       await cancel(res);
       if (cr?.size !== undefined) {
-        h.noteValidators(res, range, 0);
+        await h.noteValidators(res, range, 0);
         return cr.size;
       }
       return `range ${res.status} without a readable Content-Range`;
     }
     if (res.status === 200) {
-      h.noteValidators(res, range, 0);
+      await h.noteValidators(res, range, 0);
       const body = await readBody(res, h.maxWholeBody);
       if (body === undefined) throw h.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${h.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
       h.bytesReceived += body.length;
-      h.checkMagic(body, range, res);
+      await h.checkMagic(body, range, res);
       h.held = { from: 0, bytes: body };
       return body.length;
     }
@@ -192,14 +226,14 @@ export async function rangeStatus(h: Http, res: Response, range: string, start: 
   const s = res.status;
   if (s === 200) {
     // the server ignored the range: the body is the whole file
-    h.noteValidators(res, range, start);
+    await h.noteValidators(res, range, start);
     const body = h.byteLength <= h.maxWholeBody ? await readBody(res, h.maxWholeBody) : (await cancel(res), undefined);
     if (body === undefined) {
       throw h.error('RANGE_NOT_SUPPORTED', range, start, `the server ignored Range and answered with the whole file (HTTP 200), which is larger than maxWholeBody (${h.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
     }
     h.bytesReceived += body.length;
     if (body.length !== h.byteLength) throw h.error('SOURCE_CHANGED', range, start, `the server ignored Range and answered with ${body.length} bytes, the file was ${h.byteLength} bytes when first read`);
-    h.checkMagic(body, range, res);
+    await h.checkMagic(body, range, res);
     h.held = { from: 0, bytes: body };
     return body.subarray(start, end);
   }
@@ -207,7 +241,7 @@ export async function rangeStatus(h: Http, res: Response, range: string, start: 
   if (s === 412) throw h.error('SOURCE_CHANGED', range, start, `the file changed since it was first read (HTTP 412 to ${headers['if-match'] !== undefined ? `If-Match ${headers['if-match']}` : `If-Unmodified-Since ${headers['if-unmodified-since']}`})`);
   if (s === 416) {
     const cr = contentRange(res.headers.get('content-range'));
-    if (cr?.size !== undefined && cr.size !== h.byteLength) throw h.changedSize(cr.size, range, start);
+    if (cr?.size !== undefined && cr.size !== h.byteLength) await h.fail('SOURCE_CHANGED', range, start, 'size', cr.size);
   }
   throw statusError(h, res, range, start);
 }

@@ -266,6 +266,16 @@ export type Opening =
 const STRONG_ETAG = /^"[^"]*"$/;
 
 /**
+ * A failure found in an answer, explained by http-rare.ts ({@link Http.fail}): the suffix request's Content-Range is
+ * not the file's tail (`tail`) or its body longer than asked (`tailLong`); a range answer's Content-Range is
+ * unreadable (`unreadable`), gives another file size (`size`) or another range (`range`), or its body is longer than
+ * the range (`long`); the file does not start with the magic (`magic`); its ETag (`etag`) or Last-Modified
+ * (`modified`) changed.
+ * @internal
+ */
+export type Why = 'tail' | 'tailLong' | 'unreadable' | 'size' | 'range' | 'long' | 'magic' | 'etag' | 'modified';
+
+/**
  * The HTTP source. This module holds what every read of a server answering range requests runs (the suffix request
  * answered 206, range requests answered 206, one attempt each); http-rare.ts holds the rest (retries and their
  * backoff, answers other than 206: a server ignoring `Range`, refusing suffix ranges, a HEAD for the size, HTTP
@@ -339,20 +349,20 @@ export class Http implements HttpSource {
   /** Handles the answer to the suffix request. */
   private async opening(res: Response, range: string): Promise<Opening> {
     if (res.status !== 206) return (await loadHttpRare()).openingStatus(this, res, range);
-    this.noteValidators(res, range, undefined);
+    await this.noteValidators(res, range, undefined);
     const header = res.headers.get('content-range');
     const cr = contentRange(header);
     if (header !== null && (cr?.start === undefined || (cr.size !== undefined && cr.end !== cr.size - 1) || cr.end - cr.start + 1 > this.tailGuess)) {
       await cancel(res);
-      throw this.error('HTTP_ERROR', range, undefined, `answered with Content-Range ${header}, not the file's last bytes (at most ${this.tailGuess})`);
+      return this.fail('HTTP_ERROR', range, undefined, 'tail', header);
     }
     const body = await readBody(res, this.tailGuess);
-    if (body === undefined) throw this.error('HTTP_ERROR', range, undefined, `the answer holds more than the ${this.tailGuess} bytes asked for`);
+    if (body === undefined) return this.fail('HTTP_ERROR', range, undefined, 'tailLong');
     this.bytesReceived += body.length;
     if (cr?.start === undefined || cr.size === undefined) return { kind: 'tail', size: undefined, body };
     const want = cr.end - cr.start + 1;
     if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes (Content-Range ${header})`);
-    if (cr.start === 0) this.checkMagic(body, range, res);
+    if (cr.start === 0) await this.checkMagic(body, range, res);
     return { kind: 'tail', size: cr.size, body };
   }
 
@@ -385,28 +395,28 @@ export class Http implements HttpSource {
     else if (this.detectChanges && this.lastModified !== undefined) headers['if-unmodified-since'] = this.lastModified;
     return this.send('GET', range, start, headers, async (res) => {
       if (res.status !== 206) return (await loadHttpRare()).rangeStatus(this, res, range, start, end, headers);
-      this.noteValidators(res, range, start);
+      await this.noteValidators(res, range, start);
       const header = res.headers.get('content-range');
       const cr = contentRange(header);
       if (header !== null && cr === undefined) {
         await cancel(res);
-        throw this.error('HTTP_ERROR', range, start, `answered with an unreadable Content-Range ${JSON.stringify(header)}`);
+        return this.fail('HTTP_ERROR', range, start, 'unreadable', header);
       }
       if (cr?.size !== undefined && cr.size !== this.byteLength) {
         await cancel(res);
-        throw this.changedSize(cr.size, range, start);
+        return this.fail('SOURCE_CHANGED', range, start, 'size', cr.size);
       }
       if (cr !== undefined && (cr.start === undefined || cr.start > start || cr.end < end - 1)) {
         await cancel(res);
-        throw this.error('HTTP_ERROR', range, start, `answered with Content-Range ${header}, not the range asked for`);
+        return this.fail('HTTP_ERROR', range, start, 'range', header);
       }
       const first = cr?.start ?? start;
       const want = cr?.start === undefined ? end - start : cr.end - cr.start + 1;
       const body = await readBody(res, want);
-      if (body === undefined) throw this.error('HTTP_ERROR', range, start, `the answer holds more than the ${want} bytes of its range`);
+      if (body === undefined) return this.fail('HTTP_ERROR', range, start, 'long', want);
       this.bytesReceived += body.length;
       if (body.length !== want) throw new Transient(`the answer ended after ${body.length} of ${want} bytes`);
-      if (first === 0 && start === 0) this.checkMagic(body, range, res);
+      if (first === 0 && start === 0) await this.checkMagic(body, range, res);
       return body.subarray(start - first, end - first);
     });
   }
@@ -416,28 +426,40 @@ export class Http implements HttpSource {
    * "PAR1" or "PARE": a server's HTML or XML page answered in the file's place is NOT_PARQUET at once, naming its
    * Content-Type, instead of a footer error later.
    */
-  checkMagic(body: Uint8Array, what: string, res: Response): void {
+  async checkMagic(body: Uint8Array, what: string, res: Response): Promise<void> {
     if (!this.magic || body.length < 4) return;
     const m = String.fromCharCode(body[0]!, body[1]!, body[2]!, body[3]!);
-    if (m === 'PAR1' || m === 'PARE') return;
-    const shown = Array.from(body.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
-    const type = res.headers.get('content-type');
-    throw this.error('NOT_PARQUET', what, 0, `the file starts with ${shown}, not "PAR1" or "PARE": not a Parquet file${type === null ? '' : ` (Content-Type ${type})`}`);
+    if (m !== 'PAR1' && m !== 'PARE') await this.fail('NOT_PARQUET', what, 0, 'magic', body, res.headers.get('content-type'));
   }
 
   /** Records the first validators seen; throws SOURCE_CHANGED when an answer's differ. */
-  noteValidators(res: Response, what: string, offset: number | undefined): void {
+  async noteValidators(res: Response, what: string, offset: number | undefined): Promise<void> {
     if (!this.detectChanges) return;
     const etag = res.headers.get('etag') ?? undefined;
     const lm = res.headers.get('last-modified') ?? undefined;
-    if (etag !== undefined && this.etag !== undefined && opaqueTag(etag) !== opaqueTag(this.etag)) {
-      throw this.error('SOURCE_CHANGED', what, offset, `the file changed since it was first read (ETag ${this.etag}, now ${etag})`);
-    }
+    if (etag !== undefined && this.etag !== undefined && opaqueTag(etag) !== opaqueTag(this.etag)) await this.fail('SOURCE_CHANGED', what, offset, 'etag', etag);
     if (lm !== undefined && this.lastModified !== undefined && lm !== this.lastModified && (etag === undefined || this.etag === undefined)) {
-      throw this.error('SOURCE_CHANGED', what, offset, `the file changed since it was first read (Last-Modified ${this.lastModified}, now ${lm})`);
+      await this.fail('SOURCE_CHANGED', what, offset, 'modified', lm);
     }
     this.etag ??= etag;
     this.lastModified ??= lm;
+  }
+
+  /**
+   * Fails a request with the ParquetError `code` for an answer that is not what was asked (a wrong Content-Range, a
+   * changed file, not Parquet): such answers are rare, so the message is built by http-rare.ts, loaded for it; when
+   * that module cannot be loaded (a browser offline), the error keeps its code and says so.
+   * @param why - which failure ({@link Why}), with its details `a` and `b`.
+   * @throws ParquetError `code`, always.
+   */
+  async fail(code: string, what: string, offset: number | undefined, why: Why, a?: unknown, b?: unknown): Promise<never> {
+    let message: string;
+    try {
+      message = (await loadHttpRare()).explain(this, why, a, b);
+    } catch (e) {
+      message = `the answer cannot be used (${why}; its explanation could not be loaded: ${describe(e)})`;
+    }
+    throw this.error(code, what, offset, message);
   }
 
   /**
@@ -496,10 +518,6 @@ export class Http implements HttpSource {
 
   aborted(what: string, offset: number | undefined): ParquetError {
     return this.error('ABORTED', what, offset, 'aborted by the signal', this.signal?.reason);
-  }
-
-  changedSize(size: number, what: string, offset: number): ParquetError {
-    return this.error('SOURCE_CHANGED', what, offset, `the file is now ${size} bytes, it was ${this.byteLength} when first read`);
   }
 
   error(code: string, what: string, offset: number | undefined, message: string, cause?: unknown): ParquetError {

@@ -83,6 +83,33 @@ describe('fetchSource without its rare paths (their module does not load)', () =
     expect(srv.log.length).toBe(1);
   });
 
+  test('answers the source refuses (a changed ETag, another file size, not Parquet): their code, the message saying its explanation did not load; no retry', async () => {
+    // a changed ETag on a 206 answer
+    srv.reset();
+    srv.etag = '"v1"';
+    const src = await fetchSource(srv.url);
+    srv.conditional = false;
+    srv.etag = '"v2"';
+    let e = await rejection(() => src.read(0, 100));
+    expect(e.code).toBe('SOURCE_CHANGED');
+    expect(e.message).toMatch(new RegExp(`^parquet-reader: GET ${srv.url} \\(bytes=0-99\\): the answer cannot be used \\(etag; its explanation could not be loaded: `));
+    expect(srv.log.length).toBe(2);
+    // a Content-Range naming another file size
+    srv.reset();
+    const sized = await fetchSource(srv.url);
+    srv.hook = (_req, res) => (res.writeHead(206, { 'content-range': `bytes 0-99/${file.length + 1}`, 'content-length': 100 }).end(Buffer.from(file.subarray(0, 100))), true);
+    e = await rejection(() => sized.read(0, 100));
+    expect(e.code).toBe('SOURCE_CHANGED');
+    expect(e.message).toContain('(size; its explanation could not be loaded: ');
+    // a small file that is not Parquet, its first bytes in the opening answer
+    srv.reset(new TextEncoder().encode('<html><body>no such file</body></html>'));
+    e = await rejection(() => fetchSource(srv.url));
+    expect(e.code).toBe('NOT_PARQUET');
+    expect(e.message).toContain('(magic; its explanation could not be loaded: ');
+    expect(srv.log.length).toBe(1);
+    srv.reset(file);
+  });
+
   test('a server ignoring Range: the 200 answer cannot be handled without the module, and fails as a network error would', async () => {
     srv.reset();
     srv.ranges = false;
