@@ -12,7 +12,7 @@
  * @module
  */
 import { decodeDictionaryIndices, decodeDictionaryValues, decodePlainByteArrayInto, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
-import { decodePreparedValues, prepareEncoding } from '@parquetry/parquet-encodings/read-registry';
+import { decodePreparedValues, prepareEncoding, prepareUnpack } from '@parquetry/parquet-encodings/read-registry';
 import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
@@ -854,7 +854,9 @@ export class ChunkDecoder {
             continue;
         }
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
-        const ready = prepareEncoding(encoding); // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use
+        // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use; dictionary indices of 9 bits or more (the
+        // width byte starts the values): their unrolled unpack kernels, loaded on first use
+        const ready = prepareEncoding(encoding) ?? (nonNull > 0 && (encoding === Encoding.RLE_DICTIONARY || encoding === Encoding.PLAIN_DICTIONARY) ? prepareUnpack(raw[p] ?? 0) : undefined);
         if (ready !== undefined) await ready;
         const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined, this.split);
         if (sink !== undefined) {

@@ -5,6 +5,10 @@ import { readRleBitPackedHybrid } from 'hyparquet/src/encoding.js';
 import { bench, describe } from 'vitest';
 import { ByteWriter } from '@parquetry/thrift-compact';
 import { decodeRleHybrid, encodeRleHybrid } from '../src/index.js';
+import { prepareUnpack } from '../src/read-registry.js';
+
+// the unrolled kernels of widths 9–17, 24 and 32, as a reader loads them
+await prepareUnpack(10);
 
 const N = 100_000;
 let seed = 7;

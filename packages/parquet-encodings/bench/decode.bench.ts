@@ -30,6 +30,10 @@ import {
   encodeValues,
   type ByteArrays,
 } from '../src/index.js';
+import { prepareUnpack } from '../src/read-registry.js';
+
+// the unrolled kernels of widths 9–17, 24 and 32 (the indices below are 10 bits), as a reader loads them
+await prepareUnpack(10);
 
 const N = 100_000;
 const reader = (b: Uint8Array) => ({ view: new DataView(b.buffer, b.byteOffset, b.byteLength), offset: 0 });

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { UNPACK_UNROLLED as UNPACK } from './bit-pack-wide-kernels.js';
+import { UNPACK } from './bit-pack-kernels.js';
+import { UNPACK_WIDE } from './bit-pack-wide-kernels.js';
 import { PACK } from './bit-pack-encode-kernels.js';
 
 const scratch8 = /*#__PURE__*/ new Int32Array(8);
@@ -17,7 +18,9 @@ const scratchBytes = /*#__PURE__*/ new Uint8Array(40);
  */
 export function unpackN(src: Uint8Array, p: number, end: number, w: number, out: Int32Array, o: number, n: number): void {
   const full = n >>> 3;
-  const kernel = UNPACK[w]!;
+  // (widths 9–17, 24 and 32: unrolled once the read registry has put in bit-pack-mid-kernels.ts, which it does
+  // when it loads the rare decoders)
+  const kernel = UNPACK_WIDE[w] ?? UNPACK[w]!;
   kernel(src, p, out, o, full);
   const rest = n & 7;
   if (rest !== 0) {

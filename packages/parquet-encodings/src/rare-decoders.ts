@@ -12,5 +12,9 @@ import { deltaByteArrayDecoder } from './delta-byte-array.js';
 import { deltaLengthByteArrayDecoder } from './delta-length-byte-array.js';
 import type { ValueDecoder } from './types.js';
 
+// the unrolled unpack kernels of widths 9–17, 24 and 32, which the registry puts in when it loads this module (the
+// DELTA_BINARY_PACKED INT64 miniblocks of those widths use them)
+export { UNPACK_MID } from './bit-pack-mid-kernels.js';
+
 /** The decoders loaded on first use. */
 export const RARE_DECODERS: readonly ValueDecoder[] = [deltaBinaryPackedDecoder, deltaLengthByteArrayDecoder, deltaByteArrayDecoder, byteStreamSplitDecoder, alpDecoder];

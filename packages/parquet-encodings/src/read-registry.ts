@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 import { Encoding, EncodingNames, ParquetError, TypeNames, isParquetError, type Type } from '@parquetry/thrift-compact';
+import { installUnpack } from './bit-pack-kernels.js';
 import { plainDictionaryDecoder, rleDictionaryDecoder } from './dictionary.js';
 import { encodingError } from './errors.js';
 import { plainDecoder } from './plain.js';
@@ -41,6 +42,7 @@ export function prepareEncoding(encoding: number): Promise<void> | undefined {
   return (pending ??= import('./rare-decoders.js').then(
     (m) => {
       for (const d of m.RARE_DECODERS) READY[d.encoding] = d;
+      installUnpack(m.UNPACK_MID);
     },
     (e: unknown) => {
       pending = undefined;
@@ -48,6 +50,29 @@ export function prepareEncoding(encoding: number): Promise<void> | undefined {
       throw new ParquetError('ENCODING_UNAVAILABLE', `parquet-encodings: cannot load the ${EncodingNames[encoding] ?? encoding} decoder: ${detail}`, undefined, { cause: e });
     },
   ));
+}
+
+/** The load of the unrolled unpack kernels of widths 9–17, 24 and 32, once started (settled: loaded or not). */
+let unpackLoad: Promise<void> | undefined;
+/** Whether that load has settled (nothing more to wait for, whether it loaded or failed). */
+let unpackSettled = false;
+
+/**
+ * What a reader may await before decoding a page of dictionary indices of a bit width (the byte that starts the
+ * page's values): the load of the unrolled unpack kernels of widths 9–17, 24 and 32 (dictionaries of 257 to 2^17
+ * entries), on the first page of such a width. Without them, the indices are unpacked by one shared loop: the same
+ * values, slower; so a failed load is not an error, the shared loop stays (and the load is not tried again).
+ * @param bitWidth - the page's index bit width (untrusted; widths outside 9–32 need nothing).
+ * @returns a promise to await (it never rejects), or undefined when there is nothing to wait for.
+ */
+export function prepareUnpack(bitWidth: number): Promise<void> | undefined {
+  if (unpackSettled || !(bitWidth > 8 && bitWidth <= 32)) return undefined;
+  return (unpackLoad ??= import('./bit-pack-mid-kernels.js').then(
+    (m) => installUnpack(m.UNPACK_MID),
+    () => {},
+  ).finally(() => {
+    unpackSettled = true;
+  }));
 }
 
 /**

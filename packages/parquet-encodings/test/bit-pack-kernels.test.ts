@@ -1,12 +1,21 @@
 /**
- * Every unpack kernel (UNPACK: unrolled or the shared loop; UNPACK_UNROLLED, DELTA_BINARY_PACKED's) against a bit-by-bit reading of the LSB-first packing
+ * Every unpack kernel (UNPACK as loaded: unrolled for 0–8, the shared loop for the others; UNPACK once the kernels of
+ * bit-pack-mid-kernels.ts are installed; UNPACK_UNROLLED, those with the kernels of bit-pack-wide-kernels.ts, which
+ * DELTA_BINARY_PACKED's bit-util.ts uses) against a bit-by-bit reading of the LSB-first packing
  * (Encodings.md, RLE / bit-packing hybrid): random bytes, group counts and offsets in src and out, src ending exactly
  * at the last group (the shared loop reads whole 32-bit words), and nothing written outside the groups' values.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { UNPACK } from '../src/bit-pack-kernels.js';
-import { UNPACK_UNROLLED } from '../src/bit-pack-wide-kernels.js';
+import { UNPACK, installUnpack } from '../src/bit-pack-kernels.js';
+import { UNPACK_MID } from '../src/bit-pack-mid-kernels.js';
+import { UNPACK_WIDE } from '../src/bit-pack-wide-kernels.js';
+
+// the table as a reader's initial load has it, then with the unrolled kernels of widths 9–17, 24 and 32 put in
+const UNPACK_LOADED = [...UNPACK];
+installUnpack(UNPACK_MID);
+const UNPACK_INSTALLED = [...UNPACK];
+const UNPACK_UNROLLED = UNPACK_INSTALLED.map((k, w) => UNPACK_WIDE[w] ?? k);
 
 function reference(src: Uint8Array, p: number, w: number, n: number): number[] {
   const vals: number[] = [];
@@ -21,9 +30,25 @@ function reference(src: Uint8Array, p: number, w: number, n: number): number[] {
   return vals;
 }
 
-const TABLES = { UNPACK, UNPACK_UNROLLED };
+const TABLES = { UNPACK_LOADED, UNPACK_INSTALLED, UNPACK_UNROLLED };
 
-describe.each(['UNPACK', 'UNPACK_UNROLLED'] as const)('%s', (table) => {
+test('installUnpack puts in the unrolled kernels of widths 9–17, 24 and 32, and only those', () => {
+  const mid = [9, 10, 11, 12, 13, 14, 15, 16, 17, 24, 32];
+  for (let w = 0; w <= 32; w++) {
+    if (mid.includes(w)) {
+      expect(UNPACK_INSTALLED[w], `width ${w}`).toBe(UNPACK_MID[w]);
+      expect(UNPACK_LOADED[w], `width ${w}`).not.toBe(UNPACK_MID[w]);
+      expect(UNPACK_WIDE[w], `width ${w}`).toBeUndefined();
+    } else {
+      expect(UNPACK_MID[w], `width ${w}`).toBeUndefined();
+      expect(UNPACK_INSTALLED[w], `width ${w}`).toBe(UNPACK_LOADED[w]);
+      // every width is unrolled in one of the three modules
+      expect(w <= 8 || UNPACK_WIDE[w] !== undefined, `width ${w}`).toBe(true);
+    }
+  }
+});
+
+describe.each(['UNPACK_LOADED', 'UNPACK_INSTALLED', 'UNPACK_UNROLLED'] as const)('%s', (table) => {
   const kernels = TABLES[table];
   test('one kernel per width 0-32', () => {
     expect(kernels.length).toBe(33);
