@@ -17,8 +17,8 @@ import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColum
 import { chunkRows, concatChunks } from './concat.js';
 import { Scan, emptyChunk, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
-import { allRows, maskOfPages, pagesHolding } from './row-ranges.js';
-import { countRows, intersectRanges, rangesMask } from './row-range-ops.js';
+import { allRows } from './row-ranges.js';
+import { countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask } from './row-range-ops.js';
 import type { KindRange, RowGroupSkips } from './scan.js';
 import type { ByteRange } from './source.js';
 import { keepRows, selectRows } from './select.js';

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { allRows, maskOfPages, pagesHolding, type RowRanges } from '../src/row-ranges.js';
-import { countRows, intersectRanges, rangesMask, unionRanges } from '../src/row-range-ops.js';
+import { allRows, type RowRanges } from '../src/row-ranges.js';
+import { countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask, unionRanges } from '../src/row-range-ops.js';
 
 const N = 60;
 /** Sorted, disjoint, non-adjacent ranges from a random bitmap. */
