@@ -337,10 +337,7 @@ export class File implements ParquetFile {
       const { values: _values, int64: _int64, timestamps: _timestamps, dates: _dates, strings: _strings, maps: _maps, booleans: _booleans, integers: _integers, ...rest } = options;
       o = rest as O;
     }
-    if (options.filter !== undefined) {
-      const { checkFilter, checkFilterColumns } = await loadFilterCheck();
-      o = { ...o, filter: checkFilter(options.filter, this.schema, o, (c) => checkFilterColumns(this.schema, [c.index], what)) };
-    }
+    if (options.filter !== undefined) o = { ...o, filter: (await loadFilterCheck()).checkReadFilter(options.filter, this.schema, o, what) };
     return { options: o, json };
   }
 
@@ -551,11 +548,7 @@ export class File implements ParquetFile {
    * without a filter.
    */
   async filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }> {
-    if (filter === undefined) return { filterIdx: [], decimals: new Set() };
-    const check = await loadFilterCheck();
-    const plan = check.filterPlan(this.schema, filter, options, (c) => this.leafIndex(c));
-    check.checkFilterColumns(this.schema, plan.filterIdx, what);
-    return plan;
+    return filter === undefined ? { filterIdx: [], decimals: new Set() } : (await loadFilterCheck()).readFilterPlan(this, filter, options, what);
   }
 
   iterateRowGroups(options: ReadOptions = {}): AsyncGenerator<{ rowGroup: number; rows: Record<string, unknown>[] }> {

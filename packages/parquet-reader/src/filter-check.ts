@@ -27,7 +27,7 @@ import { ParquetError, Type } from '@parquetry/thrift-compact';
 import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column';
 import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
 import { filterColumns, type CompareOp, type Filter } from './filter.js';
-import type { ReadOptions } from './file.js';
+import type { File, ReadOptions } from './file.js';
 
 const COMPARE_OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];
 const ALL_OPS: readonly string[] = [...COMPARE_OPS, 'in', 'is null', 'is not null'];
@@ -491,4 +491,34 @@ function rowAligned(schema: SchemaTree, i: number): boolean {
     if (!f || f.node.logicalType?.VARIANT) return false;
   }
   return f?.kind === 'leaf';
+}
+
+/**
+ * A read's filter, checked and converted ({@link checkFilter}), a column without one value per row refused
+ * ({@link checkFilterColumns}).
+ * @param filter - the read's filter.
+ * @param schema - the file's schema.
+ * @param options - the read's value mapping.
+ * @param what - the read, for messages.
+ * @returns the filter, its values converted to its columns' types.
+ * @throws ParquetError `FILTER_INVALID`, `FILTER_UNSUPPORTED`.
+ */
+export function checkReadFilter(filter: unknown, schema: SchemaTree, options: ValueOptions, what: string): Filter {
+  return checkFilter(filter, schema, options, (c) => checkFilterColumns(schema, [c.index], what));
+}
+
+/**
+ * A file read's filter plan ({@link filterPlan}), after refusing a filter column without one value per row
+ * ({@link checkFilterColumns}).
+ * @param file - the file.
+ * @param filter - the read's filter.
+ * @param options - the read's options.
+ * @param what - the read, for messages.
+ * @returns the filter's leaf columns and its exactly compared decimal columns.
+ * @throws ParquetError `UNKNOWN_COLUMN`, `FILTER_UNSUPPORTED`.
+ */
+export function readFilterPlan(file: File, filter: Filter, options: ReadOptions, what: string): { filterIdx: number[]; decimals: Set<string> } {
+  const plan = filterPlan(file.schema, filter, options, (c) => file.leafIndex(c));
+  checkFilterColumns(file.schema, plan.filterIdx, what);
+  return plan;
 }
