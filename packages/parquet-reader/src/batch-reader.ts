@@ -15,7 +15,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels';
-import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column';
+import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column/read';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { ColumnCursor, ReplayRowGroup } from './cursor.js';
 import type { File, ParquetFile, ReadOptions } from './file.js';

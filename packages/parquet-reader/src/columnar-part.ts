@@ -6,7 +6,7 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import '@parquetry/parquet-column';
+import '@parquetry/parquet-column/read';
 import { chunkByteArrays, columnarValues, convertChunk, type DecodedChunk } from '@parquetry/parquet-column/read';
 import { assembleColumnar } from '@parquetry/parquet-levels/columnar';
 import type { ColumnData, StructVector } from '@parquetry/parquet-levels/read';

@@ -32,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { field, openParquet, writeParquet } from '../../../packages/parquetry/src/index.js';
 import { buildEntry } from '../bundle-size.mjs';
+import type { ReadKind } from './browser/read-kinds.page.js';
 import type { ReadResult, ReadUrl } from './browser/read.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -71,6 +72,8 @@ let dir = '';
  * bundle-size.mjs measures it: the files of its initial load, by served path.
  */
 const entryInitial: Record<'r' | 'h', string[]> = { r: [], h: [] };
+/** read-kinds.page.ts (the reader-snappy entry with one function per kind of read), served under /k/: its entry file and the source modules of each output. */
+const kinds = { entry: '', inputs: new Map<string, string[]>() };
 let server: http.Server;
 let base = '';
 let browser: Browser | undefined;
@@ -161,6 +164,12 @@ beforeAll(async () => {
     const script = `import { readRows } from './${entryFile}'; globalThis.readUrl = async (u) => JSON.stringify(await readRows(u), (k, v) => (typeof v === 'bigint' ? String(v) : v));`;
     files.set(`/${d}/entry.html`, { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>${who}</title><script type="module">${script}</script>`), type: 'text/html' });
   }
+  const kindsDir = path.join(dir, 'k');
+  const kindsBuilt = await buildEntry(path.join(here, 'browser/read-kinds.page.ts'), kindsDir);
+  kinds.entry = path.basename(kindsBuilt.entryOut);
+  for (const [o, meta] of Object.entries(kindsBuilt.metafile.outputs)) kinds.inputs.set(`/k/${path.basename(o)}`, Object.keys(meta.inputs));
+  for (const f of fs.readdirSync(kindsDir)) files.set(`/k/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(kindsDir, f))), type: 'text/javascript' });
+  files.set('/k/page.html', { body: new TextEncoder().encode(`<!doctype html><meta charset="utf-8"><title>kinds</title><script type="module">import { read } from './${kinds.entry}'; globalThis.read = read;</script>`), type: 'text/html' });
   for (const f of fs.readdirSync(lazyOut)) files.set(`/c/${f}`, { body: new Uint8Array(fs.readFileSync(path.join(lazyOut, f))), type: 'text/javascript' });
   files.set('/c/lazy-codecs.html', { body: new TextEncoder().encode('<!doctype html><meta charset="utf-8"><title>lazy codecs</title><script type="module" src="./lazy-codecs.page.js"></script>'), type: 'text/html' });
   files.set('/a/zstd.wasm', { body: wasm, type: 'application/wasm' });
@@ -228,6 +237,48 @@ async function read(page: Page, name: string, dir = 'data'): Promise<{ result: R
 }
 
 describe.skipIf(!RUN)('headless Chromium', () => {
+  test('reader-snappy, each kind of read of the sample: the JavaScript it loads in all; readRows and readRowGroupColumns without a filter do not load the value mapping of filters and writers (from-js.ts, compare.ts)', async () => {
+    const gz = (p: string) => gzipSync(servedFiles.get(p)!.body, { level: 9 }).length;
+    const file = await openParquet(data['sample.parquet']!);
+    const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x));
+    const batchRows: unknown[] = [];
+    for await (const b of file.iterateBatches({ batchSize: 2 })) batchRows.push(...b.rows);
+    const want: Record<ReadKind, string> = {
+      rows: json(await file.readRows()),
+      filter: json(await file.readRows({ filter: { column: 'id', op: '>=', value: 2n } })),
+      columns: json((await file.readRowGroupColumns(0)).length),
+      batches: json(batchRows),
+    };
+    const lines: string[] = [];
+    const mapping: string[] = [];
+    for (const kind of ['rows', 'columns', 'batches', 'filter'] as const) {
+      const js = () => new Map(fetched('/k/').filter((p) => p.endsWith('.js')).map((p) => [p, count(p).requests]));
+      const before = js();
+      const page = await browser!.newPage();
+      const uncaught: string[] = [];
+      page.on('pageerror', (e) => uncaught.push(String(e)));
+      await page.goto(`${base}/k/page.html`);
+      await page.waitForFunction(() => 'read' in globalThis);
+      const newer = (then: Map<string, number>) => [...js()].filter(([p, n]) => n > (then.get(p) ?? 0)).map(([p]) => p);
+      const initial = newer(before);
+      const opened = js();
+      const got = await page.evaluate(([u, k]) => (globalThis as unknown as { read: (u: string, k: string) => Promise<string> }).read(u!, k!), [`${base}/data/sample.parquet`, kind]);
+      expect(got, kind).toBe(want[kind]);
+      const lazy = newer(opened);
+      const lazyModules = lazy.flatMap((p) => kinds.inputs.get(p) ?? []);
+      // iterateBatches still loads the pruning stages (and with them the value mapping) for a read without a filter
+      if (kind === 'rows' || kind === 'columns') mapping.push(...lazyModules.filter((m) => /parquet-column\/src\/(from-js|compare)\.ts$/.test(m)).map((m) => `${kind}: ${m}`));
+      const initialGz = initial.reduce((sum, p) => sum + gz(p), 0);
+      const lazyGz = lazy.reduce((sum, p) => sum + gz(p), 0);
+      if (process.env.KINDS_DEBUG) console.log(kind, lazy.map((p) => `${p} ${gz(p)}: ${(kinds.inputs.get(p) ?? []).map((m) => m.replace(/^.*packages\//, '')).join(' ')}`).join('\n'));
+      lines.push(`${kind.padEnd(8)} initial ${initialGz} B + lazy ${lazyGz} B (${lazy.length} files) = ${initialGz + lazyGz} B gzip`);
+      expect(uncaught).toEqual([]);
+      await page.close();
+    }
+    console.log(`reader-snappy in Chromium, the sample read each way (gzip -9 of each file loaded):\n  ${lines.join('\n  ')}`);
+    expect(mapping).toEqual([]);
+  }, 120_000);
+
   test("the budget table's reader-snappy entry: what reading the sample (SNAPPY) loads in all, ours and hyparquet's, with the rows Node reads", async () => {
     const body = (p: string) => {
       const served = servedFiles.get(p);
