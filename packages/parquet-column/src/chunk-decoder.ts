@@ -14,9 +14,9 @@
 import { decodeDictionaryIndices, decodeDictionaryValues, decodePlainByteArrayInto, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import { decodePreparedValues, prepareEncoding, prepareUnpack } from '@parquetry/parquet-encodings/read-registry';
 import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
-import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData, type PageHeader } from '@parquetry/thrift-compact';
+import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData, type DataPageHeader, type DataPageHeaderV2, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
-import { DEFAULT_MAX_PAGE_VALUES, PageReader, type ChunkLocation } from './page-reader.js';
+import { DEFAULT_MAX_PAGE_VALUES, PageReader, loadPageV2, type ChunkLocation } from './page-reader.js';
 import type { ChunkDecodeOptions, DecodedChunk, ValueSegment } from './column-chunk.js';
 import { physicalLength } from './values.js';
 
@@ -791,67 +791,44 @@ export class ChunkDecoder {
         const { maxDef, maxRep } = this;
         let rep: Uint8Array | undefined;
         let def: Uint8Array | undefined;
-        let sink: ChunkSink | undefined;
-        let raw: Uint8Array;
-        let p: number;
-        let encoding: number;
-        switch (header.type) {
-          case PageType.DICTIONARY_PAGE:
-            if (this.dictionary !== undefined) fail('CORRUPT_PAGE', 'a second dictionary page in one column chunk', at);
-            this.budget?.charge(0, n * this.valueBytes, this.place(ordinal));
-            this.dictionary = decodeDictionaryPage(page.data, 0, page.data.length, n, this.desc).values;
-            continue;
-          case PageType.DATA_PAGE: {
-            const dh = header.data_page_header!;
-            raw = page.data;
-            p = 0;
-            encoding = dh.encoding;
-            this.startSink();
-            sink = this.sink;
-            this.charge(n, ordinal, this.sinks(encoding));
-            if (maxRep > 0) {
-              // the level bytes must hold n levels before n are allocated
-              checkLevelCapacity(raw, p, raw.length, maxRep, n, dh.repetition_level_encoding, 'repetition');
-              rep = sink === undefined ? new Uint8Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
-              p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, dh.repetition_level_encoding, 'repetition');
-            }
-            if (maxDef > 0) {
-              const all = dh.definition_level_encoding === Encoding.BIT_PACKED ? -1 : prefixedAllAt(raw, p, maxDef, n);
-              if (all >= 0) p = all;
-              else {
-                checkLevelCapacity(raw, p, raw.length, maxDef, n, dh.definition_level_encoding, 'definition');
-                def = sink === undefined ? new Uint8Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
-                p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, dh.definition_level_encoding, 'definition');
-              }
-            }
-            break;
+        if (header.type === PageType.DICTIONARY_PAGE) {
+          if (this.dictionary !== undefined) fail('CORRUPT_PAGE', 'a second dictionary page in one column chunk', at);
+          this.budget?.charge(0, n * this.valueBytes, this.place(ordinal));
+          this.dictionary = decodeDictionaryPage(page.data, 0, page.data.length, n, this.desc).values;
+          continue;
+        }
+        // index pages carry no levels or values (the page reader refuses types outside the enum)
+        if (header.type === PageType.INDEX_PAGE) continue;
+        // data page V2: its levels decoded by page-v2.ts (loaded when the page reader read the page)
+        const v2 = header.type === PageType.DATA_PAGE_V2 ? await loadPageV2() : undefined;
+        const dh = v2 ? header.data_page_header_v2! : header.data_page_header!;
+        const raw = page.data;
+        let p = 0;
+        const encoding = dh.encoding;
+        this.startSink();
+        const sink = this.sink;
+        this.charge(n, ordinal, this.sinks(encoding));
+        // the array a page's n levels of a kind are decoded into (true: repetition): its own, or the sink's
+        const levelArray = (repetition: boolean): Uint8Array =>
+          sink === undefined ? new Uint8Array(n) : (repetition ? sink.repArray() : sink.defArray()).subarray(sink.at, sink.at + n);
+        if (v2) ({ rep, def } = v2.decodePageV2Levels(page.levels!, dh as DataPageHeaderV2, maxRep, maxDef, n, levelArray, { checkLevelCapacity, decodeLevelsV2, rleHybridAllEqual, bitWidthOf }));
+        else {
+          const { repetition_level_encoding: re, definition_level_encoding: de } = dh as DataPageHeader;
+          if (maxRep > 0) {
+            // the level bytes must hold n levels before n are allocated
+            checkLevelCapacity(raw, p, raw.length, maxRep, n, re, 'repetition');
+            rep = levelArray(true);
+            p = decodeLevelsV1(raw, p, raw.length, maxRep, rep, 0, n, re, 'repetition');
           }
-          case PageType.DATA_PAGE_V2: {
-            const dh = header.data_page_header_v2!;
-            const levels = page.levels!;
-            const rl = dh.repetition_levels_byte_length;
-            const dl = dh.definition_levels_byte_length;
-            encoding = dh.encoding;
-            this.startSink();
-            sink = this.sink;
-            this.charge(n, ordinal, this.sinks(encoding));
-            if (maxRep > 0) {
-              checkLevelCapacity(levels, 0, Math.min(rl, levels.length), maxRep, n, 'v2', 'repetition');
-              rep = sink === undefined ? new Uint8Array(n) : sink.repArray().subarray(sink.at, sink.at + n);
-              decodeLevelsV2(levels, 0, rl, maxRep, rep, 0, n, 'repetition');
+          if (maxDef > 0) {
+            const all = de === Encoding.BIT_PACKED ? -1 : prefixedAllAt(raw, p, maxDef, n);
+            if (all >= 0) p = all;
+            else {
+              checkLevelCapacity(raw, p, raw.length, maxDef, n, de, 'definition');
+              def = levelArray(false);
+              p = decodeLevelsV1(raw, p, raw.length, maxDef, def, 0, n, de, 'definition');
             }
-            if (maxDef > 0 && !rleHybridAllEqual(levels, rl, rl + dl, bitWidthOf(maxDef), n, maxDef)) {
-              checkLevelCapacity(levels, rl, Math.min(rl + dl, levels.length), maxDef, n, 'v2', 'definition');
-              def = sink === undefined ? new Uint8Array(n) : sink.defArray().subarray(sink.at, sink.at + n);
-              decodeLevelsV2(levels, rl, dl, maxDef, def, 0, n, 'definition');
-            }
-            raw = page.data;
-            p = 0;
-            break;
           }
-          default:
-            // index pages carry no levels or values (the page reader refuses types outside the enum)
-            continue;
         }
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
         // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use; dictionary indices of 9 bits or more (the

@@ -84,6 +84,21 @@ export interface ReadPage {
   numValues: number;
 }
 
+let pageV2: Promise<typeof import('./page-v2.js')> | undefined;
+
+/**
+ * The data page V2 module (page-v2.ts), loaded on the first V2 page (a failed load is tried again next time).
+ * @returns the module.
+ * @throws ParquetError `ENCODING_UNAVAILABLE` when it cannot be loaded (as a rejected promise).
+ * @internal
+ */
+export function loadPageV2(): Promise<typeof import('./page-v2.js')> {
+  return (pageV2 ??= import('./page-v2.js').catch((e: unknown) => {
+    pageV2 = undefined;
+    throw new ParquetError('ENCODING_UNAVAILABLE', `parquet-column: cannot load the data page V2 decoder: ${String((e as Error)?.message ?? e)}`, undefined, { cause: e });
+  }));
+}
+
 /** The default bound on the values one page may claim: a bound on allocations sized by untrusted headers. */
 export const DEFAULT_MAX_PAGE_VALUES = 1 << 26;
 
@@ -207,54 +222,32 @@ export class PageReader {
     }
     const usize = header.uncompressed_page_size;
     const codec = this.options.codec;
-    const codecs = this.options.codecs;
     const bodyOffset = this.where.offset + bodyStart;
-    const budget = this.options.budget;
     try {
       switch (type) {
         case PageType.DICTIONARY_PAGE: {
           const dh = header.dictionary_page_header;
           if (!dh) this.fail('CORRUPT_PAGE', 'dictionary page without dictionary_page_header', headerAt);
           this.checkCount(dh!.num_values, 'dictionary page', headerAt, Infinity);
-          if (budget && codec !== 0) budget.charge(0, usize, this.place());
-          const ready = prepareCodec(codecs, codec); // a codec loaded on first use: loaded before its first page
-          if (ready !== undefined) await ready;
-          return { header, at: headerAt, data: decompressPage(codecs, codec, body, usize, bodyOffset, this.scratchFor(header, usize)), levels: undefined, numValues: dh!.num_values };
+          return { header, at: headerAt, data: await this.inflate(header, body, usize, bodyOffset, codec !== 0), levels: undefined, numValues: dh!.num_values };
         }
         case PageType.DATA_PAGE: {
           const dh = header.data_page_header;
           if (!dh) this.fail('CORRUPT_PAGE', 'data page without data_page_header', headerAt);
           this.checkCount(dh!.num_values, 'data page', headerAt, valuesLeft);
-          if (budget && codec !== 0) budget.charge(0, usize, this.place());
-          const ready = prepareCodec(codecs, codec);
-          if (ready !== undefined) await ready;
-          const data = decompressPage(codecs, codec, body, usize, bodyOffset, this.scratchFor(header, usize));
+          const data = await this.inflate(header, body, usize, bodyOffset, codec !== 0);
           this.dataPages++;
           return { header, at: headerAt, data, levels: undefined, numValues: dh!.num_values };
         }
         case PageType.DATA_PAGE_V2: {
-          const dh = header.data_page_header_v2;
-          if (!dh) this.fail('CORRUPT_PAGE', 'data page V2 without data_page_header_v2', headerAt);
-          this.checkCount(dh!.num_values, 'data page V2', headerAt, valuesLeft);
-          const rl = dh!.repetition_levels_byte_length;
-          const dl = dh!.definition_levels_byte_length;
-          if (!(rl >= 0 && dl >= 0 && rl + dl <= body.length)) {
-            this.fail('CORRUPT_PAGE', `level byte lengths ${rl} + ${dl} exceed the page body (${body.length} bytes)`, headerAt);
-          }
-          const compressed = body.subarray(rl + dl);
-          const valuesSize = usize - rl - dl;
-          let data: Uint8Array;
-          if (dh!.is_compressed === false || (compressed.length === 0 && valuesSize === 0)) {
-            if (compressed.length !== valuesSize) this.fail('CORRUPT_PAGE', `uncompressed V2 page values hold ${compressed.length} bytes, the header declares ${valuesSize}`, headerAt);
-            data = compressed;
-          } else {
-            if (budget) budget.charge(0, valuesSize, this.place());
-            const ready = prepareCodec(codecs, codec);
-            if (ready !== undefined) await ready;
-            data = decompressPage(codecs, codec, compressed, valuesSize, bodyOffset + rl + dl, this.scratchFor(header, valuesSize));
-          }
+          // (its own module, loaded on the first V2 page: few writers produce them)
+          const page = await (await loadPageV2()).readPageV2(header, body, {
+            fail: (msg) => this.fail('CORRUPT_PAGE', msg, headerAt),
+            count: (n) => this.checkCount(n, 'data page V2', headerAt, valuesLeft),
+            inflate: (values, size, at) => this.inflate(header, values, size, bodyOffset + at, true),
+          });
           this.dataPages++;
-          return { header, at: headerAt, data, levels: body.subarray(0, rl + dl), numValues: dh!.num_values };
+          return { header, at: headerAt, ...page };
         }
         default:
           // INDEX_PAGE carries nothing a reader needs
@@ -265,6 +258,18 @@ export class PageReader {
       if (isParquetError(e)) this.fail(e.code, e.message, headerAt, e);
       return this.fail('CORRUPT_PAGE', String((e as Error)?.message ?? e), headerAt, e);
     }
+  }
+
+  /**
+   * Decompresses a page body (or a V2 page's values) of `size` bytes once decompressed, the budget charged with them
+   * first when `charge` is set, and the codec loaded first when it is loaded on first use.
+   */
+  private async inflate(header: PageHeader, body: Uint8Array, size: number, offset: number, charge: boolean): Promise<Uint8Array> {
+    const { codec, codecs, budget } = this.options;
+    if (charge && budget) budget.charge(0, size, this.place());
+    const ready = prepareCodec(codecs, codec); // a codec loaded on first use: loaded before its first page
+    if (ready !== undefined) await ready;
+    return decompressPage(codecs, codec, body, size, offset, this.scratchFor(header, size));
   }
 
   /** The caller's buffer for a compressed page (none for UNCOMPRESSED, whose bytes are a view of the chunk's). */
