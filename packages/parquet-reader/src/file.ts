@@ -11,7 +11,7 @@ import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parque
 import type { Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
-import { Scan, pruneOptions, type PruneOptions, type ScanContext, type ScanPlan } from './pipeline.js';
+import { Scan, type PruneOptions, type ScanContext, type ScanPlan } from './pipeline.js';
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
@@ -272,6 +272,11 @@ function checkRowCounts(metadata: FileMetaData): number {
   );
 }
 
+/** Throws `MISSING_METADATA` for a chunk without ColumnMetaData. */
+function noMetadata(rowGroup: number, col: ColumnDescriptor): never {
+  throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rowGroup}, column '${col.pathString}' has no ColumnMetaData`);
+}
+
 /** Whether a schema node is or holds a VARIANT group. */
 function hasVariant(n: SchemaNode): boolean {
   return n.logicalType?.VARIANT !== undefined || n.children.some(hasVariant);
@@ -395,9 +400,7 @@ export class File implements ParquetFile {
       (this.encryptedMeta[rg] ??= [])[col.index] = { md };
       return md;
     }
-    const md = this.metaOf(rg, col.index);
-    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rg}, column '${col.pathString}' has no ColumnMetaData`);
-    return md;
+    return this.metaOf(rg, col.index) ?? noMetadata(rg, col);
   }
 
   columnDecryptor(rg: number, col: ColumnDescriptor, cc: ColumnChunk) {
@@ -454,7 +457,7 @@ export class File implements ParquetFile {
   plan(options: ReadOptions, outSel: readonly boolean[] = [], filter?: Filter, filterIdx: readonly number[] = [], decimals: ReadonlySet<string> = new Set()): ScanPlan {
     checkLimits(options.limits);
     const budget = new ReadBudget(defaultLimits(this.source.byteLength, { ...this.options.limits, ...options.limits }));
-    return { outSel, filter, filterIdx, decimals, options, prune: pruneOptions(options.prune), budget };
+    return { outSel, filter, filterIdx, decimals, options, prune: options.prune, budget };
   }
 
   /** A read of whole row groups (no filter, no row range): no pruning stage. */
@@ -489,10 +492,9 @@ export class File implements ParquetFile {
     return (scan ?? this.newScan({})).wholeChunks(rg, sel);
   }
 
-  readColumnChunk(rowGroup: number, column: number): Promise<DecodedChunk> {
-    const sel = this.schema.columns.map((_, i) => i === column);
-    if (!this.schema.columns[column]) return Promise.reject(new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`));
-    return this.decodeChunks(rowGroup, sel).then((c) => c[column]!);
+  async readColumnChunk(rowGroup: number, column: number): Promise<DecodedChunk> {
+    this.leaf(column);
+    return (await this.decodeChunks(rowGroup, this.schema.columns.map((_, i) => i === column)))[column]!;
   }
 
   private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
@@ -525,21 +527,25 @@ export class File implements ParquetFile {
     return i;
   }
 
-  statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): ColumnStatistics | undefined {
-    const i = typeof column === 'number' ? column : this.leafIndex(column);
-    const col = this.schema.columns[i];
+  /**
+   * A leaf column by index or dotted path.
+   * @throws ParquetError `OUT_OF_RANGE`, `UNKNOWN_COLUMN`.
+   */
+  private leaf(column: number | string): ColumnDescriptor {
+    const col = this.schema.columns[typeof column === 'number' ? column : this.leafIndex(column)];
     if (!col) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`);
-    const md = this.metaOf(rowGroup, i);
-    return md ? columnStatistics(this.metadata, col, md, options) : undefined;
+    return col;
+  }
+
+  statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): ColumnStatistics | undefined {
+    const col = this.leaf(column);
+    const md = this.metaOf(rowGroup, col.index);
+    return md && columnStatistics(this.metadata, col, md, options);
   }
 
   columnMetaData(rowGroup: number, column: number | string): ColumnMetaData {
-    const i = typeof column === 'number' ? column : this.leafIndex(column);
-    const col = this.schema.columns[i];
-    if (!col) throw new ParquetError('OUT_OF_RANGE', `parquet-reader: column ${column} does not exist`);
-    const md = this.metaOf(rowGroup, i);
-    if (!md) throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rowGroup}, column '${col.pathString}' has no ColumnMetaData`);
-    return md;
+    const col = this.leaf(column);
+    return this.metaOf(rowGroup, col.index) ?? noMetadata(rowGroup, col);
   }
 
   /**

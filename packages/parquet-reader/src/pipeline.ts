@@ -99,24 +99,13 @@ export interface ScanPlan {
   readonly decimals: ReadonlySet<string>;
   /** Value mapping. */
   readonly options: ValueOptions;
-  /** The stages. */
-  readonly prune: Required<PruneOptions>;
+  /** The stages: the read's `prune` option (a {@link PrunedScan} resolves it, the only scan that prunes). */
+  readonly prune: boolean | PruneOptions | undefined;
   /**
    * What the read may materialise (rows, values, bytes): charged before each allocation, `LIMIT_EXCEEDED` beyond
    * (undefined: no limit).
    */
   readonly budget?: ReadBudget | undefined;
-}
-
-/**
- * Resolves the `prune` read option.
- * @param p - `false` (no pruning), `true`/undefined (every stage) or per-stage switches.
- * @returns every stage's switch.
- */
-export function pruneOptions(p: boolean | PruneOptions | undefined): Required<PruneOptions> {
-  if (p === false) return { statistics: false, dictionary: false, bloom: false, pageIndex: false };
-  const o = p === true || p === undefined ? {} : p;
-  return { statistics: o.statistics ?? true, dictionary: o.dictionary ?? true, bloom: o.bloom ?? true, pageIndex: o.pageIndex ?? true };
 }
 
 /**
@@ -256,15 +245,6 @@ export class Scan {
       this.metas.set(key, m);
     }
     return m;
-  }
-
-  /**
-   * A leaf column of the file.
-   * @param i - its ordinal.
-   * @returns its descriptor.
-   */
-  column(i: number): ColumnDescriptor {
-    return this.ctx.schema.columns[i]!;
   }
 
   /**
@@ -475,14 +455,6 @@ export class Scan {
     scan.pagesRead += d.pages;
     this.stats.pages.read += d.pages;
     this.stats.valuesDecoded += d.levels;
-  }
-
-  /**
-   * Counts the rows a read decoded in one row group.
-   * @param rows - the most rows any one column decoded.
-   */
-  rowsDecoded(rows: number): void {
-    this.stats.rowsDecoded += rows;
   }
 
   /**

@@ -15,7 +15,7 @@ import type { BloomProbe } from './bloom-stage.js';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { chunkRows, concatChunks } from './concat.js';
-import { Scan, emptyChunk, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
+import { Scan, emptyChunk, type PruneOptions, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
 import { allRows } from './row-ranges.js';
 import { countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask } from './row-range-ops.js';
@@ -30,6 +30,26 @@ const isFloating = (c: ColumnDescriptor) => c.type === Type.FLOAT || c.type === 
 
 /** A read with the pruning stages: a filter, a row range, or batches. */
 export class PrunedScan extends Scan {
+  /** The read's pruning stages (its `prune` option resolved). */
+  private readonly stages = pruneOptions(this.plan.prune);
+
+  /**
+   * A leaf column of the file.
+   * @param i - its ordinal.
+   * @returns its descriptor.
+   */
+  column(i: number): ColumnDescriptor {
+    return this.ctx.schema.columns[i]!;
+  }
+
+  /**
+   * Counts the rows a read decoded in one row group.
+   * @param rows - the most rows any one column decoded.
+   */
+  rowsDecoded(rows: number): void {
+    this.stats.rowsDecoded += rows;
+  }
+
   /**
    * Stages 1 to 4 on one row group: whether it is skipped (and why, counted in the statistics), and otherwise the
    * rows the filter may match within the row range, with the page indexes read on the way.
@@ -41,7 +61,8 @@ export class PrunedScan extends Scan {
    *   for a tampered index, bloom filter or dictionary page).
    */
   async planRowGroup(g: number, first: number, last: number): Promise<KeptRows | undefined> {
-    const { outSel, filter, filterIdx, options, prune, decimals } = this.plan;
+    const { outSel, filter, filterIdx, options, decimals } = this.plan;
+    const prune = this.stages;
     const cols = this.ctx.schema.columns;
     const group = this.group(g);
     const numRows = group.num_rows;
@@ -151,7 +172,8 @@ export class PrunedScan extends Scan {
    * @returns the reason the row group is skipped, or undefined when it must be read.
    */
   private async pruneRowGroup(g: number, filter: Filter): Promise<keyof RowGroupSkips | undefined> {
-    const { decimals, options, prune } = this.plan;
+    const { decimals, options } = this.plan;
+    const prune = this.stages;
     const cols = this.ctx.schema.columns;
     const colOf = new Map(cols.map((c) => [c.pathString, c]));
     let known: (l: LeafFilter) => boolean = () => true;
@@ -364,4 +386,15 @@ export class PrunedScan extends Scan {
   protected override keepRows(chunk: DecodedChunk, col: ColumnDescriptor, mask: Uint8Array): DecodedChunk {
     return keepRows(chunk, col, mask);
   }
+}
+
+/**
+ * Resolves the `prune` read option.
+ * @param p - `false` (no pruning), `true`/undefined (every stage) or per-stage switches.
+ * @returns every stage's switch.
+ */
+export function pruneOptions(p: boolean | PruneOptions | undefined): Required<PruneOptions> {
+  if (p === false) return { statistics: false, dictionary: false, bloom: false, pageIndex: false };
+  const o = p === true || p === undefined ? {} : p;
+  return { statistics: o.statistics ?? true, dictionary: o.dictionary ?? true, bloom: o.bloom ?? true, pageIndex: o.pageIndex ?? true };
 }
