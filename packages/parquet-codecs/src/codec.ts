@@ -249,16 +249,22 @@ export function lazyCodec(codec: CompressionCodec, what: string, load: () => Pro
 
 /**
  * What a reader awaits before a page of a codec: the codec's load, for one loaded on first use ({@link lazyCodec},
- * or any codec with a `load` method) that has not loaded yet.
+ * or any codec with a `load` method) that has not loaded yet; for the SNAPPY codecs, the import of their WebAssembly
+ * decompression kernel while it is under way, before a page of 64 KiB or more (a smaller page, or no size given as
+ * for a writer's codecs, starts the import without waiting for it).
  * @param codecs - the codecs available.
  * @param codec - the page's codec number (untrusted).
+ * @param size - the page's decompressed size in bytes (omitted: 0).
  * @returns a promise to await, or undefined when there is nothing to wait for (no such codec: `decompressPage`
  *   reports it; a codec without `load`; one already loaded).
  * @throws ParquetError `CODEC_UNAVAILABLE` when the load fails (as a rejected promise).
  */
-export function prepareCodec(codecs: CodecMap | undefined, codec: number): Promise<unknown> | undefined {
+export function prepareCodec(codecs: CodecMap | undefined, codec: number, size = 0): Promise<unknown> | undefined {
   const impl = codecs?.[codec as CompressionCodec];
-  if (impl === undefined || impl.load === undefined || LOADED.has(impl)) return undefined;
+  if (impl === undefined) return undefined;
+  const ready = (impl as { ready?: (size: number) => Promise<unknown> | undefined }).ready;
+  if (ready !== undefined) return ready(size);
+  if (impl.load === undefined || LOADED.has(impl)) return undefined;
   return impl.load();
 }
 

@@ -249,7 +249,27 @@ function snappyWith(compress: (src: Uint8Array) => Uint8Array): Codec {
   const codec = { codec: CompressionCodec.SNAPPY, decompress: snappyDecompress, compress };
   // not enumerable, like compressToScratch: a caller's codec spread from this one has none
   Object.defineProperty(codec, 'byteArrays', { value: snappyByteArrays });
+  Object.defineProperty(codec, 'ready', { value: snappyReady });
   return codec;
+}
+
+/**
+ * Pages of at least this many decompressed bytes wait for the kernel's import (once): below it the TypeScript loop
+ * decodes the page while the import goes on.
+ */
+const KERNEL_WAIT_BYTES = 1 << 16;
+
+/**
+ * What a reader awaits before decompressing a page of `size` bytes (the SNAPPY codecs' non-enumerable `ready`, which
+ * parquet-codecs' `prepareCodec` calls): the kernel's import (started by the first call) while it is under way and
+ * the page is large enough to be worth the wait, else undefined. Without it a read whose source never yields to the event loop (a file in
+ * memory) would decode every page with the TypeScript loop, the import settling only after the read. Never rejects:
+ * a failed import leaves the TypeScript loop in use.
+ */
+function snappyReady(size: number): Promise<unknown> | undefined {
+  if (mode !== 'auto' || kernelDecompress !== undefined) return undefined;
+  const p = importKernel();
+  return size >= KERNEL_WAIT_BYTES ? p : undefined;
 }
 
 /**

@@ -267,7 +267,7 @@ export class PageReader {
   private async inflate(header: PageHeader, body: Uint8Array, size: number, offset: number, charge: boolean): Promise<Uint8Array> {
     const { codec, codecs, budget } = this.options;
     if (charge && budget) budget.charge(0, size, this.place());
-    const ready = prepareCodec(codecs, codec); // a codec loaded on first use: loaded before its first page
+    const ready = prepareCodec(codecs, codec, size); // a codec loaded on first use: loaded before its first page
     if (ready !== undefined) await ready;
     return decompressPage(codecs, codec, body, size, offset, this.scratchFor(header, size));
   }
