@@ -14,20 +14,23 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import { assembleColumnar, assembleRecords, validateColumnLevels, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels';
+import { assembleFlatRecords, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels/read';
 import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column/read';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { ColumnCursor, ReplayRowGroup } from './cursor.js';
+import { BatchScan } from './batch-scan.js';
+import { ColumnCursor } from './cursor.js';
 import type { File, ParquetFile, ReadOptions } from './file.js';
 import type { Filter } from './filter.js';
-import { filterMask, type MaskColumn } from './filter-mask.js';
 import type { KeptRows } from './pipeline.js';
-import type { PrunedScan as Scan } from './pruned-scan.js';
+import type { PrunedScan } from './pruned-scan.js';
 import { DEFAULT_BATCH_SIZE, type BatchBase, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
-import type { RowRanges } from './row-ranges.js';
-import { countRows, intersectRanges } from './row-range-ops.js';
-import { keepRows } from './select.js';
-import { loadJson, loadPruning } from './optional.js';
+import { lazyPart, loadColumnar, loadJson, loadPruning, loadRecords } from './optional.js';
+
+/**
+ * Loads the filtered batches (batch-filter.ts: the filter's evaluation and row selection), for a read with a filter.
+ * @returns the batch-filter module.
+ */
+const loadBatchFilter: () => Promise<typeof import('./batch-filter.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-filter.js'));
 
 /**
  * What batch iteration needs from an opened file (the file builds it; not part of the public API).
@@ -49,10 +52,13 @@ export interface BatchHost {
    * on a leaf without one value per row: inside a list, map or VARIANT (`what` names the read in that message).
    */
   filterPlan(filter: Filter | undefined, options: ReadOptions, what: string): Promise<{ filterIdx: number[]; decimals: Set<string> }>;
-  /** A read's pruning pipeline (columns returned, filter, its columns and decimals, the read's options). */
-  newScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>): Scan;
+  /**
+   * A read's scan (columns returned, filter, its columns and decimals, the read's options): with `pruned`, the
+   * pruning pipeline (loaded the first time); without, a {@link BatchScan} of whole row groups.
+   */
+  newScan(options: ReadOptions, outSel: readonly boolean[], filter: Filter | undefined, filterIdx: readonly number[], decimals: ReadonlySet<string>, pruned: boolean): Promise<BatchScan>;
   /** Ends a read: adds its statistics to the file's and hands them to `onScan`. */
-  endScan(scan: Scan, options: ReadOptions): void;
+  endScan(scan: BatchScan, options: ReadOptions): void;
 }
 
 /** Fixed width in bytes of a value of a physical type (0 for BYTE_ARRAY). */
@@ -105,56 +111,32 @@ function checkCount(name: string, v: number | undefined): void {
   }
 }
 
-/** The kept rows cut into batches of `size` rows: each batch as ranges of rows of the row group. */
-function* batchRanges(ranges: RowRanges, size: number): Generator<number[]> {
-  let j = 0;
-  let r = ranges[0] ?? 0;
-  while (j < ranges.length) {
-    const pieces: number[] = [];
-    let need = size;
-    while (need > 0 && j < ranges.length) {
-      const e = ranges[j + 1]!;
-      const n = Math.min(need, e - r);
-      pieces.push(r, r + n);
-      r += n;
-      need -= n;
-      if (r === e) {
-        j += 2;
-        r = ranges[j] ?? 0;
-      }
-    }
-    yield pieces;
-  }
-}
-
-/** One byte per row of `pieces`, from a mask of the row group's rows; and how many are 1. */
-function gather(mask: Uint8Array, pieces: RowRanges): { keep: Uint8Array; count: number } {
-  const keep = new Uint8Array(countRows(pieces));
-  let k = 0;
-  let count = 0;
-  for (let j = 0; j < pieces.length; j += 2) {
-    const part = mask.subarray(pieces[j]!, pieces[j + 1]!);
-    keep.set(part, k);
-    k += part.length;
-  }
-  for (let i = 0; i < keep.length; i++) count += keep[i]!;
-  return { keep, count };
-}
-
-/** Counts what cursors decoded; returns the most rows any of them decoded. */
-function finishAll(cursors: readonly ColumnCursor[], count = true): number {
+/**
+ * Counts what cursors decoded.
+ * @param cursors - the cursors of a row group.
+ * @param count - whether to count their pages (false for a second pass over pages already counted).
+ * @returns the most rows any of them decoded.
+ * @internal
+ */
+export function finishAll(cursors: readonly ColumnCursor[], count = true): number {
   let rows = 0;
   for (const c of cursors) rows = Math.max(rows, c.finish(count));
   return rows;
 }
 
-/** Converts and assembles a read's batches (dictionaries converted once per row group, not once per batch). */
-class Assembler {
+/**
+ * Converts and assembles a read's batches (dictionaries converted once per row group, not once per batch). Nested
+ * record assembly and columnar assembly are loaded at the first batch that needs them (after its pages are decoded).
+ * @internal
+ */
+export class Assembler {
   /** Leaf columns in the schema. */
   readonly width: number;
+  /** The row group being read. */
+  g = -1;
+  /** The leaf columns. */
+  readonly cols: readonly ColumnDescriptor[];
   private dictionaries: (ArrayLike<unknown> | undefined)[] = [];
-  private g = -1;
-  private readonly cols: readonly ColumnDescriptor[];
   private readonly binaryVectors: boolean;
 
   constructor(
@@ -199,46 +181,34 @@ class Assembler {
   }
 
   /**
-   * Evaluates the filter on a batch of the filter columns.
-   * @returns one byte per row (1: a match), their count, and the filter columns' converted values.
-   */
-  evaluate(filter: Filter, filterIdx: readonly number[], decimals: ReadonlySet<string>, chunks: readonly (DecodedChunk | undefined)[], rows: number, row: number): { keep: Uint8Array; count: number; converted: (ArrayLike<unknown> | undefined)[] } {
-    const masked = new Map<string, MaskColumn>();
-    const converted: (ArrayLike<unknown> | undefined)[] = new Array(this.cols.length);
-    for (const i of filterIdx) {
-      const col = this.cols[i]!;
-      const c = chunks[i]!;
-      const values = this.values(i, c);
-      const n = validateColumnLevels(col, { def: c.def, numLevels: c.numLevels, values });
-      if (n !== rows) throw rowMismatch(this.g, this.cols[filterIdx[0]!]!, rows, col, n, row);
-      converted[i] = values;
-      masked.set(col.pathString, { values, def: c.def, maxDef: col.maxDef });
-    }
-    const keep = filterMask(filter, masked, rows, decimals);
-    let count = 0;
-    for (let r = 0; r < rows; r++) count += keep[r]!;
-    return { keep, count, converted };
-  }
-
-  /**
    * A batch of some columns' chunks.
    * @param base - where the batch is.
    * @param idx - the columns returned.
    * @param chunks - their chunks, by leaf ordinal.
-   * @param keep - the rows to keep (undefined: every row).
+   * @param keep - keeps the rows of a chunk that the batch returns (undefined: every row).
    * @param converted - values already converted (of chunks every row of which is kept).
+   * @returns the batch.
    */
-  batch(base: BatchBase, idx: readonly number[], chunks: readonly (DecodedChunk | undefined)[], keep?: Uint8Array, converted?: readonly (ArrayLike<unknown> | undefined)[]): RowBatch | ColumnBatch {
+  async batch(
+    base: BatchBase,
+    idx: readonly number[],
+    chunks: readonly (DecodedChunk | undefined)[],
+    keep?: (c: DecodedChunk, col: ColumnDescriptor) => DecodedChunk,
+    converted?: readonly (ArrayLike<unknown> | undefined)[],
+  ): Promise<RowBatch | ColumnBatch> {
     const data: (ColumnData | undefined)[] = new Array(this.cols.length);
     for (const i of idx) {
       const c = chunks[i]!;
-      const kept = keep ? keepRows(c, this.cols[i]!, keep) : c;
+      const kept = keep ? keep(c, this.cols[i]!) : c;
       // an unchanged filter column keeps its converted values
       const done = kept === c && !this.ownForm(i) ? converted?.[i] : undefined;
       data[i] = { def: kept.def, rep: kept.rep, numLevels: kept.numLevels, values: done ?? this.output(i, kept) };
     }
-    if (this.form === 'columns') return { ...base, columns: assembleColumnar(this.host.schema, data) };
-    const rows = assembleRecords(this.host.schema, data, { maps: this.options.maps ?? 'map' });
+    const schema = this.host.schema;
+    if (this.form === 'columns') return { ...base, columns: (await loadColumnar()).assembleColumnar(schema, data) };
+    const maps = this.options.maps ?? 'map';
+    // rows of top-level leaves without the nested assembly (as readRows)
+    const rows = assembleFlatRecords(schema, data, { maps }) ?? (await loadRecords()).assembleRecords(schema, data, { maps });
     if (this.options.variants !== 'raw') this.host.variants?.(rows);
     return { ...base, rows };
   }
@@ -255,7 +225,7 @@ class Assembler {
 export async function* fileBatches(file: File, options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
   const prep = await file.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
   const o = prep.options;
-  const [{ PrunedScan }, variants] = await Promise.all([loadPruning(), o.variants !== 'raw' && o.form !== 'columns' ? file.variants() : undefined]);
+  const variants = o.variants !== 'raw' && o.form !== 'columns' ? await file.variants() : undefined;
   // the batch reader gets the file's internals as closures
   const inner = iterateBatches(
     {
@@ -265,7 +235,10 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
       selectColumns: (c) => file.selectColumns(c),
       rowGroup: (g) => file.rowGroup(g),
       filterPlan: (f, fo, what) => file.filterPlan(f, fo, what),
-      newScan: (so, outSel, f, filterIdx, decimals) => new PrunedScan(file.scanContext(), file.plan(so, outSel, f, filterIdx, decimals)),
+      newScan: async (so, outSel, f, filterIdx, decimals, pruned) => {
+        const plan = file.plan(so, outSel, f, filterIdx, decimals);
+        return pruned ? new (await loadPruning()).PrunedScan(file.scanContext(), plan) : new BatchScan(file.scanContext(), plan);
+      },
       endScan: (scan, so) => file.endScan(scan, so),
     },
     o,
@@ -280,8 +253,11 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
   }
 }
 
-/** Rows in a batch. */
-const batchLength = (b: RowBatch | ColumnBatch): number => ('rows' in b ? b.rows.length : b.columns.length);
+/**
+ * Rows in a batch.
+ * @internal
+ */
+export const batchLength = (b: RowBatch | ColumnBatch): number => ('rows' in b ? b.rows.length : b.columns.length);
 
 /**
  * Iterates over a file's rows in batches (the implementation of {@link ParquetFile.iterateBatches}), through the
@@ -313,7 +289,9 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const idx = cols.map((_, i) => i).filter((i) => sel[i]);
   const outIdx = idx.filter((i) => outSel[i]);
   const groups = options.rowGroups ?? host.metadata.row_groups.map((_, i) => i);
-  const scan = host.newScan(options, outSel, filter, filterIdx, decimals);
+  // the pruning stages (and the filter's evaluation) load only for a read that uses them
+  const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
+  const [scan, filtered] = await Promise.all([host.newScan(options, outSel, filter, filterIdx, decimals, filter !== undefined || ranged), filter ? loadBatchFilter() : undefined]);
   const out = new Assembler(host, options, form);
   try {
     if (idx.length === 0) return;
@@ -324,7 +302,8 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
       const { start, cut, first, last } = range;
       // the budget holds one row group's pages and batches at a time: what earlier row groups charged is handed out
       scan.releaseBudget();
-      const kept = filter || cut ? await scan.planRowGroup(g, first, last) : scan.wholeRowGroup(g);
+      // a cut row group is one of a ranged read: its scan is a PrunedScan
+      const kept = filter || cut ? await (scan as PrunedScan).planRowGroup(g, first, last) : scan.wholeRowGroup(g);
       if (kept === undefined || kept.count === 0) continue;
       let size = batchSize;
       if (options.batchBytes !== undefined) {
@@ -334,7 +313,7 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
       }
       out.rowGroup(g);
       const at: RowGroupAt = { g, start, kept, size };
-      if (filter) yield* filteredBatches(scan, out, at, filter, filterIdx, decimals, outIdx);
+      if (filtered) yield* filtered.filteredBatches(scan, out, at, filter!, filterIdx, decimals, outIdx);
       else yield* plainBatches(scan, out, at, idx);
     }
   } finally {
@@ -342,8 +321,11 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   }
 }
 
-/** A row group being read: its ordinal, first row in the file, kept rows and batch size. */
-interface RowGroupAt {
+/**
+ * A row group being read: its ordinal, first row in the file, kept rows and batch size.
+ * @internal
+ */
+export interface RowGroupAt {
   g: number;
   start: number;
   kept: KeptRows;
@@ -351,7 +333,7 @@ interface RowGroupAt {
 }
 
 /** Batches of a row group read without a filter: every kept row (a row range, or every row). */
-async function* plainBatches(scan: Scan, out: Assembler, { g, start, kept, size }: RowGroupAt, idx: readonly number[]): AsyncGenerator<RowBatch | ColumnBatch> {
+async function* plainBatches(scan: BatchScan, out: Assembler, { g, start, kept, size }: RowGroupAt, idx: readonly number[]): AsyncGenerator<RowBatch | ColumnBatch> {
   const fetched = await scan.fetchColumns(g, idx, kept.mask, kept.indexes);
   const cursors = fetched.map((f) => new ColumnCursor(scan, g, f, kept.numRows, false));
   const chunks: (DecodedChunk | undefined)[] = new Array(out.width);
@@ -371,7 +353,7 @@ async function* plainBatches(scan: Scan, out: Assembler, { g, start, kept, size 
         rows = c.rows;
       }
       if (rows <= 0) break;
-      const batch = out.batch({ rowGroup: g, rowStart: start + pos, rowEnd: start + pos + rows }, idx, chunks);
+      const batch = await out.batch({ rowGroup: g, rowStart: start + pos, rowEnd: start + pos + rows }, idx, chunks);
       pos += rows;
       scan.returned(batchLength(batch));
       yield batch;
@@ -383,123 +365,10 @@ async function* plainBatches(scan: Scan, out: Assembler, { g, start, kept, size 
 }
 
 /**
- * Batches of a row group read with a filter. When every column returned is a filter column, one pass: each batch's
- * filter columns decoded, the filter evaluated, the matches returned. Otherwise two: the filter columns first (the
- * matches recorded, a byte per row), then only the pages of the other columns holding a match are fetched, and the
- * batches with a match decoded again with them.
+ * The error for columns of a row group that disagree on their rows.
+ * @internal
  */
-async function* filteredBatches(
-  scan: Scan,
-  out: Assembler,
-  { g, start, kept, size }: RowGroupAt,
-  filter: Filter,
-  filterIdx: readonly number[],
-  decimals: ReadonlySet<string>,
-  outIdx: readonly number[],
-): AsyncGenerator<RowBatch | ColumnBatch> {
-  const numRows = kept.numRows;
-  const rest = outIdx.filter((i) => !filterIdx.includes(i));
-  const probe = await scan.fetchColumns(g, filterIdx, kept.mask, kept.indexes);
-  const chunks: (DecodedChunk | undefined)[] = new Array(out.width);
-  /** Takes a batch of the filter columns. */
-  const takeFilter = async (cursors: readonly ColumnCursor[], pieces: RowRanges, rows: number): Promise<void> => {
-    for (let k = 0; k < cursors.length; k++) {
-      const c = cursors[k]!;
-      chunks[filterIdx[k]!] = await c.take(pieces);
-      if (c.rows !== rows) throw rowMismatch(g, cursors[0]!.column, rows, c.column, c.rows, start + pieces[0]!);
-    }
-  };
-  if (rest.length === 0) {
-    const cursors = probe.map((f) => new ColumnCursor(scan, g, f, numRows, false));
-    try {
-      for (const pieces of batchRanges(kept.ranges, size)) {
-        const rows = countRows(pieces);
-        await takeFilter(cursors, pieces, rows);
-        const { keep, count, converted } = out.evaluate(filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
-        if (count === 0) continue;
-        const batch = out.batch({ rowGroup: g, rowStart: start + pieces[0]!, rowEnd: start + pieces[pieces.length - 1]! }, outIdx, chunks, count === rows ? undefined : keep, converted);
-        scan.returned(batchLength(batch));
-        yield batch;
-      }
-      for (const c of cursors) await c.close();
-    } finally {
-      scan.rowsDecoded(finishAll(cursors));
-    }
-    return;
-  }
-
-  // pass 1: the matches, as rows of the row group
-  let matches = new Uint8Array(0);
-  let counts: number[] = [];
-  let total = 0;
-  let rowsDecoded = 0;
-  for (;;) {
-    const cursors = probe.map((f) => new ColumnCursor(scan, g, f, numRows, true));
-    try {
-      matches = new Uint8Array(numRows);
-      counts = [];
-      total = 0;
-      for (const pieces of batchRanges(kept.ranges, size)) {
-        const rows = countRows(pieces);
-        await takeFilter(cursors, pieces, rows);
-        const { keep, count } = out.evaluate(filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
-        counts.push(count);
-        total += count;
-        if (count === 0) continue;
-        let k = 0;
-        for (let j = 0; j < pieces.length; j += 2) {
-          const n = pieces[j + 1]! - pieces[j]!;
-          matches.set(keep.subarray(k, k + n), pieces[j]!);
-          k += n;
-        }
-      }
-      for (const c of cursors) await c.close();
-      break;
-    } catch (e) {
-      // a page index found wrong: the column now reads its whole chunk, and the row group starts again
-      if (!(e instanceof ReplayRowGroup)) throw e;
-    } finally {
-      rowsDecoded = Math.max(rowsDecoded, finishAll(cursors));
-    }
-  }
-  chunks.fill(undefined);
-  if (total === 0) {
-    scan.rowsDecoded(rowsDecoded);
-    return;
-  }
-
-  // pass 2: the other columns' pages holding a match, and the batches that have one
-  const others = await scan.fetchColumns(g, rest, total === kept.count ? kept.mask : matches, kept.indexes);
-  const again = outIdx.filter((i) => filterIdx.includes(i)).map((i) => new ColumnCursor(scan, g, probe[filterIdx.indexOf(i)]!, numRows, false));
-  const fresh = others.map((f) => new ColumnCursor(scan, g, f, numRows, false));
-  const cursors = [...again, ...fresh];
-  try {
-    let b = 0;
-    for (const pieces of batchRanges(kept.ranges, size)) {
-      if (counts[b++] === 0) continue;
-      for (const c of cursors) {
-        // the column's rows of this batch: those in its fetched pages (every match is)
-        const own = c.coverage.length === 2 && c.coverage[0] === 0 && c.coverage[1] === numRows ? pieces : intersectRanges(pieces, c.coverage);
-        const chunk = await c.take(own);
-        const want = countRows(own);
-        if (c.rows !== want) {
-          throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-reader: row group ${g}, from row ${start + own[0]!}: column '${c.column.pathString}' has ${c.rows} rows where the filter columns have ${want}`);
-        }
-        const { keep, count } = gather(matches, own);
-        chunks[c.column.index] = count === want ? chunk : keepRows(chunk, c.column, keep);
-      }
-      const batch = out.batch({ rowGroup: g, rowStart: start + pieces[0]!, rowEnd: start + pieces[pieces.length - 1]! }, outIdx, chunks);
-      scan.returned(batchLength(batch));
-      yield batch;
-    }
-    for (const c of fresh) await c.close();
-  } finally {
-    finishAll(again, false);
-    scan.rowsDecoded(Math.max(rowsDecoded, finishAll(fresh)));
-  }
-}
-
-function rowMismatch(g: number, a: ColumnDescriptor, na: number, b: ColumnDescriptor, nb: number, row: number): ParquetError {
+export function rowMismatch(g: number, a: ColumnDescriptor, na: number, b: ColumnDescriptor, nb: number, row: number): ParquetError {
   return new ParquetError(
     'ROW_COUNT_MISMATCH',
     `parquet-reader: row group ${g}, from row ${row}: column '${a.pathString}' has ${na} rows where column '${b.pathString}' has ${nb}`,

@@ -10,6 +10,8 @@ import './file.js';
 import '@parquetry/parquet-column/read';
 import { chunkByteArrays, columnarValues, convertChunk, type DecodedChunk } from '@parquetry/parquet-column/read';
 import { assembleColumnar } from '@parquetry/parquet-levels/columnar';
+// the batch reader's columnar batches assemble with it too (one lazy chunk for both reads)
+export { assembleColumnar };
 import type { ColumnData, StructVector } from '@parquetry/parquet-levels/read';
 import { Type } from '@parquetry/thrift-compact';
 import type { File, ParquetFile, ReadOptions } from './file.js';

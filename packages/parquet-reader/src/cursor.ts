@@ -13,13 +13,13 @@
  * rather than let misplaced rows pass unnoticed.
  * @module
  */
-import type { ChunkDecoder, DecodedChunk } from '@parquetry/parquet-column';
+import type { ChunkDecoder, DecodedChunk } from '@parquetry/parquet-column/read';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { concatChunks } from './concat.js';
 import { emptyChunk, type FetchedColumn } from './pipeline.js';
-import type { PrunedScan as Scan } from './pruned-scan.js';
+import type { BatchScan as Scan } from './batch-scan.js';
 import type { RowRanges } from './row-ranges.js';
 
 /**

@@ -609,9 +609,9 @@ export class File implements ParquetFile {
     return this.batches(options);
   }
 
-  /** The batches (batch-reader.ts, loaded with the pruning stages it reads through). */
+  /** The batches (batch-reader.ts, which loads the pruning stages for a filtered or row-ranged read). */
   private async *batches(options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
-    const [{ fileBatches }] = await Promise.all([loadBatchReader(), loadPruning()]);
+    const { fileBatches } = await loadBatchReader();
     yield* fileBatches(this, options);
   }
 

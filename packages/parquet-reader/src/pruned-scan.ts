@@ -1,21 +1,21 @@
 /**
  * Stages 1 to 4 of the pruning pipeline (see pipeline.ts): row-group statistics, dictionaries, bloom filters and the
  * page index, then the exact evaluation of the filter and the row masks that trim every column to the kept rows.
- * Loaded with `import()` (see optional.ts) only by a filtered or row-ranged read, or by the batch reader.
+ * Loaded with `import()` (see optional.ts) only by a filtered or row-ranged read (batches included).
  * @module
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import type { BloomValue } from '@parquetry/parquet-bloom';
 import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column';
-import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { BatchScan } from './batch-scan.js';
 import type { BloomProbe } from './bloom-stage.js';
 import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { chunkRows, concatChunks } from './concat.js';
-import { Scan, emptyChunk, type PruneOptions, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
+import { emptyChunk, type PruneOptions, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
 import { allPagesDictionaryEncoded, dictionaryMayContain, dictionaryValues, equalityLeaves, mayMatchWith, type LeafFilter } from './prune.js';
 import { allRows } from './row-ranges.js';
 import { countRows, intersectRanges, maskOfPages, pagesHolding, rangesMask } from './row-range-ops.js';
@@ -29,26 +29,9 @@ export const PRUNERS: readonly RowGroupPruner[] = [statisticsPruner];
 const isFloating = (c: ColumnDescriptor) => c.type === Type.FLOAT || c.type === Type.DOUBLE || (c.type === Type.FIXED_LEN_BYTE_ARRAY && c.node.logicalType?.FLOAT16 !== undefined);
 
 /** A read with the pruning stages: a filter, a row range, or batches. */
-export class PrunedScan extends Scan {
+export class PrunedScan extends BatchScan {
   /** The read's pruning stages (its `prune` option resolved). */
   private readonly stages = pruneOptions(this.plan.prune);
-
-  /**
-   * A leaf column of the file.
-   * @param i - its ordinal.
-   * @returns its descriptor.
-   */
-  column(i: number): ColumnDescriptor {
-    return this.ctx.schema.columns[i]!;
-  }
-
-  /**
-   * Counts the rows a read decoded in one row group.
-   * @param rows - the most rows any one column decoded.
-   */
-  rowsDecoded(rows: number): void {
-    this.stats.rowsDecoded += rows;
-  }
 
   /**
    * Stages 1 to 4 on one row group: whether it is skipped (and why, counted in the statistics), and otherwise the
@@ -277,21 +260,6 @@ export class PrunedScan extends Scan {
   }
 
   /**
-   * The dictionary the runs of a column fetched page by page decode with: the dictionary stage's, or its dictionary
-   * page fetched ahead of the pages.
-   * @param g - row group ordinal.
-   * @param f - the fetched column.
-   * @returns the dictionary (undefined when the chunk has none), or null when its dictionary page holds data.
-   * @throws ParquetError for a dictionary page that does not decode.
-   */
-  async runDictionary(g: number, f: FetchedColumn): Promise<ColumnValues | undefined | null> {
-    if (f.dictBytes === undefined) return f.dict?.values;
-    const col = this.ctx.schema.columns[f.col]!;
-    const d = await decodeColumnChunk(f.dictBytes, col, f.md, this.where(g, f.col, f.range.start), { ...this.ctx.decodeOptions, decrypt: this.ctx.decrypt(g, f.col), budget: this.plan.budget });
-    return d.numLevels === 0 ? d.dictionary : null;
-  }
-
-  /**
    * The pages of a column holding masked rows, by its page index, unless they are all of them: their runs of
    * consecutive pages (and the dictionary page ahead of them, unless decoded already) are added to the fetch.
    * @param numRows - rows in the row group.
@@ -339,20 +307,6 @@ export class PrunedScan extends Scan {
     }
     const { firstRows, pages } = p.index!;
     return { chunk, mask: maskOfPages(firstRows, this.group(g).num_rows, p.pages!, mask), skipped: pages.length - p.pages!.length };
-  }
-
-  /**
-   * Turns a column fetched page by page into its whole chunk (fetched now): for a page index that does not match the
-   * pages it locates, the chunk is read as without one.
-   * @param f - the fetched column, changed in place.
-   * @throws ParquetError from the source.
-   */
-  async fetchWhole(f: FetchedColumn): Promise<void> {
-    const [bytes] = (await this.ctx.io.fetch([{ start: f.range.start, end: f.range.end, kind: 'data' }], this.stats)) as [Uint8Array];
-    f.pages = undefined;
-    f.dict = undefined;
-    f.dictBytes = undefined;
-    f.runs = [{ bytes, at: f.range.start, firstPage: 0, lastPage: -1 }];
   }
 
   /**
