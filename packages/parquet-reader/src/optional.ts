@@ -30,7 +30,7 @@
  * `/read` the minimal initial load is the same and the umbrella's 1.3 KB larger (its column modules in two files).
  * @module
  */
-import { ParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import type { ParquetFile } from './file.js';
 
 /**
@@ -48,17 +48,32 @@ export function isMissingPackage(e: unknown, pkg: string): boolean {
 }
 
 /**
+ * The error of a part of the reader that could not be loaded (a chunk a bundler split off that the browser could not
+ * fetch, a module a packager left out): `PART_UNAVAILABLE`, naming the part, with the load's error as its cause.
+ * @param e - what the import rejected with (a ParquetError passes through).
+ * @param what - the part, for the message.
+ * @returns the error to throw.
+ */
+export function partUnavailable(e: unknown, what: string): Error {
+  if (isParquetError(e)) return e;
+  const why = e instanceof Error ? e.message : String(e);
+  return new ParquetError('PART_UNAVAILABLE', `parquet-reader: cannot load ${what} (a later read tries again): ${why}`, undefined, { cause: e });
+}
+
+/**
  * Loads a part of the reader once (the promise is kept; a failed load, e.g. a chunk that could not be fetched, is
  * retried next time).
  * @param load - the `import()` of the part's module.
- * @returns a loader.
+ * @param what - the part, for the error message; without it the load's error passes through unchanged (for callers
+ *   that handle it themselves, as the HTTP source does).
+ * @returns a loader; it rejects with ParquetError `PART_UNAVAILABLE` when the part cannot be loaded.
  */
-export function lazyPart<M>(load: () => Promise<M>): () => Promise<M> {
+export function lazyPart<M>(load: () => Promise<M>, what?: string): () => Promise<M> {
   let p: Promise<M> | undefined;
   return () =>
     (p ??= load().catch((e: unknown) => {
       p = undefined;
-      throw e;
+      throw what === undefined ? e : partUnavailable(e, what);
     }));
 }
 
@@ -67,7 +82,8 @@ export function lazyPart<M>(load: () => Promise<M>): () => Promise<M> {
  * @param load - the `import()` of the part's module.
  * @param pkg - the package it needs.
  * @param purpose - what the file needs it for, for the error message.
- * @returns a loader.
+ * @returns a loader; it rejects with ParquetError `DEPENDENCY_MISSING` when the package is not installed, and
+ *   `PART_UNAVAILABLE` when the part cannot be loaded otherwise.
  */
 export function optionalPart<M>(load: () => Promise<M>, pkg: string, purpose: string): () => Promise<M> {
   let p: Promise<M> | undefined;
@@ -77,7 +93,7 @@ export function optionalPart<M>(load: () => Promise<M>, pkg: string, purpose: st
       if (isMissingPackage(e, pkg)) {
         throw new ParquetError('DEPENDENCY_MISSING', `parquet-reader: ${purpose} needs ${pkg}, which is not installed; add it to your dependencies (npm install ${pkg}), or use the \`parquetry\` package, which brings every part`, undefined, { cause: e });
       }
-      throw e;
+      throw partUnavailable(e, `the part of the reader for ${purpose}`);
     }));
 }
 
@@ -113,31 +129,31 @@ export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/
  * Loads the pruning stages (for a filtered or row-ranged read, and the batch reader).
  * @returns the pruned-scan module.
  */
-export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#__PURE__*/ lazyPart(() => import('./pruned-scan.js'));
+export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#__PURE__*/ lazyPart(() => import('./pruned-scan.js'), "the pruning stages (pruned-scan)");
 
 /**
  * Loads the batch reader (for {@link ParquetFile.iterateBatches}).
  * @returns the batch reader module.
  */
-export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-reader.js'));
+export const loadBatchReader: () => Promise<typeof import('./batch-reader.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-reader.js'), "the batch reader (batch-reader)");
 
 /**
  * Loads columnar assembly (for {@link ParquetFile.readRowGroupColumns}).
  * @returns the parquet-levels module that assembles vectors.
  */
-export const loadColumnar: () => Promise<typeof import('./columnar-part.js')> = /*#__PURE__*/ lazyPart(() => import('./columnar-part.js'));
+export const loadColumnar: () => Promise<typeof import('./columnar-part.js')> = /*#__PURE__*/ lazyPart(() => import('./columnar-part.js'), "columnar assembly (columnar-part)");
 
 /**
  * Loads nested record assembly (for a read of rows whose columns are not all top-level leaves).
  * @returns the parquet-levels module that assembles records.
  */
-export const loadRecords: () => Promise<typeof import('./records-part.js')> = /*#__PURE__*/ lazyPart(() => import('./records-part.js'));
+export const loadRecords: () => Promise<typeof import('./records-part.js')> = /*#__PURE__*/ lazyPart(() => import('./records-part.js'), "record assembly (records-part)");
 
 /**
  * Loads the filter's validation (for a read with a filter, or a malformed `columns` option).
  * @returns the filter-check module.
  */
-export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'));
+export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'), "the filter checks (filter-check)");
 
 /**
  * Loads the HTTP source's rare paths (for a retry, or an answer other than 206 Partial Content).

@@ -1,4 +1,4 @@
-import { isParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
 import { isMissingPackage, loadBloomStage, loadDecryption, optionalPart } from '../src/optional.js';
 
@@ -35,12 +35,18 @@ describe('optional parts (crypto, bloom, variant) loaded on demand', () => {
     await expect(load()).rejects.toMatchObject({ code: 'DEPENDENCY_MISSING' });
   });
 
-  test('any other failure passes through unchanged', async () => {
+  test('any other failure is PART_UNAVAILABLE naming the purpose, the load error its cause; a ParquetError passes through', async () => {
     const boom = new Error('syntax error in the module');
-    await expect(optionalPart(() => Promise.reject(boom), '@parquetry/parquet-bloom', 'x')()).rejects.toBe(boom);
+    const e = await optionalPart(() => Promise.reject(boom), '@parquetry/parquet-bloom', 'a filter probing bloom filters')().catch((x: unknown) => x);
+    expect(e).toMatchObject({ name: 'ParquetError', code: 'PART_UNAVAILABLE', message: 'parquet-reader: cannot load the part of the reader for a filter probing bloom filters (a later read tries again): syntax error in the module' });
+    expect((e as Error).cause).toBe(boom);
     // a missing module that is another package is not this package missing
     const other = missing('some-other-package');
-    await expect(optionalPart(() => Promise.reject(other), '@parquetry/parquet-bloom', 'x')()).rejects.toBe(other);
+    const e2 = await optionalPart(() => Promise.reject(other), '@parquetry/parquet-bloom', 'x')().catch((x: unknown) => x);
+    expect(e2).toMatchObject({ code: 'PART_UNAVAILABLE' });
+    expect((e2 as Error).cause).toBe(other);
+    const typed = new ParquetError('CORRUPT_PAGE', 'parquet-reader: already typed');
+    await expect(optionalPart(() => Promise.reject(typed), '@parquetry/parquet-bloom', 'x')()).rejects.toBe(typed);
   });
 
   test('isMissingPackage', () => {
