@@ -2,16 +2,18 @@
  * The batch reader's filtered reads (batch-reader.ts loads this module for a read with a filter): the filter
  * columns decoded batch by batch and the filter evaluated on them, then the matching rows of the other columns.
  * Apart from the batch reader so that a read without a filter loads neither the filter's evaluation nor the row
- * selection.
+ * selection; it imports no module of the batch reader's, which hands it what it uses ({@link BatchParts}).
  * @module
  */
+// bundle layout only (no value used): see optional.ts, `Chunk grouping`
+import './file.js';
 import { validateColumnLevels } from '@parquetry/parquet-levels/read';
 import type { DecodedChunk } from '@parquetry/parquet-column/read';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { batchLength, finishAll, rowMismatch, type Assembler, type RowGroupAt, type iterateBatches } from './batch-reader.js';
+import type { Assembler, BatchParts, RowGroupAt, iterateBatches } from './batch-reader.js';
 import type { BatchScan } from './batch-scan.js';
 import type { ColumnBatch, RowBatch } from './batches.js';
-import { ColumnCursor, ReplayRowGroup } from './cursor.js';
+import type { ColumnCursor } from './cursor.js';
 import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 import type { PrunedScan } from './pruned-scan.js';
@@ -59,7 +61,7 @@ function gather(mask: Uint8Array, pieces: RowRanges): { keep: Uint8Array; count:
  * Evaluates the filter on a batch of the filter columns.
  * @returns one byte per row (1: a match), their count, and the filter columns' converted values.
  */
-function evaluate(out: Assembler, filter: Filter, filterIdx: readonly number[], decimals: ReadonlySet<string>, chunks: readonly (DecodedChunk | undefined)[], rows: number, row: number): { keep: Uint8Array; count: number; converted: (ArrayLike<unknown> | undefined)[] } {
+function evaluate(out: Assembler, rowMismatch: BatchParts['rowMismatch'], filter: Filter, filterIdx: readonly number[], decimals: ReadonlySet<string>, chunks: readonly (DecodedChunk | undefined)[], rows: number, row: number): { keep: Uint8Array; count: number; converted: (ArrayLike<unknown> | undefined)[] } {
   const masked = new Map<string, MaskColumn>();
   const converted: (ArrayLike<unknown> | undefined)[] = new Array(out.cols.length);
   for (const i of filterIdx) {
@@ -89,6 +91,7 @@ function evaluate(out: Assembler, filter: Filter, filterIdx: readonly number[], 
  * @param filterIdx - its leaf columns.
  * @param decimals - its DECIMAL columns compared as decimals.
  * @param outIdx - the columns returned.
+ * @param parts - the batch reader's cursors and helpers.
  * @returns the row group's batches holding a match.
  * @throws ParquetError as {@link iterateBatches}.
  */
@@ -100,7 +103,9 @@ export async function* filteredBatches(
   filterIdx: readonly number[],
   decimals: ReadonlySet<string>,
   outIdx: readonly number[],
+  parts: BatchParts,
 ): AsyncGenerator<RowBatch | ColumnBatch> {
+  const { batchLength, finishAll, rowMismatch } = parts;
   const numRows = kept.numRows;
   const rest = outIdx.filter((i) => !filterIdx.includes(i));
   const probe = await scan.fetchColumns(g, filterIdx, kept.mask, kept.indexes);
@@ -114,12 +119,12 @@ export async function* filteredBatches(
     }
   };
   if (rest.length === 0) {
-    const cursors = probe.map((f) => new ColumnCursor(scan, g, f, numRows, false));
+    const cursors = probe.map((f) => parts.cursor(scan, g, f, numRows, false));
     try {
       for (const pieces of batchRanges(kept.ranges, size)) {
         const rows = countRows(pieces);
         await takeFilter(cursors, pieces, rows);
-        const { keep, count, converted } = evaluate(out, filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
+        const { keep, count, converted } = evaluate(out, parts.rowMismatch, filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
         if (count === 0) continue;
         const batch = await out.batch({ rowGroup: g, rowStart: start + pieces[0]!, rowEnd: start + pieces[pieces.length - 1]! }, outIdx, chunks, count === rows ? undefined : (c, col) => keepRows(c, col, keep), converted);
         scan.returned(batchLength(batch));
@@ -138,7 +143,7 @@ export async function* filteredBatches(
   let total = 0;
   let rowsDecoded = 0;
   for (;;) {
-    const cursors = probe.map((f) => new ColumnCursor(scan, g, f, numRows, true));
+    const cursors = probe.map((f) => parts.cursor(scan, g, f, numRows, true));
     try {
       matches = new Uint8Array(numRows);
       counts = [];
@@ -146,7 +151,7 @@ export async function* filteredBatches(
       for (const pieces of batchRanges(kept.ranges, size)) {
         const rows = countRows(pieces);
         await takeFilter(cursors, pieces, rows);
-        const { keep, count } = evaluate(out, filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
+        const { keep, count } = evaluate(out, parts.rowMismatch, filter, filterIdx, decimals, chunks, rows, start + pieces[0]!);
         counts.push(count);
         total += count;
         if (count === 0) continue;
@@ -161,7 +166,7 @@ export async function* filteredBatches(
       break;
     } catch (e) {
       // a page index found wrong: the column now reads its whole chunk, and the row group starts again
-      if (!(e instanceof ReplayRowGroup)) throw e;
+      if (!parts.isReplay(e)) throw e;
     } finally {
       rowsDecoded = Math.max(rowsDecoded, finishAll(cursors));
     }
@@ -174,8 +179,8 @@ export async function* filteredBatches(
 
   // pass 2: the other columns' pages holding a match, and the batches that have one
   const others = await scan.fetchColumns(g, rest, total === kept.count ? kept.mask : matches, kept.indexes);
-  const again = outIdx.filter((i) => filterIdx.includes(i)).map((i) => new ColumnCursor(scan, g, probe[filterIdx.indexOf(i)]!, numRows, false));
-  const fresh = others.map((f) => new ColumnCursor(scan, g, f, numRows, false));
+  const again = outIdx.filter((i) => filterIdx.includes(i)).map((i) => parts.cursor(scan, g, probe[filterIdx.indexOf(i)]!, numRows, false));
+  const fresh = others.map((f) => parts.cursor(scan, g, f, numRows, false));
   const cursors = [...again, ...fresh];
   try {
     let b = 0;

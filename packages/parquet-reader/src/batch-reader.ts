@@ -18,10 +18,10 @@ import { assembleFlatRecords, type ColumnData, type ColumnDescriptor, type Schem
 import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column/read';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';
-import { ColumnCursor } from './cursor.js';
+import { ColumnCursor, ReplayRowGroup } from './cursor.js';
 import type { File, ParquetFile, ReadOptions } from './file.js';
 import type { Filter } from './filter.js';
-import type { KeptRows } from './pipeline.js';
+import type { FetchedColumn, KeptRows } from './pipeline.js';
 import type { PrunedScan } from './pruned-scan.js';
 import { DEFAULT_BATCH_SIZE, type BatchBase, type BatchOptions, type ColumnBatch, type RowBatch } from './batches.js';
 import { lazyPart, loadColumnar, loadJson, loadPruning, loadRecords } from './optional.js';
@@ -313,7 +313,7 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
       }
       out.rowGroup(g);
       const at: RowGroupAt = { g, start, kept, size };
-      if (filtered) yield* filtered.filteredBatches(scan, out, at, filter!, filterIdx, decimals, outIdx);
+      if (filtered) yield* filtered.filteredBatches(scan, out, at, filter!, filterIdx, decimals, outIdx, PARTS);
       else yield* plainBatches(scan, out, at, idx);
     }
   } finally {
@@ -374,3 +374,30 @@ export function rowMismatch(g: number, a: ColumnDescriptor, na: number, b: Colum
     `parquet-reader: row group ${g}, from row ${row}: column '${a.pathString}' has ${na} rows where column '${b.pathString}' has ${nb}`,
   );
 }
+
+/**
+ * What the filtered batches (batch-filter.ts) use of the batch reader, handed to them at run time: batch-filter.ts
+ * imports no module of the batch reader's, since a module both `import()` targets reach would be a chunk of its own,
+ * one more file for every batch read (see optional.ts, `Chunk grouping`).
+ * @internal
+ */
+export interface BatchParts {
+  /** Opens a column cursor (see {@link ColumnCursor}'s constructor). */
+  cursor(scan: BatchScan, g: number, f: FetchedColumn, numRows: number, replay: boolean): ColumnCursor;
+  /** Whether an error asks to read the row group again ({@link ReplayRowGroup}). */
+  isReplay(e: unknown): boolean;
+  /** {@link finishAll}. */
+  finishAll: typeof finishAll;
+  /** {@link rowMismatch}. */
+  rowMismatch: typeof rowMismatch;
+  /** {@link batchLength}. */
+  batchLength: typeof batchLength;
+}
+
+const PARTS: BatchParts = {
+  cursor: (scan, g, f, numRows, replay) => new ColumnCursor(scan, g, f, numRows, replay),
+  isReplay: (e) => e instanceof ReplayRowGroup,
+  finishAll,
+  rowMismatch,
+  batchLength,
+};

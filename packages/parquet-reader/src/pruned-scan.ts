@@ -7,7 +7,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import type { BloomValue } from '@parquetry/parquet-bloom';
-import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column';
+import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column/read';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';

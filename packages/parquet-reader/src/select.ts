@@ -5,9 +5,9 @@
  * @module
  */
 import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
-import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-levels';
+import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { type DecodedChunk, type ValueSegment, convertChunk, type ValueOptions, physicalLength } from '@parquetry/parquet-column';
+import { type DecodedChunk, type ValueSegment, convertChunk, type ValueOptions, physicalLength } from '@parquetry/parquet-column/read';
 import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 
