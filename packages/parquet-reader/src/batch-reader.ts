@@ -28,9 +28,9 @@ import { lazyPart, loadColumnar, loadJson, loadPruning, loadRecords } from './op
 
 /**
  * Loads the filtered batches (batch-filter.ts: the filter's evaluation and row selection), for a read with a filter.
- * @returns the batch-filter module.
+ * @returns the batch-filter module; rejects with ParquetError `PART_UNAVAILABLE` when it cannot be loaded.
  */
-const loadBatchFilter: () => Promise<typeof import('./batch-filter.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-filter.js'));
+const loadBatchFilter: () => Promise<typeof import('./batch-filter.js')> = /*#__PURE__*/ lazyPart(() => import('./batch-filter.js'), 'the filtered batches (batch-filter)');
 
 /**
  * What batch iteration needs from an opened file (the file builds it; not part of the public API).

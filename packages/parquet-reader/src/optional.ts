@@ -126,7 +126,7 @@ export const loadVariant: () => Promise<typeof import('./variant.js')> = /*#__PU
 export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/ optionalPart(() => import('./json.js'), '@parquetry/parquet-variant', "a read with values: 'json'");
 
 /**
- * Loads the pruning stages (for a filtered or row-ranged read, and the batch reader).
+ * Loads the pruning stages (for a filtered or row-ranged read, batches included).
  * @returns the pruned-scan module.
  */
 export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#__PURE__*/ lazyPart(() => import('./pruned-scan.js'), "the pruning stages (pruned-scan)");
