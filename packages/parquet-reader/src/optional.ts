@@ -15,19 +15,22 @@
  * assembly (a read of rows with structs, lists or maps), columnar assembly (a read of vectors), the filter's
  * validation, and the HTTP source's retries and answers other than 206 (http-rare.ts).
  *
- * Chunk grouping: esbuild puts modules in chunks by the set of entry points that reach them statically (the entry
- * and every `import()` target, used or not). The lazy parts that use the reader's column and page modules
- * (pruned-scan.ts, batch-reader.ts, filter-check.ts, bloom-stage.ts, json.ts) each `import './file.js'`, which adds
- * no code to them but makes them reach every module the initial load holds, so those modules share one set and one
- * chunk: one file of the initial load instead of three (file.ts's own; the reader's source and pipeline; the column,
- * encoding and codec modules), compressed together (openParquet + fetchSource + SNAPPY: 1.2 KB gzip less). The
+ * Chunk grouping: esbuild puts modules in chunks by the set of entry points that reach them statically (the entry and
+ * every `import()` target, used or not). The lazy parts that use the reader's column and page modules (pruned-scan.ts,
+ * batch-reader.ts, batch-scan.ts, batch-filter.ts, filter-check.ts, bloom-stage.ts, json.ts) each `import './file.js'`,
+ * which adds no code to them but makes them reach every module the initial load holds, so those modules share one set
+ * and one chunk: one file of the initial load instead of three (file.ts's own; the reader's source and pipeline; the
+ * column, encoding and codec modules), compressed together (openParquet + fetchSource + SNAPPY: 1.2 KB gzip less). The
  * parts that use neither (http-rare.ts, and records-part.ts and columnar-part.ts, which re-export parquet-levels'
  * assembly so that the `import()` target is a module of ours) import './file.js' and a parquet-column entry for the
  * same reason: without them parquet-levels' validation and assembly were a file of their own in the initial load
- * (openParquet + fetchSource + SNAPPY 458 B gzip more). records-part.ts imports `/read`, not the main entry: the
- * main entry made every `readRows()` of a minimal reader load the chunk of the lazy parts' value mapping and
- * comparisons (from-js.ts, compare.ts: 6.9 KB gzip, measured in Chromium by tools/bundle-size's browser test); with
- * `/read` the minimal initial load is the same and the umbrella's 1.3 KB larger (its column modules in two files).
+ * (openParquet + fetchSource + SNAPPY 458 B gzip more). records-part.ts imports `/read`, not the main entry: the main
+ * entry made every `readRows()` of a minimal reader load the chunk of the lazy parts' value mapping and comparisons
+ * (from-js.ts, compare.ts: 6.9 KB gzip, measured in Chromium by tools/bundle-size's browser test); with `/read` the
+ * minimal initial load is the same and the umbrella's 1.3 KB larger (its column modules in two files). batch-filter.ts
+ * imports no module of the batch reader's (which hands it its cursors, `BatchParts`), else the modules both reach would
+ * be a file of their own in every batch read; and no lazy part imports parquet-levels' main entry (select.ts did: every
+ * filtered read loaded columnar assembly, 3.5 KB gzip).
  * @module
  */
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
