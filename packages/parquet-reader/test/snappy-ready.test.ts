@@ -3,12 +3,10 @@
 // one earlier `ready(size)` of the size the page's stream declares whose promise has settled (columns are read
 // concurrently, so other columns' calls interleave), and no `ready` without its page.
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { snappyCodec, snappyUncompressedLength, type Codec } from '@parquetry/parquet-codecs';
 import { openParquet } from '../src/index.js';
-
-const SAMPLE = fileURLToPath(new URL('../../../fixtures/sample/sample.parquet', import.meta.url));
+import { SAMPLE } from './helpers.js';
 
 test('ready(size) before every SNAPPY page, awaited, with the size the page declares', async () => {
   const waits: { size: number; settled: boolean; used: boolean }[] = [];
