@@ -1,8 +1,7 @@
 /**
- * Columnar reads as a lazy part of the reader (`loadColumnar` in optional.ts): the vectors of
- * {@link ParquetFile.readRowGroupColumns} from the decoded chunks, by `@parquetry/parquet-levels`'s columnar
- * assembly, in a module of the reader's own so that the `import()` target reaches what the other lazy parts reach
- * (see optional.ts, `Chunk grouping`).
+ * Columnar reads as a lazy part of the reader (`loadColumnar` in optional.ts): {@link ParquetFile.readRowGroupColumns}
+ * and `@parquetry/parquet-levels`'s columnar assembly, in a module of the reader's own so that the `import()` target
+ * reaches what the other lazy parts reach (see optional.ts, `Chunk grouping`).
  * @module
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
@@ -19,20 +18,35 @@ import { loadJson } from './optional.js';
 import type { Scan } from './pipeline.js';
 
 /**
- * The end of {@link ParquetFile.readRowGroupColumns}: a row group's decoded chunks as vectors (BYTE_ARRAY columns as
- * offsets + bytes unless `binary: 'values'`, the columnar forms of booleans and integers), assembled, counted and,
- * under `values: 'json'`, mapped to JSON-safe values. The file decodes the chunks before it loads this module (see
- * file.ts).
+ * {@link ParquetFile.readRowGroupColumns} of an opened file.
  * @param file - the file.
  * @param rowGroup - the row group ordinal.
- * @param chunks - its decoded chunks (undefined for columns not read).
- * @param scan - the read, ended here.
- * @param options - the read's prepared options.
- * @param json - whether the read asked for `values: 'json'`.
+ * @param options - projection, value mapping, filter and row range.
  * @returns the row group's vectors.
- * @throws ParquetError from the conversion (`VALUE_TOO_LARGE`, …) and the assembly.
+ * @throws ParquetError as {@link ParquetFile.readRowGroupColumns}.
  */
-export async function columnarVector(file: File, rowGroup: number, chunks: readonly (DecodedChunk | undefined)[], scan: Scan, options: ReadOptions, json: boolean): Promise<StructVector> {
+export async function readRowGroupColumns(file: File, rowGroup: number, options: ReadOptions): Promise<StructVector> {
+  const prep = await file.prepare(options, 'a columnar read');
+  options = prep.options;
+  const sel = file.selectColumns(options.columns);
+  const filter = options.filter;
+  const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
+  const group = file.rowGroup(rowGroup);
+  let chunks: (DecodedChunk | undefined)[];
+  let scan: Scan;
+  if (!filter && (!ranged || !sel.includes(true))) {
+    scan = file.newScan(options, sel);
+    chunks = await file.decodeChunks(rowGroup, sel, scan);
+  } else {
+    const { filterIdx, decimals } = await file.filterPlan(filter, options, 'a columnar read');
+    let start = 0;
+    for (let g = 0; g < rowGroup; g++) start += file.rowGroup(g).num_rows;
+    const first = Math.max(0, (options.rowStart ?? 0) - start);
+    const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, group.num_rows));
+    const pruned = await file.prunedScan(options, sel, filter, filterIdx, decimals);
+    scan = pruned;
+    chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
+  }
   const binaryVectors = options.binary !== 'values';
   const data = chunks.map((c, i): ColumnData | undefined => {
     if (c === undefined) return undefined;
@@ -46,5 +60,5 @@ export async function columnarVector(file: File, rowGroup: number, chunks: reado
   const v = assembleColumnar(file.schema, data);
   scan.returned(v.length);
   file.endScan(scan, options);
-  return json ? (await loadJson()).jsonVector(v, file.schema) : v;
+  return prep.json ? (await loadJson()).jsonVector(v, file.schema) : v;
 }

@@ -615,31 +615,12 @@ export class File implements ParquetFile {
     yield* fileBatches(this, options);
   }
 
+  /**
+   * Columnar reads are columnar-part.ts's, loaded with the columnar assembly before the chunks are decoded: the SNAPPY
+   * kernel's import is awaited by the page reader before large pages (parquet-codecs' prepareCodec), so a file in
+   * memory decodes with it whatever was imported first.
+   */
   async readRowGroupColumns(rowGroup: number, options: ReadOptions = {}): Promise<StructVector> {
-    const prep = await this.prepare(options, 'a columnar read');
-    options = prep.options;
-    const sel = this.selectColumns(options.columns);
-    const filter = options.filter;
-    const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
-    const group = this.rowGroup(rowGroup);
-    let chunks: (DecodedChunk | undefined)[];
-    let scan: Scan;
-    if (!filter && (!ranged || !sel.includes(true))) {
-      scan = this.newScan(options, sel);
-      chunks = await this.decodeChunks(rowGroup, sel, scan);
-    } else {
-      const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a columnar read');
-      let start = 0;
-      for (let g = 0; g < rowGroup; g++) start += this.rowGroup(g).num_rows;
-      const first = Math.max(0, (options.rowStart ?? 0) - start);
-      const last = Math.max(0, Math.min((options.rowEnd ?? Infinity) - start, group.num_rows));
-      const pruned = await this.prunedScan(options, sel, filter, filterIdx, decimals);
-      scan = pruned;
-      chunks = (await pruned.rowGroup(rowGroup, first, last, false))!;
-    }
-    // the vectors are columnar-part.ts's, loaded after the chunks are decoded: a module loaded before the first page
-    // leaves a SNAPPY kernel load that page starts no turn of the event loop to finish in, when the file is in
-    // memory (the read then keeps to the TypeScript decompressor: readRowGroupColumns 1.5x as slow)
-    return (await loadColumnar()).columnarVector(this, rowGroup, chunks, scan, options, prep.json);
+    return (await loadColumnar()).readRowGroupColumns(this, rowGroup, options);
   }
 }
