@@ -14,6 +14,6 @@ export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
 export { ChunkDecoder } from './chunk-decoder.js';
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
-export { concatValues, physicalLength, chunkByteArrays, MAX_BINARY_BYTES, chunkBooleanBits, chunkIntegers, columnarValues, hasColumnarForm, type ColumnarValueOptions, type IntegerArray } from './values.js';
+export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { ReadBudget, defaultLimits, checkLimits, DEFAULT_MIN_ROWS, DEFAULT_MIN_VALUES, DEFAULT_MIN_BYTES, DEFAULT_ROWS_PER_BYTE, DEFAULT_VALUES_PER_BYTE, DEFAULT_BYTES_PER_BYTE, type ReadLimits } from './budget.js';

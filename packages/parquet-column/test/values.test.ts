@@ -3,7 +3,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { chunkByteArrays, concatValues } from '../src/values.js';
+import { concatValues } from '../src/values.js';
+import { chunkByteArrays } from '../src/columnar-values.js';
 import { typedError } from './helpers.js';
 
 const enc = new TextEncoder();

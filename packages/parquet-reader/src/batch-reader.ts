@@ -15,7 +15,8 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { assembleFlatRecords, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels/read';
-import { chunkByteArrays, columnarValues, convertChunk, convertValues, hasColumnarForm, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { convertChunk, convertValues, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { chunkByteArrays, columnarValues, hasColumnarForm } from '@parquetry/parquet-column/columnar';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';
 import { ColumnCursor, ReplayRowGroup } from './cursor.js';

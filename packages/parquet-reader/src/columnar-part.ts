@@ -7,7 +7,8 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import '@parquetry/parquet-column/read';
-import { chunkByteArrays, columnarValues, convertChunk, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { convertChunk, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { chunkByteArrays, columnarValues } from '@parquetry/parquet-column/columnar';
 import { assembleColumnar } from '@parquetry/parquet-levels/columnar';
 // the batch reader's columnar batches assemble with it too (one lazy chunk for both reads)
 export { assembleColumnar };

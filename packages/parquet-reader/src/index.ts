@@ -24,7 +24,7 @@ export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUES
 export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/read';
 export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
-export { columnarValues, hasColumnarForm, type ColumnarValueOptions, type IntegerArray } from '@parquetry/parquet-column/read';
+export type { ColumnarValueOptions, IntegerArray } from '@parquetry/parquet-column/columnar';
 export type { Filter, CompareOp, RowGroupPruner, StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';
 export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';

@@ -10,6 +10,8 @@ import { buildSchemaTree } from '@parquetry/parquet-levels';
 import type { ColumnarVector, LeafVector, ListVector, StructVector } from '@parquetry/parquet-levels';
 import { ConvertedType, FieldRepetitionType, Type } from '@parquetry/thrift-compact';
 import { openParquet, type ColumnBatch, type ParquetFile } from '../src/index.js';
+import * as columnarEntry from '../src/columnar.js';
+import * as mainEntry from '../src/index.js';
 import { writeParquet, type Row, type SchemaSpec } from '../../parquet-writer/src/index.js';
 
 const schema: SchemaSpec = {
@@ -167,5 +169,17 @@ describe('chunkBooleanBits and chunkIntegers on hand-made chunks', () => {
     expect(got).toBeInstanceOf(Uint16Array);
     expect(Array.from(got)).toEqual(Array.from(convertChunk(c, u16Col)));
     expect(Array.from(got)).toEqual([1, 65535, 7, 40000, 300, 40000]);
+  });
+
+  test('the reader\'s /columnar subpath gives columnarValues and hasColumnarForm (the main entry does not: it keeps them out of the initial load)', () => {
+    const c = chunk([{ values: Int32Array.of(1, 65535, 7) }], undefined, 3);
+    expect(columnarEntry.hasColumnarForm(u16Col, { integers: 'typed' })).toBe(true);
+    expect(columnarEntry.hasColumnarForm(u16Col, {})).toBe(false);
+    const got = columnarEntry.columnarValues(c, u16Col, { integers: 'typed' });
+    expect(got).toBeInstanceOf(Uint16Array);
+    expect(Array.from(got as Uint16Array)).toEqual([1, 65535, 7]);
+    expect(columnarEntry.columnarValues(c, u16Col, {})).toBeUndefined();
+    expect('columnarValues' in mainEntry).toBe(false);
+    expect('hasColumnarForm' in mainEntry).toBe(false);
   });
 });
