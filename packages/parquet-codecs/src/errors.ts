@@ -55,3 +55,13 @@ export const CodecErrorCode = {
 } as const;
 /** One of {@link CodecErrorCode}'s values. */
 export type CodecErrorCode = (typeof CodecErrorCode)[keyof typeof CodecErrorCode];
+
+/**
+ * A `CODEC_CORRUPT` error of a SNAPPY stream (the TypeScript decoder's and the kernel's: defined here, not in snappy.ts, so that the kernel's lazy chunk reaches no module only the SNAPPY codec's users load).
+ * @param what - what is wrong.
+ * @param pos - the byte of the stream where.
+ * @returns the error.
+ */
+export function snappyCorrupt(what: string, pos: number): ParquetError {
+  return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt SNAPPY stream, ${what} at byte ${pos}`, pos);
+}

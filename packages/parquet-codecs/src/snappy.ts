@@ -14,21 +14,14 @@
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
-import { CodecErrorCode, ParquetError } from './errors.js';
+import { CodecErrorCode, ParquetError, snappyCorrupt } from './errors.js';
 import type { CodecWithScratch, CompressedPage } from './compress-page.js';
 import { snappyCompress, snappyCompressToScratch } from './snappy-compress.js';
 
 export { snappyCompress };
 
-/**
- * A `CODEC_CORRUPT` error of a SNAPPY stream (shared with the kernel's module, which reports the same errors).
- * @param what - what is wrong.
- * @param pos - the byte of the stream where.
- * @returns the error.
- */
-export function corrupt(what: string, pos: number): ParquetError {
-  return new ParquetError(CodecErrorCode.CORRUPT, `parquet-codecs: corrupt SNAPPY stream, ${what} at byte ${pos}`, pos);
-}
+/** A `CODEC_CORRUPT` error of a SNAPPY stream (defined in errors.ts, which the kernel's module shares). */
+export const corrupt = snappyCorrupt;
 
 /**
  * Reads the uncompressed length a Snappy stream declares in its preamble.

@@ -5,6 +5,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/Encryption.md
  * @module
  */
+import './file.js';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { ParquetError, decodeThrift, isParquetError, readColumnMetaData, type ColumnChunk, type ColumnMetaData, type FileMetaData } from '@parquetry/thrift-compact';
 

@@ -4,6 +4,7 @@
  * (mapping: `@parquetry/parquet-variant`).
  * @module
  */
+import './file.js';
 import { mergeShredded, variantColumnLayout, type VariantSchemaNode } from '@parquetry/parquet-variant';
 import type { Field, SchemaNode, SchemaTree } from '@parquetry/parquet-levels';
 
