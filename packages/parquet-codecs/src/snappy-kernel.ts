@@ -2,10 +2,11 @@
  * The SNAPPY decompression kernel in WebAssembly (src/wasm/snappy.wat, assembled into wasm/snappy-wasm.ts by
  * tools/wasm/build-wasm.mjs): compiled and instantiated on first use, dropped after a call that grew its memory past
  * 64 MiB. Imported by `snappy.ts` on the first SNAPPY page (a lazy chunk in a browser bundle: a reader's first pages
- * decode with the TypeScript loop meanwhile); gives the same bytes and the same errors as that loop.
+ * decode with the TypeScript loop meanwhile); gives the same bytes as that loop, and hands a malformed stream back to
+ * it, which throws its error (so that this chunk imports no module of the initial load: a bundler would otherwise
+ * put the codecs' errors module in a file of its own).
  * @module
  */
-import { CodecErrorCode, ParquetError, snappyCorrupt as corrupt } from './errors.js';
 import { snappyWasmBytes } from './wasm/snappy-wasm.js';
 
 // No size threshold: tools/wasm/snappy-speed.mjs measured the kernel faster per call than the TypeScript loop at
@@ -20,9 +21,6 @@ interface Kernel {
   memory: WebAssembly.Memory;
   decompress: (ip: number, ipEnd: number, op: number, opEnd: number) => number;
   byteArrays: (ip: number, ipEnd: number, count: number, offs: number, data: number) => number;
-  errPos: WebAssembly.Global;
-  errA: WebAssembly.Global;
-  errB: WebAssembly.Global;
   /** a view of `memory`, renewed after every growth */
   heap: Uint8Array;
 }
@@ -43,9 +41,6 @@ function loadKernel(): Kernel | null {
       memory,
       decompress: x['decompress'] as Kernel['decompress'],
       byteArrays: x['byteArrays'] as Kernel['byteArrays'],
-      errPos: x['errPos'] as WebAssembly.Global,
-      errA: x['errA'] as WebAssembly.Global,
-      errB: x['errB'] as WebAssembly.Global,
       heap: new Uint8Array(memory.buffer),
     };
   } catch {
@@ -75,7 +70,8 @@ function reserve(k: Kernel, need: number): Uint8Array | undefined {
 /**
  * Runs the kernel on the elements from `pos` on. Layout: the whole stream at address 0 (so kernel positions are
  * stream positions), the output after it, 8-aligned.
- * @returns the bytes written, or -1 when the kernel cannot take this input (too large for its memory).
+ * @returns the bytes written, or -1 when the kernel cannot take this input (too large for its memory) or the stream
+ *   is malformed.
  */
 function wasmDecompress(k: Kernel, src: Uint8Array, pos: number, out: Uint8Array, len: number): number {
   const n = src.length;
@@ -85,38 +81,13 @@ function wasmDecompress(k: Kernel, src: Uint8Array, pos: number, out: Uint8Array
   if (heap === undefined) return -1;
   heap.set(src);
   const r = k.decompress(pos, n, dst, need);
-  if (r < 0) throw kernelError(k, r, n, len);
+  // a malformed stream: the TypeScript loop decodes it again and throws its error (the kernel stops where the loop
+  // does, for the same reason; errors are rare, and this module then needs no error code of its own)
+  if (r < 0) return -1;
   out.set(heap.subarray(dst, need));
   if (heap.length > KEEP_MEMORY_BYTES) kernel = undefined;
   return r;
 }
-
-/** The same ParquetError the TypeScript loop throws for the same input, from the kernel's code and globals. */
-function kernelError(k: Kernel, code: number, n: number, end: number): ParquetError {
-  const pos = (k.errPos.value as number) >>> 0;
-  const a = (k.errA.value as number) >>> 0;
-  switch (code) {
-    case -1:
-      return corrupt('truncated literal length', pos);
-    case -2:
-      return corrupt(`literal of ${a + 1} bytes runs past the end (${n - pos} left)`, pos);
-    case -3:
-      return new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY literal at byte ${pos} writes past the declared length ${end}`, pos);
-    case -4:
-      return corrupt('truncated 1-byte-offset copy', pos);
-    case -5:
-      return corrupt('truncated 2-byte-offset copy', pos);
-    case -6:
-      return corrupt('truncated 4-byte-offset copy', pos);
-    case -7:
-      return corrupt(`copy offset ${a} at output position ${(k.errB.value as number) >>> 0}`, pos);
-    case -8:
-      return new ParquetError(CodecErrorCode.OVERRUN, `parquet-codecs: SNAPPY copy at byte ${pos} writes past the declared length ${end}`, pos);
-    default:
-      return corrupt(`stream ends after ${a} of ${end} declared bytes`, n);
-  }
-}
-
 
 /**
  * Whether the kernel can be used here (compiles and instantiates it on first call).
@@ -132,9 +103,8 @@ export function kernelAvailable(): boolean {
  * @param pos - where its elements start (after the length preamble).
  * @param out - the destination, at least `len` bytes.
  * @param len - the declared length.
- * @returns the bytes written, or -1 when the kernel cannot take this input (no WebAssembly, or too large for its
- *   memory): the caller decodes it with the TypeScript loop.
- * @throws ParquetError `CODEC_CORRUPT`, `CODEC_OVERRUN`: the TypeScript loop's error for the same input.
+ * @returns the bytes written, or -1 when the kernel cannot take this input (no WebAssembly, too large for its
+ *   memory, or malformed): the caller decodes it with the TypeScript loop, which throws a malformed stream's error.
  */
 export function kernelDecompress(src: Uint8Array, pos: number, out: Uint8Array, len: number): number {
   const k = kernel === undefined ? loadKernel() : kernel;
