@@ -9,7 +9,8 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { SplitBlockBloomFilter, readBloomFilterData, bloomMightContainAny, hashValue, type BloomValue } from '@parquetry/parquet-bloom';
-import { compareDecimals, compareValues, convertValues, fromJsValues, type ValueOptions } from '@parquetry/parquet-column';
+import { compareDecimals, compareValues, fromJsValues } from '@parquetry/parquet-column/filter-values';
+import { convertValues, type ValueOptions } from '@parquetry/parquet-column/read';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, decodeThrift, isParquetError, readBloomFilterHeader, type ColumnMetaData } from '@parquetry/thrift-compact';

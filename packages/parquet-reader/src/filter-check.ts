@@ -24,7 +24,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { ParquetError, Type } from '@parquetry/thrift-compact';
-import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column';
+import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column/read';
 import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
 import { filterColumns, type CompareOp, type Filter } from './filter.js';
 import type { File, ReadOptions } from './file.js';

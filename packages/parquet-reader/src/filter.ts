@@ -5,7 +5,8 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import { compareDecimals, compareValues, type ColumnStatistics } from '@parquetry/parquet-column';
+import { compareDecimals, compareValues } from '@parquetry/parquet-column/filter-values';
+import type { ColumnStatistics } from '@parquetry/parquet-column/read';
 
 /** A comparison operator. */
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';

@@ -12,4 +12,4 @@
  * @packageDocumentation
  */
 export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
-export { compareValues, compareDecimals } from '@parquetry/parquet-column';
+export { compareValues, compareDecimals } from '@parquetry/parquet-column/filter-values';

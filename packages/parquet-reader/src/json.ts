@@ -10,7 +10,7 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import { formatDate, formatTime, formatTimestamp, jsonConverter, jsonValues, toBase64 } from '@parquetry/parquet-column';
+import { formatDate, formatTime, formatTimestamp, jsonConverter, jsonValues, toBase64 } from '@parquetry/parquet-column/read';
 import type { ColumnarVector, Field, SchemaTree, StructVector } from '@parquetry/parquet-levels';
 import { asTagged } from '@parquetry/parquet-variant';
 

@@ -10,7 +10,7 @@
  * @module
  */
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
-import { columnStatistics, type ColumnStatistics, type ValueOptions } from '@parquetry/parquet-column';
+import { columnStatistics, type ColumnStatistics, type ValueOptions } from '@parquetry/parquet-column/read';
 import { Type, decodeThrift, type CompactReader, isParquetError, readColumnIndex, readOffsetIndex, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex } from '@parquetry/thrift-compact';
 import { statisticsPruner, type Filter } from './filter.js';
 import { allRows, type RowRanges } from './row-ranges.js';

@@ -14,7 +14,8 @@
  * bytes are not unique, a value that does not convert back to itself), the stage answers "may match".
  * @module
  */
-import { compareDecimals, compareValues, convertValues, type ValueOptions } from '@parquetry/parquet-column';
+import { compareDecimals, compareValues } from '@parquetry/parquet-column/filter-values';
+import { convertValues, type ValueOptions } from '@parquetry/parquet-column/read';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, PageType, type ColumnMetaData } from '@parquetry/thrift-compact';
