@@ -29,21 +29,48 @@ function valueError(where: string, slot: number, message: string): ParquetError 
 
 /**
  * An Arrow validity bitmap (LSB first) of one byte per slot (0 or 1, as the reader's validity is), and the null
- * count; no bitmap when nothing is null.
+ * count; no bitmap when nothing is null. The leading slots that are all valid are found first, a 32-bit word at a
+ * time, and not packed (their bitmap bytes are 0xff): a validity without nulls (a nullable field that has none, e.g.
+ * the mixed file's tags lists and elements) is read once and no bitmap is allocated (2.2M such bytes, in-process
+ * alternating: 0.35-0.58 -> 0.16 ms); one with nulls is packed from its first null on, as subarrays (packBytes with
+ * a start index inside its loops took ~15% longer on bytes with 30% nulls).
  */
 export function toBitmap(validity: Uint8Array | null, length: number): { bitmap: Uint8Array | undefined; nulls: number } {
   if (validity === null) return { bitmap: undefined, nulls: 0 };
+  const valid = leadingValid(validity, length);
+  if (valid === length) return { bitmap: undefined, nulls: 0 };
   const bm = new Uint8Array((length + 7) >> 3);
-  const set = packBytes(validity, length, bm);
+  let set = valid;
+  if (valid === 0) set = packBytes(validity, length, bm);
+  else {
+    bm.fill(0xff, 0, valid >> 3);
+    set += packBytes(validity.subarray(valid), length - valid, bm.subarray(valid >> 3));
+  }
   const nulls = length - set;
   return nulls === 0 ? { bitmap: undefined, nulls: 0 } : { bitmap: bm, nulls };
 }
 
 /**
- * Packs `length` bytes of 0/1 into `out` as LSB-first bits; returns the number of ones. Eight slots at a time from
- * two 32-bit words when the bytes are 4-aligned: with bytes b0..b3 of 0/1 in a little-endian word w, the product
- * w × 0x01020408 puts b_k at bit 24 + k and every other partial product at a distinct bit outside 24..27, so the
- * top byte is the four bits with no carry.
+ * `length` when the first `length` bytes are all 1; otherwise a multiple of 8 up to which they are (not necessarily
+ * the largest), 4 bytes per word when the bytes are 4-aligned.
+ */
+function leadingValid(bytes: Uint8Array, length: number): number {
+  let i = 0;
+  if (LITTLE_ENDIAN && (bytes.byteOffset & 3) === 0 && length >= 8) {
+    const w = new Int32Array(bytes.buffer, bytes.byteOffset, length >> 2);
+    const words = w.length;
+    let j = 0;
+    while (j < words && w[j] === 0x01010101) j++;
+    i = j << 2;
+  }
+  while (i < length && bytes[i] === 1) i++;
+  return i === length ? length : i & ~7;
+}
+
+/**
+ * Packs `length` bytes of 0/1 into `out` as LSB-first bits; returns the number of ones. Eight slots at a time from two 32-bit words when the bytes are 4-aligned: with bytes b0..b3 of 0/1 in a
+ * little-endian word w, the product w × 0x01020408 puts b_k at bit 24 + k and every other partial product at a
+ * distinct bit outside 24..27, so the top byte is the four bits with no carry.
  */
 function packBytes(bytes: Uint8Array, length: number, out: Uint8Array): number {
   let set = 0;

@@ -180,6 +180,23 @@ describe('bit packing against a bit-by-bit reference', () => {
     );
   });
 
+  test('toBitmap of validity whose first nulls come late (a valid prefix, not packed) equals the reference', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), fc.array(fc.boolean(), { maxLength: 40 }), fc.integer({ min: 0, max: 7 }), (prefix, rest, shift) => {
+        const n = prefix + rest.length;
+        const validity = new Uint8Array(n + shift).subarray(shift);
+        validity.fill(1, 0, prefix);
+        rest.forEach((f, i) => (validity[prefix + i] = f ? 1 : 0));
+        const { bitmap, nulls } = toBitmap(validity, n);
+        const ref = reference(validity);
+        expect(nulls).toBe(ref.nulls);
+        if (ref.nulls === 0) expect(bitmap).toBeUndefined();
+        else expect(Array.from(bitmap!)).toEqual(ref.bits);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   test('booleans read back bit-exact through the writer and the reader', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 200 }), async (flags) => {
