@@ -132,6 +132,29 @@ describe('unrolled level loops against slotsAny', () => {
     );
   });
 
+  test('listLeaf: long streams whose first null comes late (blocks of levels without nulls, then the full loop)', () => {
+    // a prefix of levels at the max definition level (no null at any depth) of any length, over several of
+    // listLeaf's blocks of 4096 levels, then random levels
+    fc.assert(
+      fc.property(fc.oneof(chainArb(2, false), chainArb(3, true)), fc.integer({ min: 0, max: 13000 }), fc.integer({ min: 0, max: 3 }), (c, prefix, seed) => {
+        const k = c.m - 2;
+        c.ho[k] = true;
+        c.hc[k] = false;
+        const maxDef = Math.max(...c.presentDef, ...c.def);
+        const maxRep = Math.max(...c.thrRep, ...c.rep);
+        const head = Array.from({ length: prefix }, (_, i) => ((i * 2654435761 + seed) >>> 7) % (maxRep + 1));
+        c.def = Uint8Array.from([...head.map(() => maxDef), ...c.def]);
+        c.rep = Uint8Array.from([...head, ...c.rep]);
+        const want = general(c);
+        const o = arrays(c);
+        const present = listLeaf(c.def, c.rep, c.def.length, k, c.thrDef, c.thrRep, c.presentDef, o.validity, o.offsets, o.count);
+        if (k === 1) o.count[0] = o.count[1]!;
+        same(c, finish(c, o), present, want);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   test('a top-level optional list of optional values, as a reader decodes it', () => {
     // root > list (slot at 0, present at 1) > leaf (slot at 2, present at 3); levels of whole rows
     const def: number[] = [];
