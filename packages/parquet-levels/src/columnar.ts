@@ -164,17 +164,33 @@ function scatterTyped(src: TypedArray, present: Uint8Array, out: TypedArray, slo
 function scatterBinary(src: BinaryValues, present: Uint8Array, slots: number): BinaryValues {
   const so = src.offsets;
   const offsets = new Int32Array(slots + 1);
-  let at = so[0]!;
-  offsets[0] = at;
+  offsets[0] = so[0]!;
+  const s = scatterOffsets(so, present, slots, offsets);
+  // the slots after the last value are null: empty
+  if (s < slots) offsets.fill(offsets[s]!, s + 1);
+  return { offsets, data: src.data };
+}
+
+/**
+ * {@link scatterBinary}'s loop, without a branch per slot (as {@link scatterTyped}): every slot's offset moves on by
+ * the next value's length masked by its presence byte. Null elements of a list of strings are unpredictable: 9 x
+ * 163,840 slots (in-process alternating): 10% null 3.9-4.1 -> 2.9-3.0 ms, 30% null 6.8-8.7 -> 3.0-5.3, 1% null
+ * 2.9 -> 3.0. The loop ends at the last value (its own function, with nothing
+ * after it but the return: see countWordLoop in level-bytes.ts).
+ * @returns the slots done.
+ */
+function scatterOffsets(so: Int32Array, present: Uint8Array, slots: number, offsets: Int32Array): number {
+  const nv = so.length - 1;
+  let at = offsets[0]!;
   let vi = 0;
-  for (let s = 0; s < slots; s++) {
-    if (present[s] === 1) {
-      at += so[vi + 1]! - so[vi]!;
-      vi++;
-    }
+  let s = 0;
+  for (; s < slots && vi < nv; s++) {
+    const p = present[s]!;
+    at += (so[vi + 1]! - so[vi]!) & -p;
+    vi += p;
     offsets[s + 1] = at;
   }
-  return { offsets, data: src.data };
+  return s;
 }
 
 /** Packed booleans spread over the slots whose presence byte is 1 (0 bits elsewhere). */
