@@ -12,7 +12,7 @@
  * @module
  */
 import { decodeDictionaryIndices, decodeDictionaryValues, decodePlainByteArrayInto, rleHybridAllEqual, decodeDictionaryPage, bitWidthOf, type ByteArrays, type ColumnValues } from '@parquetry/parquet-encodings/read';
-import { decodePreparedValues, prepareEncoding, prepareUnpack } from '@parquetry/parquet-encodings/read-registry';
+import { decodePreparedValues, prepareEncodingWith, prepareUnpack, type RareDecodersLoader } from '@parquetry/parquet-encodings/read-prepared';
 import { checkLevelCapacity, decodeLevelsV1, decodeLevelsV2, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { Encoding, EncodingNames, PageType, ParquetError, Type, isParquetError, type ColumnMetaData, type DataPageHeader, type DataPageHeaderV2, type PageHeader } from '@parquetry/thrift-compact';
 import type { ReadBudget } from './budget.js';
@@ -299,6 +299,8 @@ export class ChunkDecoder {
   private readonly pages: PageReader;
   /** The codec's split of PLAIN BYTE_ARRAY values, if it has one (the SNAPPY codecs' WebAssembly kernel). */
   private readonly split: ByteArraysSplit | undefined;
+  /** The loader of the rare encodings' decoders (`ChunkDecodeOptions.loadRareDecoders`). */
+  private readonly loadRare: RareDecodersLoader | undefined;
   private readonly desc: { type: Type; typeLength?: number };
   private readonly gatherNumbers: boolean;
   private readonly maxDef: number;
@@ -366,6 +368,7 @@ export class ChunkDecoder {
     this.valueBytes = valueWidth(column.type, column.typeLength);
     this.maxPageValues = options.maxPageValues ?? DEFAULT_MAX_PAGE_VALUES;
     this.chunkLength = bytes.length;
+    this.loadRare = options.loadRareDecoders;
     this.split = (options.codecs as Record<number, { byteArrays?: ByteArraysSplit } | undefined> | undefined)?.[meta.codec]?.byteArrays;
     this.pages = new PageReader(bytes, where, {
       codec: meta.codec,
@@ -833,7 +836,7 @@ export class ChunkDecoder {
         const nonNull = def ? countEqual(def, 0, n, maxDef) : n;
         // DELTA_*, BYTE_STREAM_SPLIT, ALP: decoders loaded on first use; dictionary indices of 9 bits or more (the
         // width byte starts the values): their unrolled unpack kernels, loaded on first use
-        const ready = prepareEncoding(encoding) ?? (nonNull > 0 && (encoding === Encoding.RLE_DICTIONARY || encoding === Encoding.PLAIN_DICTIONARY) ? prepareUnpack(raw[p] ?? 0) : undefined);
+        const ready = prepareEncodingWith(encoding, this.loadRare) ?? (nonNull > 0 && (encoding === Encoding.RLE_DICTIONARY || encoding === Encoding.PLAIN_DICTIONARY) ? prepareUnpack(raw[p] ?? 0) : undefined);
         if (ready !== undefined) await ready;
         const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined, this.split);
         if (sink !== undefined) {

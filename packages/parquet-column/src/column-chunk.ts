@@ -10,6 +10,7 @@
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { applyDictionary, type ColumnValues } from '@parquetry/parquet-encodings/read';
+import type { RareDecodersLoader } from '@parquetry/parquet-encodings/read-prepared';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ColumnMetaData } from '@parquetry/thrift-compact';
 import type { ChunkLocation, PageDecrypt } from './page-reader.js';
@@ -50,6 +51,14 @@ export interface ChunkDecodeOptions {
   numRows?: number | undefined;
   /** The read's budget, charged before each page's decompressed bytes, levels and values are allocated. */
   budget?: ReadBudget | undefined;
+  /**
+   * Imports the decoders of DELTA_*, BYTE_STREAM_SPLIT and ALP pages on the first such page
+   * (`() => import('@parquetry/parquet-encodings/rare-decoders')`, or a module re-exporting it). Without it,
+   * parquet-encodings' own module is imported by a specifier bundlers do not follow: unbundled (Node, an ESM CDN) the
+   * same, in a bundle a failed load (`ENCODING_UNAVAILABLE`) unless given. parquet-reader passes a module of its own,
+   * so that its bundle's chunks group better (see parquet-encodings' `/read-prepared`).
+   */
+  loadRareDecoders?: RareDecodersLoader | undefined;
 }
 
 /** A decoded column chunk. */

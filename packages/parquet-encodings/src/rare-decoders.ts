@@ -1,9 +1,11 @@
 /**
- * The decoders of the value encodings few files use — DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
- * BYTE_STREAM_SPLIT and ALP — in one module that the read entry loads with `import()` the first time a page needs
- * one of them ({@link prepareEncoding}), so that a reader's bundle holds them in a lazy chunk.
+ * `@parquetry/parquet-encodings/rare-decoders` — the decoders of the value encodings few files use —
+ * DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT and ALP — in one module that the
+ * read registry loads with `import()` the first time a page needs one of them (`prepareEncoding`), so that a reader's
+ * bundle holds them in a lazy chunk. A reader that imports `/read-prepared` passes `prepareEncodingWith` a loader of
+ * this module, or of a module of its own that re-exports it (see `/read-prepared`).
  *
- * @module
+ * @packageDocumentation
  */
 import { alpDecoder } from './alp.js';
 import { byteStreamSplitDecoder } from './byte-stream-split.js';

@@ -16,7 +16,7 @@ import { Scan, type PruneOptions, type ScanContext, type ScanPlan } from './pipe
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadBloomStage, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadVariant } from './optional.js';
+import { loadBatchReader, loadBloomStage, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -439,7 +439,8 @@ export class File implements ParquetFile {
       io: this.io,
       footerOffset: this.footerOffset,
       oddChunkSizes: this.parquetMr816,
-      decodeOptions: this.options,
+      // the rare decoders from a part of the reader's own, not parquet-encodings' import(): see optional.ts
+      decodeOptions: { ...this.options, loadRareDecoders },
       chunkMeta: (g, i) => this.chunkMeta(g, cols[i]!, this.rowGroup(g).columns[i]!),
       chunkRange: (g, i, md) => this.chunkRange(g, cols[i]!, md),
       loadBloomStage,

@@ -33,10 +33,17 @@
  * filtered read loaded columnar assembly, 3.5 KB gzip). The optional parts (decrypt.ts, variant.ts) `import './file.js'`
  * too: they reach thrift-compact's modules, which were otherwise a file of their own in every initial load (with
  * parquet-codecs' SNAPPY error moved out of snappy.ts, which the WebAssembly kernel's chunk reached: openParquet +
- * fetchSource + SNAPPY 38,720 -> 38,417 B gzip, 6 files -> 4).
+ * fetchSource + SNAPPY 38,720 -> 38,417 B gzip, 6 files -> 4). The decoders of DELTA_*, BYTE_STREAM_SPLIT and ALP
+ * pages are loaded the same way (rare-part.ts, which re-exports `@parquetry/parquet-encodings/rare-decoders`; the chunk
+ * decoders get it as their `loadRareDecoders` option and import parquet-encodings' `/read-prepared`, which holds no
+ * `import()`): parquet-encodings' own `import('./rare-decoders.js')` made its target an entry point that reached
+ * thrift-compact's modules, errors.ts and bit-pack-kernels.ts but not the rest of the initial load, so those were a
+ * file of their own (openParquet + fetchSource + SNAPPY 38,211 -> 37,561 B gzip, 3 files -> 2; the umbrella 153 B
+ * larger, its modules in other files).
  * @module
  */
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
+import type { RareDecodersLoader } from '@parquetry/parquet-encodings/read-prepared';
 import type { ParquetFile } from './file.js';
 
 /**
@@ -160,6 +167,13 @@ export const loadRecords: () => Promise<typeof import('./records-part.js')> = /*
  * @returns the filter-check module.
  */
 export const loadFilterCheck: () => Promise<typeof import('./filter-check.js')> = /*#__PURE__*/ lazyPart(() => import('./filter-check.js'), "the filter checks (filter-check)");
+
+/**
+ * Loads the decoders of DELTA_*, BYTE_STREAM_SPLIT and ALP pages (rare-part.ts), passed to every chunk decoder
+ * (`loadRareDecoders`); parquet-encodings keeps the load once done, and a failed load is ParquetError
+ * `ENCODING_UNAVAILABLE` naming the encoding, tried again by a later page.
+ */
+export const loadRareDecoders: RareDecodersLoader = () => import('./rare-part.js');
 
 /**
  * Loads the HTTP source's rare paths (for a retry, or an answer other than 206 Partial Content).
