@@ -4,7 +4,7 @@
 // past the depths' lengths too (the branch-free loops write at a depth's next slot before knowing whether it is one).
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { countPresent, listLeaf, slots2, slots3, slotsAny } from '../src/columnar.js';
+import { countPresent, lastSlots, listLeaf, slots1, slots2, slots3, slotsAny } from '../src/columnar.js';
 
 interface Chain {
   m: number;
@@ -126,6 +126,36 @@ describe('unrolled level loops against slotsAny', () => {
         const present = listLeaf(c.def, c.rep, c.def.length, k, c.thrDef, c.thrRep, c.presentDef, o.validity, o.offsets, o.count);
         // buildChain gives the root the list's slots
         if (k === 1) o.count[0] = o.count[1]!;
+        same(c, finish(c, o), present, want);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('slots1: the leaf alone (its validity recorded or not)', () => {
+    fc.assert(
+      fc.property(chainArb(1, false), (c) => {
+        const want = general(c);
+        const o = arrays(c);
+        const v0 = o.validity[0]!;
+        const present = slots1(c.def, c.rep, c.def.length, c.thrDef[0]!, c.thrRep[0]!, c.presentDef[0]!, v0.length > 0 ? v0 : new Uint8Array(c.def.length));
+        // buildChain reads the slots from their module variable, and clears the byte past them
+        o.count[0] = lastSlots();
+        if (v0.length > o.count[0]!) v0[o.count[0]!] = 0;
+        same(c, o, present, want);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('slots3 on depths 1-3 of a four-depth chain under the root (the root takes the slots of the next depth)', () => {
+    fc.assert(
+      fc.property(chainArb(4, true), (c) => {
+        const want = general(c);
+        const o = arrays(c);
+        const from = (x: Int32Array): Int32Array => x.subarray(1);
+        const present = slots3(c.def, c.rep, c.def.length, from(c.thrDef), from(c.thrRep), from(c.presentDef), o.validity.slice(1), o.offsets.slice(1), o.clamps.slice(1), o.count.subarray(1));
+        o.count[0] = o.count[1]!;
         same(c, finish(c, o), present, want);
       }),
       { numRuns: 500 },
