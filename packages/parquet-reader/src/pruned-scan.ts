@@ -7,7 +7,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import type { BloomValue } from '@parquetry/parquet-bloom';
-import { columnStatistics, decodeColumnChunk, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { ChunkDecoder, columnStatistics, type ColumnStatistics, type DecodedChunk } from '@parquetry/parquet-column/read';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';
@@ -201,7 +201,8 @@ export class PrunedScan extends BatchScan {
           const i = ids[k]!;
           const md = dictCols.get(i)!;
           const dec = this.ctx.decrypt(g, i);
-          const chunk = await decodeColumnChunk(bytes[k]!, cols[i]!, md, { rowGroup: g, path: cols[i]!.pathString, offset: ranges[k]!.start }, { ...this.ctx.decodeOptions, decrypt: dec, budget: this.plan.budget });
+          // decodeColumnChunk's body, not the function (see batch-scan.ts)
+          const chunk = await new ChunkDecoder(bytes[k]!, cols[i]!, md, { rowGroup: g, path: cols[i]!.pathString, offset: ranges[k]!.start }, { ...this.ctx.decodeOptions, decrypt: dec, budget: this.plan.budget }).take(Infinity);
           if (chunk.numLevels === 0 && chunk.dictionary !== undefined) this.dicts.set(g * this.ncols + i, { values: chunk.dictionary, dataStart: md.data_page_offset });
         }
         const converted = new Map<string, ArrayLike<unknown>>();
