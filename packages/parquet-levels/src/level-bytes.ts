@@ -33,7 +33,8 @@ function countWords(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number,
     const q = r === 0 ? 0 : r === 1 ? need : 256;
     rows += (r - 1) >>> 31;
     present += ((d ^ maxDef) - 1) >>> 31;
-    bad |= (d - q) | (prevDef - q) | (maxDef - d);
+    // (the sign bit of any of them: a level below `q` or over the max)
+    bad |= ((d - q) | (prevDef - q) | (maxDef - d)) >>> 31;
     prevDef = d;
   }
   out[0] = rows;
@@ -85,11 +86,72 @@ function countWordLoop(rw: Int32Array, dw: Int32Array, maxDef: number, need: num
 }
 
 /**
- * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts).
+ * The rows and levels at the max of byte levels of any shape, one level at a time without a branch (the generic loops
+ * of validate.ts branch per level on unpredictable levels): a level fails when its definition level is over the max,
+ * or its repetition level `r` is over the max (`needOf[r]` 256) or continues a list (`needOf[r]` the definition level
+ * of that list's repeated field) with it or the level before below that. Counts in module variables, as countWordLoop.
+ * @returns nonzero when some level fails.
+ */
+function countBytes(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, needOf: Int32Array): number {
+  let rows = 0;
+  let present = 0;
+  let prevDef = 0;
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rep[i]!;
+    const d = def[i]!;
+    const q = needOf[r]!;
+    rows += neg(r - 1);
+    present += neg((d ^ maxDef) - 1);
+    bad |= (d - q) | (prevDef - q) | (maxDef - d);
+    prevDef = d;
+  }
+  wordRows = rows;
+  wordPresent = present;
+  // (levels are bytes, every difference above -256: the OR is negative when some difference is)
+  return bad >>> 31;
+}
+
+/** {@link countBytes} of a column without repetition levels: the levels at the max. @returns nonzero when some is over it. */
+function countDefBytes(def: Uint8Array, n: number, maxDef: number): number {
+  let present = 0;
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    present += neg((d ^ maxDef) - 1);
+    bad |= maxDef - d;
+  }
+  wordPresent = present;
+  return bad >>> 31;
+}
+
+/** The sign bit of `x` (1 when negative), as a 0/1 number. */
+const neg = (x: number): number => x >>> 31;
+
+/**
+ * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts): a list not inside another
+ * with a max definition level 2^k - 1 and aligned arrays 4 levels per word ({@link countWords}), other byte levels one
+ * at a time ({@link countBytes}, {@link countDefBytes}).
  * @internal
  */
 export function countLevelBytes(rep: Uint8Array | undefined, def: Uint8Array, n: number, column: ColumnDescriptor, out: Int32Array): boolean {
   const maxDef = column.maxDef;
-  // other shapes (no repetition, deeper lists, other max levels, unaligned arrays): the generic loops of validate.ts
-  return rep !== undefined && column.maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset | def.byteOffset) & 3) === 0 && countWords(rep, def, n, maxDef, column.repeatedDefs[0]!, out);
+  const maxRep = column.maxRep;
+  if (rep !== undefined && maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset | def.byteOffset) & 3) === 0) {
+    return countWords(rep, def, n, maxDef, column.repeatedDefs[0]!, out);
+  }
+  // (levels past 255 are not bytes: the generic loops)
+  if (maxDef > 255) return false;
+  if (rep === undefined) {
+    if (countDefBytes(def, n, maxDef) !== 0) return false;
+    out[0] = n;
+  } else {
+    const needOf = new Int32Array(256).fill(256);
+    needOf[0] = 0;
+    for (let r = 1; r <= maxRep && r < 256; r++) needOf[r] = column.repeatedDefs[r - 1]!;
+    if (countBytes(rep, def, n, maxDef, needOf) !== 0) return false;
+    out[0] = wordRows;
+  }
+  out[1] = wordPresent;
+  return true;
 }

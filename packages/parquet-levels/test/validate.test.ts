@@ -120,6 +120,12 @@ describe('byte levels (counted by columnar assembly in one branch-free pass) agr
     g('x', 'optional', [g('list', 'repeated', [g('element', 'optional', [g('list', 'repeated', [p('element', 'optional', Type.INT32)])], ConvertedType.LIST)])], ConvertedType.LIST),
   ]));
   const X = nested.columns[0]!;
+  // list<struct<y: optional int32>>: maxDef 4 (not 2^k - 1), maxRep 1; struct<struct<z: optional int32>>: maxDef 3, no repetition
+  const more = buildSchemaTree(flatten('s', [
+    g('l', 'optional', [g('list', 'repeated', [g('element', 'optional', [p('y', 'optional', Type.INT32)])])], ConvertedType.LIST),
+    g('t', 'optional', [g('u', 'optional', [p('z', 'optional', Type.INT32)])]),
+  ]));
+  const [Y, Z] = more.columns as [typeof A, typeof A];
   /** The row count, or the error, of validateColumnLevels: with columnar assembly's byte counter for byte levels. */
   const outcome = (c: typeof A, data: ColumnData): unknown => {
     try {
@@ -129,7 +135,7 @@ describe('byte levels (counted by columnar assembly in one branch-free pass) agr
       throw e;
     }
   };
-  test.each([['a (maxRep 1)', A], ['x (maxRep 2)', X]] as const)('levels of %s: the same rows or the same error as Int32Array levels', (_, c) => {
+  test.each([['a (maxRep 1)', A], ['x (maxRep 2)', X], ['y (maxDef 4, maxRep 1)', Y]] as const)('levels of %s: the same rows or the same error as Int32Array levels', (_, c) => {
     expect(c.maxRep).toBeGreaterThan(0);
     // mostly valid levels (drawn from the level pairs a record can have), with now and then any byte
     const level = fc.oneof(
@@ -148,10 +154,32 @@ describe('byte levels (counted by columnar assembly in one branch-free pass) agr
         // definition levels alone (a column without repetition, given as bytes)
         const flat = { def: Uint8Array.from(def), values };
         expect(outcome(c === A ? B : c, flat)).toEqual(outcome(c === A ? B : c, { def: Int32Array.from(def), values }));
+        // and of a column whose max definition level is not 0
+        expect(outcome(Z, flat)).toEqual(outcome(Z, { def: Int32Array.from(def), values }));
       }),
       { numRuns: 400 },
     );
   });
+  test.each([['a (4 levels per word)', A], ['x', X], ['y', Y]] as const)('valid byte levels of %s, any count: counted by the byte counter itself (no fallback), as the generic loops count', (_, c) => {
+    // a level pair a record can have; rows start at repetition level 0
+    const level = fc.integer({ min: 0, max: c.maxRep }).chain((r) => fc.tuple(fc.constant(r), fc.integer({ min: r === 0 ? 0 : c.repeatedDefs[r - 1]!, max: c.maxDef })));
+    fc.assert(
+      fc.property(fc.array(level, { maxLength: 60 }), (pairs) => {
+        // a repetition level r > 0 continues a list: the level before must reach it too (else the level starts a row)
+        const valid = pairs.map((x, i) => (x[0] > 0 && (i === 0 || pairs[i - 1]![1] < c.repeatedDefs[x[0] - 1]!) ? [0, x[1]] : x));
+        const rep = Uint8Array.from(valid.map((x) => x[0]));
+        const def = Uint8Array.from(valid.map((x) => x[1]));
+        const out = new Int32Array(2);
+        const rows = validateColumnLevels(c, { def: Int32Array.from(def), rep: Int32Array.from(rep), values: new Array(def.filter((d) => d === c.maxDef).length).fill(1) });
+        expect(countLevelBytes(rep, def, def.length, c, out)).toBe(true);
+        expect(Array.from(out)).toEqual([rows, def.filter((d) => d === c.maxDef).length]);
+        // definition levels alone, of a column without repetition
+        expect(countLevelBytes(undefined, def.map((d) => Math.min(d, Z.maxDef)), def.length, Z, out)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('byte levels at any alignment of either array (4 levels per word when both align alike), longer runs', () => {
     const c = A;
     const level = fc.oneof(
