@@ -228,6 +228,8 @@ function checkAgainstStruct(a: Assembly, c: number, head: Link, levels: () => Ar
   const sd = s.def;
   const t0d = head.slotDef;
   const t0r = head.f.repDepth;
+  if (structSlotsAgree(def, rep, n, t0d, t0r, sd, clamp)) return;
+  // find the level that disagrees, and build the message (structSlotsAgree has no branch to leave at it)
   let slot = 0;
   for (let i = 0; i < n; i++) {
     const d = def[i]!;
@@ -238,6 +240,30 @@ function checkAgainstStruct(a: Assembly, c: number, head: Link, levels: () => Ar
     }
     slot++;
   }
+}
+
+/**
+ * Whether every slot the levels of a later child of a struct take agrees with the struct's clamps (see
+ * {@link checkAgainstStruct}), without a branch per level: a mismatch, or a slot past the clamps, is OR'd into one
+ * flag. readArrowTable of a list<struct<a: int32, b: string>> with nulls at every depth (1M rows by DuckDB): its
+ * share of a CPU profile 8.8% -> 5.7%, the read 97-104 -> 93-105 ms (noise).
+ * @internal (exported for its tests)
+ */
+export function structSlotsAgree(def: ArrayLike<number>, rep: ArrayLike<number>, n: number, t0d: number, t0r: number, sd: number, clamp: Int32Array): boolean {
+  const cl = clamp.length;
+  let slot = 0;
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    const d = def[i]!;
+    const r = rep[i]!;
+    const s = neg(t0d - 1 - d) & neg(r - t0r - 1);
+    const x = d - sd;
+    // min(d, sd); the clamp of this slot when there is one (else slot >= cl is the mismatch)
+    const cd = sd + (x & (x >> 31));
+    bad |= ((clamp[slot < cl ? slot : 0]! ^ cd) | neg(cl - 1 - slot)) & -s;
+    slot += s;
+  }
+  return bad === 0;
 }
 
 /** Builds the chains of the leaves under `f` (module-level, not a closure per assembly: its loops stay optimized). */
