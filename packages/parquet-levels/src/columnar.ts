@@ -228,8 +228,6 @@ function checkAgainstStruct(a: Assembly, c: number, head: Link, levels: () => Ar
   const sd = s.def;
   const t0d = head.slotDef;
   const t0r = head.f.repDepth;
-  if (structSlotsAgree(def, rep, n, t0d, t0r, sd, clamp)) return;
-  // find the level that disagrees, and build the message (structSlotsAgree has no branch to leave at it)
   let slot = 0;
   for (let i = 0; i < n; i++) {
     const d = def[i]!;
@@ -240,30 +238,6 @@ function checkAgainstStruct(a: Assembly, c: number, head: Link, levels: () => Ar
     }
     slot++;
   }
-}
-
-/**
- * Whether every slot the levels of a later child of a struct take agrees with the struct's clamps (see
- * {@link checkAgainstStruct}), without a branch per level: a mismatch, or a slot past the clamps, is OR'd into one
- * flag. readArrowTable of a list<struct<a: int32, b: string>> with nulls at every depth (1M rows by DuckDB): its
- * share of a CPU profile 8.8% -> 5.7%, the read 97-104 -> 93-105 ms (noise).
- * @internal (exported for its tests)
- */
-export function structSlotsAgree(def: ArrayLike<number>, rep: ArrayLike<number>, n: number, t0d: number, t0r: number, sd: number, clamp: Int32Array): boolean {
-  const cl = clamp.length;
-  let slot = 0;
-  let bad = 0;
-  for (let i = 0; i < n; i++) {
-    const d = def[i]!;
-    const r = rep[i]!;
-    const s = neg(t0d - 1 - d) & neg(r - t0r - 1);
-    const x = d - sd;
-    // min(d, sd); the clamp of this slot when there is one (else slot >= cl is the mismatch)
-    const cd = sd + (x & (x >> 31));
-    bad |= ((clamp[slot < cl ? slot : 0]! ^ cd) | neg(cl - 1 - slot)) & -s;
-    slot += s;
-  }
-  return bad === 0;
 }
 
 /** Builds the chains of the leaves under `f` (module-level, not a closure per assembly: its loops stay optimized). */
@@ -395,20 +369,9 @@ export function slots2(def: ArrayLike<number>, rep: ArrayLike<number>, n: number
   return present;
 }
 
-/** Bytes that a list loop writes a depth's validity into when the depth records none (reused up to 1 MiB). */
-let scratch = EMPTY_U8;
-
-/** {@link scratch} of at least `n` bytes (a new array past 1 MiB, not kept). */
-function scratchOf(n: number): Uint8Array {
-  if (scratch.length >= n) return scratch;
-  const s = new Uint8Array(n);
-  if (n <= 1 << 20) scratch = s;
-  return s;
-}
-
 /**
  * Slots and validity of a chain of the leaf alone (a later child of a struct inside a list, a map's values),
- * branch-free as {@link slots2}; validity it does not record goes to {@link scratch}. The slots go to
+ * branch-free as {@link slots2}; validity it does not record goes to a throwaway array. The slots go to
  * {@link listSlots0} (a module variable: see there).
  * @returns the slots whose level reaches the leaf's definition level (its present values).
  * @internal (exported for its tests)
@@ -438,7 +401,7 @@ const LIST_BLOCK = 4096;
  * validity of the slots before it is all 1s (filled after), and {@link listFull} takes the levels from that block on.
  * The mixed file's tags (1.47M levels, no null list or element; micro-benchmark of the loops): 4.5 ms with the
  * validity written per level, 3.5 in blocks. listFull has no test per level of which arrays the depths record: a depth
- * that records no validity writes it into {@link scratch} (the tests alone cost ~1 ms on the same levels).
+ * that records no validity writes it into a throwaway array (the tests alone cost ~1 ms on the same levels).
  * @returns the leaf slots whose level reaches the leaf's definition level (its present values), or -1 when the leaf
  *   records no validity (not counted).
  * @internal (exported for its tests)
@@ -461,7 +424,7 @@ export function listLeaf(def: ArrayLike<number>, rep: ArrayLike<number>, n: numb
   if (hv1) validity[k + 1]!.fill(1, 0, c1);
   let present = c1;
   if (i < n) {
-    const v0 = hv0 ? validity[k]! : scratchOf(n), v1 = hv1 ? validity[k + 1]! : scratchOf(n);
+    const v0 = hv0 ? validity[k]! : new Uint8Array(n), v1 = hv1 ? validity[k + 1]! : new Uint8Array(n);
     present += listFull(def, rep, i, n, c0, c1, t0d, t0r, p0, t1d, t1r, p1, v0, o0, v1);
     c0 = listSlots0; c1 = listSlots1;
     if (hv0) clearTail(v0, c0);
@@ -699,7 +662,7 @@ function buildChain(a: Assembly, c: number, chain: Link[]): void {
   } else if (m === 1 && !isFlat(a, c, m, thrDef, validity, offsets, clamps)) {
     // the leaf alone, not flat: a later child of a struct inside a list, a map's values
     const v0 = validity[0]!;
-    counted = slots1(levels(), rep, n, thrDef[0]!, thrRep[0]!, presentDef[0]!, v0.length > 0 ? v0 : scratchOf(n));
+    counted = slots1(levels(), rep, n, thrDef[0]!, thrRep[0]!, presentDef[0]!, v0.length > 0 ? v0 : new Uint8Array(n));
     count[0] = listSlots0;
     if (v0.length > 0) clearTail(v0, count[0]!);
   } else if (m === 2 && !isFlat(a, c, m, thrDef, validity, offsets, clamps)) {

@@ -1,6 +1,6 @@
 /**
  * Columnar assembly's count of byte levels (what a reader decodes) for its level checks: a list column's levels 4 per
- * 32-bit word, without a branch per level (see {@link countLevelBytes}). A module of the lazily loaded columnar
+ * 32-bit word, others one at a time, without a branch per level (see {@link countLevelBytes}). A module of the lazily loaded columnar
  * assembly, so that the reader's initial load keeps only the generic loops of validate.ts.
  * @module
  */
@@ -8,39 +8,6 @@ import type { ColumnDescriptor } from './schema.js';
 
 /** ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f): the top bit of each zero byte of x (no carry crosses a byte). */
 const zeroBytes = (x: number): number => ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
-
-/**
- * The rows and the levels at the max of a column with one repetition level (a list not inside another), a max
- * definition level 2^k - 1 up to 127 (every optional and list level: 1, 3, 7, …) and both level arrays 4-byte
- * aligned (as decoded): 4 levels per 32-bit word (about 3x the byte loop, {@link countWordLoop}), the last n % 4 one by
- * one here. A level at repetition 1 fails when its definition level or the one before is below `need`.
- */
-function countWords(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, need: number, out: Int32Array): boolean {
-  const words = n >> 2;
-  let prevDef = 0;
-  if (words > 0) {
-    countWordLoop(new Int32Array(rep.buffer, rep.byteOffset, words), new Int32Array(def.buffer, def.byteOffset, words), maxDef, need);
-    prevDef = def[(words << 2) - 1]!;
-  } else {
-    wordRows = wordPresent = wordBad = 0;
-  }
-  let rows = wordRows;
-  let present = wordPresent;
-  let bad = wordBad;
-  for (let i = words << 2; i < n; i++) {
-    const r = rep[i]!;
-    const d = def[i]!;
-    const q = r === 0 ? 0 : r === 1 ? need : 256;
-    rows += (r - 1) >>> 31;
-    present += ((d ^ maxDef) - 1) >>> 31;
-    // (the sign bit of any of them: a level below `q` or over the max)
-    bad |= ((d - q) | (prevDef - q) | (maxDef - d)) >>> 31;
-    prevDef = d;
-  }
-  out[0] = rows;
-  out[1] = present;
-  return bad === 0;
-}
 
 /*
  * What countWordLoop counted: module variables, not an array, and the loop a function of its own with only these
@@ -55,8 +22,10 @@ let wordPresent = 0;
 let wordBad = 0;
 
 /**
- * {@link countWords}' 4 levels per word. Per word: the zero bytes of the repetition levels are the rows and of the
- * definition levels XOR the max those at the max; a bit outside a byte's range is a level over its max; and a level
+ * The rows and the levels at the max of a column with one repetition level (a list not inside another), a max
+ * definition level 2^k - 1 up to 127 (every optional and list level: 1, 3, 7, …) and both level arrays 4-byte
+ * aligned (as decoded): 4 levels per 32-bit word (about 3x the byte loop). Per word: the zero bytes of the repetition
+ * levels are the rows and of the definition levels XOR the max those at the max; a bit outside a byte's range is a level over its max; and a level
  * at repetition 1 fails when its definition level or the one before is below `need` (bytes compared by the top bit of
  * (d | 0x80) - need, which never borrows from the next byte).
  */
@@ -86,18 +55,18 @@ function countWordLoop(rw: Int32Array, dw: Int32Array, maxDef: number, need: num
 }
 
 /**
- * The rows and levels at the max of byte levels of any shape, one level at a time without a branch (the generic loops
- * of validate.ts branch per level on unpredictable levels): a level fails when its definition level is over the max,
- * or its repetition level `r` is over the max (`needOf[r]` 256) or continues a list (`needOf[r]` the definition level
- * of that list's repeated field) with it or the level before below that. Counts in module variables, as countWordLoop.
+ * The rows and levels at the max of byte levels `from` to `n` of any shape (after the level at `from - 1`, of definition
+ * level `prevDef`), one level at a time without a branch (the generic loops of validate.ts branch per level on
+ * unpredictable levels): a level fails when its definition level is over the max, or its repetition level `r` is over
+ * the max (`needOf[r]` 256) or continues a list (`needOf[r]` the definition level of that list's repeated field) with
+ * it or the level before below that. Counts in module variables, as countWordLoop.
  * @returns nonzero when some level fails.
  */
-function countBytes(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number, needOf: Int32Array): number {
+function countBytes(rep: Uint8Array, def: Uint8Array, from: number, n: number, maxDef: number, needOf: Int32Array, prevDef: number): number {
   let rows = 0;
   let present = 0;
-  let prevDef = 0;
   let bad = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const r = rep[i]!;
     const d = def[i]!;
     const q = needOf[r]!;
@@ -112,46 +81,35 @@ function countBytes(rep: Uint8Array, def: Uint8Array, n: number, maxDef: number,
   return bad >>> 31;
 }
 
-/** {@link countBytes} of a column without repetition levels: the levels at the max. @returns nonzero when some is over it. */
-function countDefBytes(def: Uint8Array, n: number, maxDef: number): number {
-  let present = 0;
-  let bad = 0;
-  for (let i = 0; i < n; i++) {
-    const d = def[i]!;
-    present += neg((d ^ maxDef) - 1);
-    bad |= maxDef - d;
-  }
-  wordPresent = present;
-  return bad >>> 31;
-}
-
 /** The sign bit of `x` (1 when negative), as a 0/1 number. */
 const neg = (x: number): number => x >>> 31;
 
 /**
- * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts): a list not inside another
- * with a max definition level 2^k - 1 and aligned arrays 4 levels per word ({@link countWords}), other byte levels one
- * at a time ({@link countBytes}, {@link countDefBytes}).
+ * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts), for byte levels with
+ * repetition levels: a list not inside another with a max definition level 2^k - 1 and aligned arrays 4 levels per word
+ * ({@link countWordLoop}), other levels (and the last n % 4 of those) one at a time ({@link countBytes}).
  * @internal
  */
 export function countLevelBytes(rep: Uint8Array | undefined, def: Uint8Array, n: number, column: ColumnDescriptor, out: Int32Array): boolean {
   const maxDef = column.maxDef;
   const maxRep = column.maxRep;
-  if (rep !== undefined && maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset | def.byteOffset) & 3) === 0) {
-    return countWords(rep, def, n, maxDef, column.repeatedDefs[0]!, out);
+  // (no repetition, or levels past 255: the generic loops)
+  if (rep === undefined || maxDef > 255) return false;
+  let from = 0;
+  let rows = 0;
+  let present = 0;
+  if (maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset | def.byteOffset) & 3) === 0 && n >= 4) {
+    from = n & ~3;
+    countWordLoop(new Int32Array(rep.buffer, rep.byteOffset, from >> 2), new Int32Array(def.buffer, def.byteOffset, from >> 2), maxDef, column.repeatedDefs[0]!);
+    if (wordBad !== 0) return false;
+    rows = wordRows;
+    present = wordPresent;
   }
-  // (levels past 255 are not bytes: the generic loops)
-  if (maxDef > 255) return false;
-  if (rep === undefined) {
-    if (countDefBytes(def, n, maxDef) !== 0) return false;
-    out[0] = n;
-  } else {
-    const needOf = new Int32Array(256).fill(256);
-    needOf[0] = 0;
-    for (let r = 1; r <= maxRep && r < 256; r++) needOf[r] = column.repeatedDefs[r - 1]!;
-    if (countBytes(rep, def, n, maxDef, needOf) !== 0) return false;
-    out[0] = wordRows;
-  }
-  out[1] = wordPresent;
+  const needOf = new Int32Array(256).fill(256);
+  needOf[0] = 0;
+  for (let r = 1; r <= maxRep && r < 256; r++) needOf[r] = column.repeatedDefs[r - 1]!;
+  if (countBytes(rep, def, from, n, maxDef, needOf, from > 0 ? def[from - 1]! : 0) !== 0) return false;
+  out[0] = rows + wordRows;
+  out[1] = present + wordPresent;
   return true;
 }

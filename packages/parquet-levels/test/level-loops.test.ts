@@ -4,7 +4,7 @@
 // past the depths' lengths too (the branch-free loops write at a depth's next slot before knowing whether it is one).
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { countPresent, lastSlots, listLeaf, slots1, slots2, slots3, slotsAny, structSlotsAgree } from '../src/columnar.js';
+import { countPresent, lastSlots, listLeaf, slots1, slots2, slots3, slotsAny } from '../src/columnar.js';
 
 interface Chain {
   m: number;
@@ -211,35 +211,5 @@ describe('unrolled level loops against slotsAny', () => {
     const present = listLeaf(c.def, c.rep, c.def.length, 1, c.thrDef, c.thrRep, c.presentDef, o.validity, o.offsets, o.count);
     o.count[0] = o.count[1]!;
     same(c, finish(c, o), present, want);
-  });
-
-  test('structSlotsAgree: as a loop that compares slot by slot (and fails past the clamps)', () => {
-    const agree = (def: Uint8Array, rep: Uint8Array, t0d: number, t0r: number, sd: number, clamp: Int32Array): boolean => {
-      let slot = 0;
-      for (let i = 0; i < def.length; i++) {
-        if (def[i]! < t0d || rep[i]! > t0r) continue;
-        if (slot >= clamp.length || clamp[slot] !== Math.min(def[i]!, sd)) return false;
-        slot++;
-      }
-      return true;
-    };
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 })), { maxLength: 80 }),
-        fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: -3, max: 3 }), fc.option(fc.nat(80)),
-        (levels, t0d, t0r, sd, extra, flip) => {
-          const def = Uint8Array.from(levels.map((l) => l[0]));
-          const rep = Uint8Array.from(levels.map((l) => l[1]));
-          // the clamps these levels agree with, then one changed and the length off by a few
-          const own: number[] = [];
-          levels.forEach(([d, r]) => d >= t0d && r <= t0r && own.push(Math.min(d, sd)));
-          if (flip !== null && flip < own.length) own[flip] = (own[flip]! + 1) % 6;
-          const len = Math.max(0, own.length + extra);
-          const clamp = Int32Array.from({ length: len }, (_, i) => own[i] ?? 0);
-          expect(structSlotsAgree(def, rep, def.length, t0d, t0r, sd, clamp)).toBe(agree(def, rep, t0d, t0r, sd, clamp));
-        },
-      ),
-      { numRuns: 1000 },
-    );
   });
 });
