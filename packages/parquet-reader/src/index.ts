@@ -21,7 +21,8 @@ export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } fro
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
 export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
-export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';
+export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';
+export { decodeColumnChunk } from './decode-chunk.js';
 export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/read';
 export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
 export type { ColumnarValueOptions, IntegerArray } from '@parquetry/parquet-column/columnar';
