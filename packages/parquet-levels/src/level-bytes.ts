@@ -23,17 +23,17 @@ let wordBad = 0;
 
 /**
  * The rows and the levels at the max of a column with one repetition level (a list not inside another), a max
- * definition level 2^k - 1 up to 127 (every optional and list level: 1, 3, 7, …) and both level arrays 4-byte
- * aligned (as decoded): 4 levels per 32-bit word (about 3x the byte loop). Per word: the zero bytes of the repetition
- * levels are the rows and of the definition levels XOR the max those at the max; a bit outside a byte's range is a level over its max; and a level
- * at repetition 1 fails when its definition level or the one before is below `need` (bytes compared by the top bit of
+ * definition level up to 127 and both level arrays 4-byte aligned (as decoded): 4 levels per 32-bit word (about 3x the
+ * byte loop). Per word: the zero bytes of the repetition levels are the rows and of the definition levels XOR the max
+ * those at the max; a level over its max sets a top bit (was: a bit outside 2^k - 1, which left a list of structs, max
+ * 4, to the byte loop); and a level at repetition 1 fails when its definition level or the one before is below `need` (bytes compared by the top bit of
  * (d | 0x80) - need, which never borrows from the next byte).
  */
 function countWordLoop(rw: Int32Array, dw: Int32Array, maxDef: number, need: number): void {
   const words = dw.length;
   const m = Math.imul(maxDef, 0x01010101);
   const q = Math.imul(need, 0x01010101);
-  const outside = ~m;
+  const past = Math.imul(maxDef + 1, 0x01010101);
   let rows = 0;
   let present = 0;
   let prevDef = 0;
@@ -43,7 +43,8 @@ function countWordLoop(rw: Int32Array, dw: Int32Array, maxDef: number, need: num
     const d = dw[w]!;
     rows += Math.imul((zeroBytes(r) >>> 7) & 0x01010101, 0x01010101) >>> 24;
     present += Math.imul((zeroBytes(d ^ m) >>> 7) & 0x01010101, 0x01010101) >>> 24;
-    bad |= (r & 0xfefefefe) | (d & outside);
+    // a repetition level over 1; a definition level over 127, or over the max: the top bit of (d | 0x80) - (max + 1)
+    bad |= (r & 0xfefefefe) | (d & 0x80808080) | ((((d & 0x7f7f7f7f) | 0x80808080) - past) & 0x80808080);
     const prev = (d << 8) | prevDef;
     const below = ~((((d | 0x80808080) - q) & (((prev | 0x80808080) - q))) & 0x80808080);
     bad |= (r << 7) & below & 0x80808080;
@@ -86,7 +87,7 @@ const neg = (x: number): number => x >>> 31;
 
 /**
  * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts), for byte levels with
- * repetition levels: a list not inside another with a max definition level 2^k - 1 and aligned arrays 4 levels per word
+ * repetition levels: a list not inside another with a max definition level up to 127 and aligned arrays 4 levels per word
  * ({@link countWordLoop}), other levels (and the last n % 4 of those) one at a time ({@link countBytes}).
  * @internal
  */
@@ -98,7 +99,7 @@ export function countLevelBytes(rep: Uint8Array | undefined, def: Uint8Array, n:
   let from = 0;
   let rows = 0;
   let present = 0;
-  if (maxRep === 1 && maxDef < 128 && (maxDef & (maxDef + 1)) === 0 && ((rep.byteOffset | def.byteOffset) & 3) === 0 && n >= 4) {
+  if (maxRep === 1 && maxDef < 128 && ((rep.byteOffset | def.byteOffset) & 3) === 0 && n >= 4) {
     from = n & ~3;
     countWordLoop(new Int32Array(rep.buffer, rep.byteOffset, from >> 2), new Int32Array(def.buffer, def.byteOffset, from >> 2), maxDef, column.repeatedDefs[0]!);
     if (wordBad !== 0) return false;

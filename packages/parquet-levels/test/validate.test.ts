@@ -179,6 +179,18 @@ describe('byte levels (counted by columnar assembly in one branch-free pass) agr
     );
   });
 
+  test.each([['a', A], ['y', Y]] as const)('a definition level of 128-255 anywhere in a word of %s fails (not only bits outside the max)', (_, c) => {
+    for (const bad of [c.maxDef + 1, 127, 128, 129, 128 + c.maxDef, 255]) {
+      for (let at = 0; at < 8; at++) {
+        const def = new Uint8Array(8).fill(c.maxDef);
+        const rep = new Uint8Array(8);
+        def[at] = bad;
+        expect(countLevelBytes(rep, def, 8, c, new Int32Array(2))).toBe(false);
+        expect(outcome(c, { def, rep, values: new Array(7).fill(1) })).toMatch(/outside 0\.\./);
+      }
+    }
+  });
+
   test('byte levels at any alignment of either array (4 levels per word when both align alike), longer runs', () => {
     const c = A;
     const level = fc.oneof(
