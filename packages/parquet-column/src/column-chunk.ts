@@ -55,8 +55,10 @@ export interface ChunkDecodeOptions {
    * Imports the decoders of DELTA_*, BYTE_STREAM_SPLIT and ALP pages on the first such page
    * (`() => import('@parquetry/parquet-encodings/rare-decoders')`, or a module re-exporting it). Without it,
    * parquet-encodings' own module is imported by a specifier bundlers do not follow: unbundled (Node, an ESM CDN) the
-   * same, in a bundle a failed load (`ENCODING_UNAVAILABLE`) unless given. parquet-reader passes a module of its own,
-   * so that its bundle's chunks group better (see parquet-encodings' `/read-prepared`).
+   * same, in a bundle a failed load (`ENCODING_UNAVAILABLE`) unless given — so the package's main entry, whose
+   * `decodeColumnChunk` and `ChunkDecoder` default it to that `import()`, is the one for apps; the `/read` entry's are
+   * for readers that pass a loader. parquet-reader passes a module of its own, so that its bundle's chunks group
+   * better (see parquet-encodings' `/read-prepared`).
    */
   loadRareDecoders?: RareDecodersLoader | undefined;
 }

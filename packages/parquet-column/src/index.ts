@@ -16,8 +16,8 @@ export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate
 export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';
-export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
-export { ChunkDecoder } from './chunk-decoder.js';
+export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
+export { decodeColumnChunk, ChunkDecoder } from './with-rare-decoders.js';
 export { ReadBudget, defaultLimits, checkLimits, DEFAULT_MIN_ROWS, DEFAULT_MIN_VALUES, DEFAULT_MIN_BYTES, DEFAULT_ROWS_PER_BYTE, DEFAULT_VALUES_PER_BYTE, DEFAULT_BYTES_PER_BYTE, type ReadLimits } from './budget.js';
 export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageParts, type PageWriterOptions, type WrittenPage, type DataPageV1Input, type DataPageV2Input, type PageEncrypt } from './page-writer.js';
 export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-index.js';
