@@ -4,21 +4,11 @@
 // what each gave.
 import { ChunkDecoder, decodeColumnChunk } from '@parquetry/parquet-column';
 import { decodeColumnChunk as decodeWithoutLoader } from '@parquetry/parquet-column/read';
-import { openParquet } from '../../parquet-reader/src/index.js';
-import { field, writeParquet } from '../../parquet-writer/src/index.js';
+import { deltaChunk } from '../../parquet-reader/test/delta-chunk.js';
 
 const n = 40;
 const values = BigInt64Array.from({ length: n }, (_, i) => BigInt(i * 11 - 200));
-const bytes = await writeParquet(
-  { d: { kind: 'leaf', length: n, validity: null, values } } as never,
-  { schema: { d: field.int64({ required: true }) }, compression: 'UNCOMPRESSED', columns: { d: { dictionary: false, encoding: 'DELTA_BINARY_PACKED' } } },
-);
-const file = await openParquet(bytes);
-const meta = file.metadata.row_groups[0]!.columns[0]!.meta_data!;
-const start = meta.dictionary_page_offset ?? meta.data_page_offset;
-const chunk = bytes.subarray(start, start + meta.total_compressed_size);
-const column = file.schema.columns[0]!;
-const where = { rowGroup: 0, path: 'd', offset: start };
+const { chunk, column, meta, where } = await deltaChunk(values);
 const out: Record<string, unknown> = { expected: Array.from(values, String) };
 try {
   await decodeWithoutLoader(chunk, column, meta, where);

@@ -5,6 +5,7 @@
 import { expect, test, vi } from 'vitest';
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { decodeColumnChunk, openParquet } from '../src/index.js';
+import { deltaChunk } from './delta-chunk.js';
 import { typedError } from './helpers.js';
 
 vi.mock('../src/rare-part.js', () => {
@@ -32,16 +33,7 @@ test('a DELTA_BINARY_PACKED column without the rare part: ENCODING_UNAVAILABLE e
 test('the reader\'s decodeColumnChunk loads the rare decoders through the same part (ENCODING_UNAVAILABLE without it); given a loader, it uses that one', async () => {
   const n = 50;
   const values = BigInt64Array.from({ length: n }, (_, i) => BigInt(i * 7 - 100));
-  const bytes = await writeParquet(
-    { d: { kind: 'leaf', length: n, validity: null, values } } as never,
-    { schema: { d: field.int64({ required: true }) }, compression: 'UNCOMPRESSED', columns: { d: { dictionary: false, encoding: 'DELTA_BINARY_PACKED' } } },
-  );
-  const file = await openParquet(bytes);
-  const meta = file.metadata.row_groups[0]!.columns[0]!.meta_data!;
-  const start = meta.dictionary_page_offset ?? meta.data_page_offset;
-  const chunk = bytes.subarray(start, start + meta.total_compressed_size);
-  const column = file.schema.columns[0]!;
-  const where = { rowGroup: 0, path: 'd', offset: start };
+  const { chunk, column, meta, where } = await deltaChunk(values);
   const e = await typedError(() => decodeColumnChunk(chunk, column, meta, where));
   expect(e.code).toBe('ENCODING_UNAVAILABLE');
   expect(e.message).toContain('DELTA_BINARY_PACKED');
