@@ -14,14 +14,11 @@
  */
 import { CompressionCodec } from './compression-codec.js';
 import type { Codec } from './codec.js';
-import { CodecErrorCode, ParquetError, snappyCorrupt } from './errors.js';
+import { CodecErrorCode, ParquetError, snappyCorrupt as corrupt } from './errors.js';
 import type { CodecWithScratch, CompressedPage } from './compress-page.js';
 import { snappyCompress, snappyCompressToScratch } from './snappy-compress.js';
 
 export { snappyCompress };
-
-/** A `CODEC_CORRUPT` error of a SNAPPY stream (defined in errors.ts, which the kernel's module shares). */
-export const corrupt = snappyCorrupt;
 
 /**
  * Reads the uncompressed length a Snappy stream declares in its preamble.

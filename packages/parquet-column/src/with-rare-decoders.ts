@@ -8,15 +8,13 @@
  * @module
  */
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
-import type { RareDecodersLoader } from '@parquetry/parquet-encodings/read-prepared';
+import { loadRareDecoders } from '@parquetry/parquet-encodings/read-registry';
 import type { ColumnMetaData } from '@parquetry/thrift-compact';
 import { ChunkDecoder as PlainChunkDecoder } from './chunk-decoder.js';
 import { decodeColumnChunk as decodeChunk, type ChunkDecodeOptions, type DecodedChunk } from './column-chunk.js';
 import type { ChunkLocation } from './page-reader.js';
 
-const loadRareDecoders: RareDecodersLoader = () => import('@parquetry/parquet-encodings/rare-decoders');
-
-/** `options` with {@link loadRareDecoders} as its loader unless it has one. */
+/** `options` with parquet-encodings' `loadRareDecoders` (its `/read-registry`'s `import()`) as the loader unless it has one. */
 function withLoader(options: ChunkDecodeOptions): ChunkDecodeOptions {
   return options.loadRareDecoders === undefined ? { ...options, loadRareDecoders } : options;
 }

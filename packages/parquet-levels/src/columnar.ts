@@ -10,7 +10,7 @@
 import type { Field, SchemaTree, StructField } from './schema.js';
 import { prepareColumns, structureError, withinEngineLimits } from './assemble.js';
 import type { AssembleOptions, PreparedColumns } from './assemble.js';
-import { countLevelBytes } from './level-bytes.js';
+import { countLevelBytes, neg } from './level-bytes.js';
 import { defRangeError, isBinaryValues, validateColumnLevels, isBooleanBits, valueCountError, valuesLength, type BinaryValues, type BooleanBits, type ColumnData } from './validate.js';
 
 /** What every vector has. */
@@ -287,9 +287,6 @@ function isFlat(a: Assembly, c: number, m: number, thrDef: Int32Array, validity:
  * shallower one: depth k takes a slot exactly when d >= thrDef[k] and r <= thrRep[k]. `a >= b` is the sign bit of
  * b - 1 - a, `a <= b` that of b - a - 1 (levels are small integers). The last depth is the leaf: no offsets, no clamp.
  */
-
-/** The sign bit of `x` (1 when negative), as a 0/1 number. */
-const neg = (x: number): number => x >>> 31;
 
 /**
  * Clears the byte or number a branch-free loop left past a depth's last slot (an uncommitted write), so that the

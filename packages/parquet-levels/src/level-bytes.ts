@@ -82,8 +82,11 @@ function countBytes(rep: Uint8Array, def: Uint8Array, from: number, n: number, m
   return bad >>> 31;
 }
 
-/** The sign bit of `x` (1 when negative), as a 0/1 number. */
-const neg = (x: number): number => x >>> 31;
+/**
+ * The sign bit of `x` (1 when negative), as a 0/1 number (columnar.ts's branch-free level loops use it too).
+ * @internal
+ */
+export const neg = (x: number): number => x >>> 31;
 
 /**
  * The byte-level counter of columnar assembly ({@link ByteLevelCounter} of validate.ts), for byte levels with

@@ -28,7 +28,7 @@ export const PRUNERS: readonly RowGroupPruner[] = [statisticsPruner];
 
 const isFloating = (c: ColumnDescriptor) => c.type === Type.FLOAT || c.type === Type.DOUBLE || (c.type === Type.FIXED_LEN_BYTE_ARRAY && c.node.logicalType?.FLOAT16 !== undefined);
 
-/** A read with the pruning stages: a filter, a row range, or batches. */
+/** A read with the pruning stages: a filter or a row range (batches included; plain batches are a {@link BatchScan}). */
 export class PrunedScan extends BatchScan {
   /** The read's pruning stages (its `prune` option resolved). */
   private readonly stages = pruneOptions(this.plan.prune);
