@@ -172,7 +172,7 @@ export function checkLevelCapacity(src: Uint8Array, pos: number, end: number, ma
  * @param what - `'definition'` or `'repetition'`, for messages.
  * @returns the position after the stream.
  * @throws ParquetError `ENCODING_TRUNCATED` (from the decoder) when the stream or its length runs past `end`,
- *   `INVALID_LEVELS` when a level is above `maxLevel`, `UNSUPPORTED_ENCODING` for another level encoding,
+ *   `INVALID_LEVELS` when a level is above `maxLevel`, `ENCODING_UNSUPPORTED` for another level encoding,
  *   `INVALID_ARGUMENT` when `out` cannot hold `count` levels at `outPos` or is a `Uint8Array` for a max level over 255.
  */
 export function decodeLevelsV1(
@@ -201,7 +201,7 @@ export function decodeLevelsV1(
   } else if (encoding === Encoding.BIT_PACKED) {
     next = withContext(what, pos, () => decodeBitPacked(src, pos, end, bw, w, at, count));
   } else {
-    throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
+    throw new ParquetError('ENCODING_UNSUPPORTED', `parquet-levels: ${what} levels use encoding ${encoding}, expected RLE (3) or BIT_PACKED (4)`, pos);
   }
   // the decoders give values of `bw` bits only (an RLE value wider is ENCODING_CORRUPT): a max of 2^bw - 1 (1, 3, 7,
   // …: every optional column's max 1) cannot be exceeded, so only the other maxima need the pass over the levels

@@ -18,7 +18,7 @@ import { checkMax } from './levels-codec.js';
  * @param maxLevel - the column's max level of this kind.
  * @param w - receives the bytes.
  * @param encoding - `Encoding.RLE` (default) or `Encoding.BIT_PACKED`.
- * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`, `UNSUPPORTED_ENCODING` for another encoding.
+ * @throws ParquetError `INVALID_LEVELS` for a level above `maxLevel`, `ENCODING_UNSUPPORTED` for another encoding.
  */
 export function encodeLevelsV1(levels: Int32Array, start: number, count: number, maxLevel: number, w: ByteWriter, encoding: number = Encoding.RLE): void {
   if (maxLevel === 0) return;
@@ -28,7 +28,7 @@ export function encodeLevelsV1(levels: Int32Array, start: number, count: number,
     encodeBitPacked(levels, start, count, bw, w);
     return;
   }
-  if (encoding !== Encoding.RLE) throw new ParquetError('UNSUPPORTED_ENCODING', `parquet-levels: cannot encode levels as encoding ${encoding}`);
+  if (encoding !== Encoding.RLE) throw new ParquetError('ENCODING_UNSUPPORTED', `parquet-levels: cannot encode levels as encoding ${encoding}`);
   w.ensureSpare(4);
   const at = w.pos;
   w.pos += 4;

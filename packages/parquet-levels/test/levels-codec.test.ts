@@ -88,7 +88,7 @@ describe('level streams', () => {
     // runs end before count levels
     expect(code(() => decodeLevelsV2(u8(0x04, 0x01), 0, 2, 1, out, 0, 8))).toBe('ENCODING_TRUNCATED');
     expect(code(() => decodeLevelsV2(u8(0x04, 0x01), 0, 5, 1, out, 0, 2))).toBe('ENCODING_TRUNCATED');
-    expect(code(() => decodeLevelsV1(u8(0, 0, 0, 0), 0, 4, 1, out, 0, 8, Encoding.PLAIN))).toBe('UNSUPPORTED_ENCODING');
+    expect(code(() => decodeLevelsV1(u8(0, 0, 0, 0), 0, 4, 1, out, 0, 8, Encoding.PLAIN))).toBe('ENCODING_UNSUPPORTED');
     expect(code(() => decodeLevelsV1(u8(), 0, 0, 1, out, 0, 9))).toBe('INVALID_ARGUMENT');
     expect(code(() => encodeLevelsV1(Int32Array.of(0, 2), 0, 2, 1, new ByteWriter()))).toBe('INVALID_LEVELS');
   });
