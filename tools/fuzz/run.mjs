@@ -49,6 +49,7 @@ export const ENTRIES = [
   'crypto-module',
   'decryption',
   'file',
+  'arrow',
 ];
 
 /**

@@ -10,6 +10,7 @@
  */
 import { RecordBatchReader, Schema, Table, tableToIPC } from 'apache-arrow';
 import { ParquetError } from '@parquetry/thrift-compact';
+import { verifyIpcSchema } from './ipc-verify.js';
 
 /** The key/value metadata key holding the base64 IPC schema. */
 export const ARROW_SCHEMA_KEY = 'ARROW:schema';
@@ -44,6 +45,12 @@ export function decodeArrowSchema(value: string): Schema {
     bytes = fromBase64(value);
   } catch (e) {
     throw new ParquetError('INVALID_ARROW_SCHEMA', `arrow: ${ARROW_SCHEMA_KEY} is not base64 (${value.length} characters)`, undefined, { cause: e });
+  }
+  // apache-arrow reads flatbuffers without bounds checks: a damaged message is refused before it reads it
+  try {
+    verifyIpcSchema(bytes);
+  } catch (e) {
+    throw new ParquetError('INVALID_ARROW_SCHEMA', `arrow: ${ARROW_SCHEMA_KEY} (${bytes.length} bytes) is not an Arrow IPC schema message: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
   }
   const stream = new Uint8Array(bytes.length + EOS.length);
   stream.set(bytes);

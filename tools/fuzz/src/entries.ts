@@ -17,6 +17,7 @@ import { builtinCodecs, decompressPage, type Codec, type CodecMap } from '@parqu
 import { DECODERS, decodeRleHybrid, encodeRleHybrid, encodeValues, type ColumnValues } from '@parquetry/parquet-encodings';
 import { assembleColumnar, assembleRecords, buildSchemaTree, type SchemaTree } from '@parquetry/parquet-levels';
 import { decryptCtrModule, decryptGcmModule, encryptCtrModule, encryptGcmModule, importAesKey } from '@parquetry/parquet-crypto';
+import { arrowSchemaOf, readArrowBatches, readArrowTable } from '@parquetry/arrow';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { decodeVariant, encodeVariant, type VariantValue } from '@parquetry/parquet-variant';
 import { field, writeParquet, type WriterOptions } from '@parquetry/parquet-writer';
@@ -574,6 +575,40 @@ const fileEntry: Entry = {
   run: (input) => readWhole(input, false),
 };
 
+/**
+ * A file read into Arrow (`@parquetry/arrow`): the schema mapping, the whole table (a row group's worth of batches
+ * each), and the same rows again in small batches through the reader's batch path. Both must hold the rows the
+ * footer states, and agree with each other.
+ */
+async function readArrow(bytes: Uint8Array): Promise<Outcome> {
+  const file = await openParquet(bytes, { codecs: await allCodecs(), maxPageValues: 1 << 16, verifyChecksums: (bytes.length & 1) === 0 });
+  const md = file.metadata;
+  let stated = 0;
+  let size = 0;
+  for (const rg of md.row_groups) {
+    stated += rg.num_rows;
+    size += Math.max(rg.total_byte_size, rg.total_compressed_size ?? 0);
+  }
+  arrowSchemaOf(file);
+  // files stating more rows or bytes than a fuzz input should decode: their first rows only
+  const small = file.numRows <= MAX_ROWS && stated <= MAX_ROWS && size <= MAX_BYTES && md.row_groups.length <= 1000;
+  const range = small ? {} : { rowStart: 0, rowEnd: Math.min(1000, file.numRows) };
+  const table = await readArrowTable(file, range);
+  let batched = 0;
+  for await (const b of readArrowBatches(file, { ...range, batchSize: 7 + (bytes.length % 50) })) batched += b.numRows;
+  // the two reads of the same rows disagreeing is a silent change of one of them
+  if (batched !== table.numRows) return { rowsStated: table.numRows, rowsRead: batched };
+  if (!small) return {};
+  if (file.numRows !== stated && file.numRows !== 0) return { rowsStated: file.numRows, rowsRead: table.numRows };
+  return { rowsStated: stated, rowsRead: table.numRows };
+}
+
+const arrowEntry: Entry = {
+  name: 'arrow',
+  seeds: (ctx) => ctx.files(),
+  run: (input) => readArrow(input),
+};
+
 const decryptionEntry: Entry = {
   name: 'decryption',
   seeds: (ctx) => ctx.encrypted(),
@@ -667,7 +702,7 @@ export function allEntries(): Entry[] {
   ] as const) {
     out.push(codecEntry(name, no));
   }
-  out.push(levelsEntry, variantEntry, cryptoModuleEntry, decryptionEntry, fileEntry);
+  out.push(levelsEntry, variantEntry, cryptoModuleEntry, decryptionEntry, fileEntry, arrowEntry);
   if (process.env.PARQUETRY_FUZZ_SELFTEST === '1') out.push(selftestEntry);
   return out;
 }

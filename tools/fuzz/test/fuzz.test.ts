@@ -17,7 +17,7 @@ type Found = { kind: string; entry: string; index: number; detail: string; seed?
 
 
 /** Executions per entry point: whole-file reads cost far more than one decoder call. */
-const CI_EXECS: Record<string, number> = { file: 1200, decryption: 600 };
+const CI_EXECS: Record<string, number> = { file: 1200, arrow: 1200, decryption: 600 };
 const DEFAULT_EXECS = 1500;
 
 if (!fs.existsSync(defaultCorpus)) console.warn(`tools/fuzz: ${defaultCorpus} not found; fuzzing generated files only`);
