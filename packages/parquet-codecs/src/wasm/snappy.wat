@@ -15,19 +15,13 @@
 ;;   byteArrays(ip, ipEnd, count, offs, data) -> bytes written at data, or -1 when a length or value runs past ipEnd
 ;; with count + 1 i32 end offsets (from 0) written at offs. The caller leaves 32 writable bytes after the values' bytes.
 ;;
-;; Error codes, with the globals the caller reads to build its message:
-;;   -1 truncated literal length          errPos = tag position
-;;   -2 literal runs past the input       errPos = literal start, errA = literal length - 1
-;;   -3 literal past the output           errPos = literal start
-;;   -4/-5/-6 truncated 1/2/4-byte-offset copy   errPos = tag position
-;;   -7 copy offset 0 or before the start errPos = position after the copy, errA = offset, errB = output position
-;;   -8 copy past the output              errPos = position after the copy
-;;   -9 input ends before the output      errA = bytes written
+;; Error codes (the caller decodes a malformed stream again with the TypeScript loop, which stops at the same element
+;; and throws its located error):
+;;   -1 truncated literal length          -2 literal runs past the input      -3 literal past the output
+;;   -4/-5/-6 truncated 1/2/4-byte-offset copy                                 -7 copy offset 0 or before the start
+;;   -8 copy past the output              -9 input ends before the output
 (module
   (memory (export "memory") 1)
-  (global $errPos (export "errPos") (mut i32) (i32.const 0))
-  (global $errA (export "errA") (mut i32) (i32.const 0))
-  (global $errB (export "errB") (mut i32) (i32.const 0))
 
   (func (export "decompress") (param $ip i32) (param $ipEnd i32) (param $op i32) (param $opEnd i32) (result i32)
     (local $base i32) (local $tag i32) (local $len i32) (local $off i32) (local $from i32) (local $i i32)
@@ -60,9 +54,7 @@
                 ;; 60..63: 1..4 little-endian length bytes follow the tag
                 (local.set $extra (i32.sub (local.get $len) (i32.const 59)))
                 (if (i32.le_u (i32.sub (local.get $ipEnd) (local.get $ip)) (local.get $extra))
-                  (then
-                    (global.set $errPos (local.get $ip))
-                    (return (i32.const -1))))
+                  (then (return (i32.const -1))))
                 (local.set $len (i32.load8_u offset=1 (local.get $ip)))
                 (if (i32.gt_u (local.get $extra) (i32.const 1))
                   (then (local.set $len (i32.or (local.get $len)
@@ -76,14 +68,9 @@
                 (local.set $ip (i32.add (local.get $ip) (i32.add (local.get $extra) (i32.const 1))))))
             ;; length > input left  <=>  length - 1 >= input left (unsigned, no overflow)
             (if (i32.ge_u (local.get $len) (i32.sub (local.get $ipEnd) (local.get $ip)))
-              (then
-                (global.set $errPos (local.get $ip))
-                (global.set $errA (local.get $len))
-                (return (i32.const -2))))
+              (then (return (i32.const -2))))
             (if (i32.ge_u (local.get $len) (i32.sub (local.get $opEnd) (local.get $op)))
-              (then
-                (global.set $errPos (local.get $ip))
-                (return (i32.const -3))))
+              (then (return (i32.const -3))))
             (local.set $len (i32.add (local.get $len) (i32.const 1)))
             ;; up to 64 bytes with 8 spare bytes on both sides: 8-byte moves; longer or at an edge: memory.copy
             (if (i32.and
@@ -123,9 +110,7 @@
                       (i32.add (i32.and (i32.shr_u (local.get $tag) (i32.const 2)) (i32.const 7)) (i32.const 4))))
                     (br $next)))))
             (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 2))
-              (then
-                (global.set $errPos (local.get $ip))
-                (return (i32.const -4))))
+              (then (return (i32.const -4))))
             (local.set $len (i32.add (i32.and (i32.shr_u (local.get $tag) (i32.const 2)) (i32.const 7)) (i32.const 4)))
             (local.set $off (i32.or
               (i32.shl (i32.shr_u (local.get $tag) (i32.const 5)) (i32.const 8))
@@ -136,29 +121,19 @@
             (if (i32.eq (i32.and (local.get $tag) (i32.const 3)) (i32.const 2))
               (then
                 (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 3))
-                  (then
-                    (global.set $errPos (local.get $ip))
-                    (return (i32.const -5))))
+                  (then (return (i32.const -5))))
                 (local.set $off (i32.load16_u offset=1 (local.get $ip)))
                 (local.set $ip (i32.add (local.get $ip) (i32.const 3))))
               (else
                 (if (i32.lt_u (i32.sub (local.get $ipEnd) (local.get $ip)) (i32.const 5))
-                  (then
-                    (global.set $errPos (local.get $ip))
-                    (return (i32.const -6))))
+                  (then (return (i32.const -6))))
                 (local.set $off (i32.load offset=1 (local.get $ip)))
                 (local.set $ip (i32.add (local.get $ip) (i32.const 5)))))))
         ;; offset 0, or before the start of the output: offset - 1 >= written (unsigned)
         (if (i32.ge_u (i32.sub (local.get $off) (i32.const 1)) (i32.sub (local.get $op) (local.get $base)))
-          (then
-            (global.set $errPos (local.get $ip))
-            (global.set $errA (local.get $off))
-            (global.set $errB (i32.sub (local.get $op) (local.get $base)))
-            (return (i32.const -7))))
+          (then (return (i32.const -7))))
         (if (i32.gt_u (local.get $len) (i32.sub (local.get $opEnd) (local.get $op)))
-          (then
-            (global.set $errPos (local.get $ip))
-            (return (i32.const -8))))
+          (then (return (i32.const -8))))
         (local.set $from (i32.sub (local.get $op) (local.get $off)))
         (block $copied
           ;; offset >= 8 with 8 spare output bytes: 8-byte moves in order. Each move reads only bytes already
@@ -206,9 +181,7 @@
         (local.set $op (i32.add (local.get $op) (local.get $len)))
         (br $next)))
     (if (i32.ne (local.get $op) (local.get $opEnd))
-      (then
-        (global.set $errA (i32.sub (local.get $op) (local.get $base)))
-        (return (i32.const -9))))
+      (then (return (i32.const -9))))
     (i32.sub (local.get $op) (local.get $base)))
 
   ;; PLAIN BYTE_ARRAY values at [ip, ipEnd) -> count + 1 offsets at offs, the bytes from data on. A value of up to 32
