@@ -20,7 +20,7 @@
 import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
-import { filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
+import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
 import { inferPartitionType, parseHivePath, partitionElement, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
 import { partialFilter, topOf, type Residual } from './filter.js';
@@ -75,7 +75,11 @@ export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'row
    * every column of the dataset, then the partition columns).
    */
   columns?: readonly (string | readonly string[])[];
-  /** Rows matching this filter only; it may name partition columns and columns some files lack (null there). */
+  /**
+   * Rows matching this filter only; it may name partition columns and columns some files lack (null there). Its values
+   * are checked and converted as a file read's are (a `Date`, `YYYY-MM-DD` or a day number on a date partition; a
+   * `number` or `bigint` on an integer one).
+   */
   filter?: Filter;
   /** Called once when the read ends (also when it fails or an iteration is left early) with its statistics. */
   onScan?: (stats: DatasetScanStats) => void;
@@ -172,7 +176,9 @@ export interface Dataset {
    * then the partition columns; files in order, each file's rows in order.
    * @param options - projection, filter, pruning, value mapping, `onScan`.
    * @returns the rows.
-   * @throws ParquetError `UNKNOWN_COLUMN`, `SCHEMA_MISMATCH`, `INVALID_PARTITION`, and the reader's errors (with the file's path).
+   * @throws ParquetError `UNKNOWN_COLUMN` (a column of `columns`), `FILTER_INVALID` (a filter's shape, operator,
+   *   column or value, as the reader refuses them), `SCHEMA_MISMATCH`, `INVALID_PARTITION`, and the reader's errors
+   *   (with the file's path).
    */
   readRows(options?: DatasetReadOptions): Promise<Record<string, unknown>[]>;
   /**
@@ -387,7 +393,10 @@ class DatasetImpl implements Dataset {
       });
     }
     const order = [...picked].sort((a, b) => a - b);
-    const filter = options.filter;
+    // shapes, operators and columns checked and every value converted to its column's type under the read's value
+    // mapping, as a file read does first: a `Date` or `YYYY-MM-DD` on a date partition compares as the partition's days
+    // (unconverted, it matched no file and the read returned no rows)
+    const filter = options.filter === undefined ? undefined : checkFilter(options.filter, this.schema, valueOptions(options));
     const decimals = new Set<string>();
     if (filter) {
       for (const c of filterColumns(filter)) {

@@ -1,12 +1,15 @@
 /**
  * Columnar batches of a dataset: the reader's Arrow-shaped vectors of each file, with the columns a file lacks as
  * all-null vectors, narrower columns widened (INT32→INT64 moved as 32-bit words, FLOAT→DOUBLE), and the partition
- * columns as constant vectors.
+ * columns as constant vectors. The vectors made here take the forms the reader's columnar read gives the same column
+ * under the same options (packed booleans with `booleans: 'bits'`, the annotated width with `integers: 'typed'`), so
+ * that a column has one form in every batch whichever file it comes from.
  * @module
  */
 import { Type } from '@parquetry/thrift-compact';
 import { convertValues, type ValueOptions } from '@parquetry/parquet-column';
-import type { BinaryVector, ColumnarVector, Field, LeafVector, SchemaTree } from '@parquetry/parquet-levels';
+import { hasColumnarForm, type ColumnarValueOptions } from '@parquetry/parquet-column/columnar';
+import type { BinaryVector, ColumnDescriptor, ColumnarVector, Field, LeafVector, SchemaTree } from '@parquetry/parquet-levels';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { Widening } from './schema.js';
 
@@ -54,6 +57,23 @@ function leafArrayKind(tree: SchemaTree, column: number, options: ValueOptions):
   return ArrayBuffer.isView(out) ? (out.constructor as TypedCtor) : undefined;
 }
 
+/** The options the vectors made here follow: the value mapping, the binary form and the reader's raw columnar forms. */
+export type VectorOptions = ValueOptions & ColumnarValueOptions & { binary?: 'vector' | 'values' };
+
+/**
+ * `n` zeroed values of a leaf in the raw form a columnar read gives it under `options` (packed booleans, an integer
+ * typed array of the annotated width), or undefined when it gives the value mapping's form.
+ */
+function rawForm(c: ColumnDescriptor, n: number, options: ColumnarValueOptions): { values: Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array; packed?: true } | undefined {
+  if (!hasColumnarForm(c, options)) return undefined;
+  if (c.type === Type.BOOLEAN) return { values: new Uint8Array((n + 7) >> 3), packed: true };
+  // INTEGER(8, 16 or 32) on INT32 (what hasColumnarForm takes)
+  const { bitWidth, isSigned } = c.node.logicalType!.INTEGER!;
+  if (bitWidth === 8) return { values: isSigned ? new Int8Array(n) : new Uint8Array(n) };
+  if (bitWidth === 16) return { values: isSigned ? new Int16Array(n) : new Uint16Array(n) };
+  return { values: isSigned ? new Int32Array(n) : new Uint32Array(n) };
+}
+
 /**
  * An all-null vector of a field (a column a file does not have).
  * @param tree - the dataset's schema tree (the field's columns index it).
@@ -62,7 +82,7 @@ function leafArrayKind(tree: SchemaTree, column: number, options: ValueOptions):
  * @param options - value mapping (decides typed array kinds) and the binary form.
  * @returns the vector: every slot null, typed arrays zeroed, lists and maps empty.
  */
-export function nullVector(tree: SchemaTree, f: Field, n: number, options: ValueOptions & { binary?: 'vector' | 'values' }): ColumnarVector {
+export function nullVector(tree: SchemaTree, f: Field, n: number, options: VectorOptions): ColumnarVector {
   const validity = new Uint8Array(n);
   switch (f.kind) {
     case 'struct':
@@ -83,6 +103,8 @@ export function nullVector(tree: SchemaTree, f: Field, n: number, options: Value
       if (isBinaryLeaf(tree, f, options.binary ?? 'vector')) {
         return { kind: 'binary', field: f, length: n, validity, offsets: new Int32Array(n + 1), data: new Uint8Array(0), utf8: isUtf8(tree, f) } satisfies BinaryVector;
       }
+      const raw = rawForm(tree.columns[f.column]!, n, options);
+      if (raw) return { kind: 'leaf', field: f, length: n, validity, ...raw } satisfies LeafVector;
       const ctor = leafArrayKind(tree, f.column, options);
       return { kind: 'leaf', field: f, length: n, validity, values: ctor ? new ctor(n) : new Array<unknown>(n).fill(null) } satisfies LeafVector;
     }
@@ -98,7 +120,7 @@ export function nullVector(tree: SchemaTree, f: Field, n: number, options: Value
  * @param options - value mapping and binary form.
  * @returns the vector.
  */
-export function constantVector(tree: SchemaTree, f: Field, n: number, value: unknown, options: ValueOptions & { binary?: 'vector' | 'values' }): ColumnarVector {
+export function constantVector(tree: SchemaTree, f: Field, n: number, value: unknown, options: VectorOptions): ColumnarVector {
   if (value === null || f.kind !== 'leaf') return nullVector(tree, f, n, options);
   if (typeof value === 'string' && isBinaryLeaf(tree, f, options.binary ?? 'vector')) {
     const bytes = new TextEncoder().encode(value);
@@ -108,6 +130,17 @@ export function constantVector(tree: SchemaTree, f: Field, n: number, value: unk
     const offsets = new Int32Array(n + 1);
     for (let i = 0; i <= n; i++) offsets[i] = i * w;
     return { kind: 'binary', field: f, length: n, validity: null, offsets, data, utf8: true };
+  }
+  const raw = rawForm(tree.columns[f.column]!, n, options);
+  if (raw) {
+    if (raw.packed) {
+      // every bit of the n slots set for true (the bits past n stay 0, as the reader leaves them)
+      if (value === true) {
+        raw.values.fill(0xff, 0, n >> 3);
+        if (n & 7) raw.values[n >> 3] = (1 << (n & 7)) - 1;
+      }
+    } else raw.values.fill(Number(value));
+    return { kind: 'leaf', field: f, length: n, validity: null, ...raw };
   }
   const ctor = leafArrayKind(tree, f.column, options);
   let values: ArrayLike<unknown>;

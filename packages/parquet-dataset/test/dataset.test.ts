@@ -215,6 +215,30 @@ describe('schema evolution', () => {
   });
 });
 
+describe('columnar batches', () => {
+  test('a column has one form in every batch: the raw forms asked for (packed booleans, typed integers) also where a file lacks the column, and for partition columns', async () => {
+    const store = memoryStore();
+    store.files.set('b=true/x.parquet', await writeParquet([{ id: 1, flag: true, small: -3 }, { id: 2, flag: null, small: 7 }], { schema: { id: field.int32(), flag: field.boolean(), small: field.int(8, true) } }));
+    store.files.set('b=false/y.parquet', await writeParquet([{ id: 3 }, { id: 4 }, { id: 5 }], { schema: { id: field.int32() } }));
+    const ds = await openDataset(store, { codecs, partitioning: { types: { b: 'boolean' } } });
+    const forms = new Map<string, Set<string>>();
+    const bits: Record<string, number[]> = {};
+    for await (const batch of ds.iterateBatches({ form: 'columns', booleans: 'bits', integers: 'typed' })) {
+      for (const c of batch.columns.children as ColumnarVector[]) {
+        if (c.kind !== 'leaf') continue;
+        const form = `${c.values.constructor.name}${c.packed ? ' packed' : ''}`;
+        forms.set(c.field.name, (forms.get(c.field.name) ?? new Set()).add(form));
+        if (c.packed) (bits[c.field.name] ??= []).push(...Array.from({ length: c.length }, (_, i) => ((c.values as Uint8Array)[i >> 3]! >> (i & 7)) & 1));
+      }
+    }
+    // before: y.parquet's missing flag came as a plain array of nulls and small as an Int32Array; the partition b as
+    // booleans
+    expect(Object.fromEntries([...forms].map(([k, v]) => [k, [...v]]))).toEqual({ id: ['Int32Array'], flag: ['Uint8Array packed'], small: ['Int8Array'], b: ['Uint8Array packed'] });
+    // files in path order: b=false (3 rows) then b=true (2 rows)
+    expect(bits).toEqual({ flag: [0, 0, 0, 1, 0], b: [0, 0, 0, 1, 1] });
+  });
+});
+
 describe('summary files', () => {
   test('_metadata plans the read: one request opens the dataset, pruned files are never touched, footers never fetched', async () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, g: ['a', 'b'][i % 2]!, n: BigInt(i), day: 18000, x: i }));
@@ -307,8 +331,32 @@ describe('reading errors', () => {
     await writeDataset([{ id: 1, g: 'a', n: 1n, day: 1, x: 1 }], store, { schema, partitionBy: ['g'] });
     const ds = await openDataset(store, { codecs });
     await expect(ds.readRows({ columns: ['nope'] })).rejects.toMatchObject({ code: 'UNKNOWN_COLUMN' });
-    await expect(ds.readRows({ filter: { column: 'nope', op: 'is null' } })).rejects.toMatchObject({ code: 'UNKNOWN_COLUMN' });
+    // a filter is checked as a file read checks it: an unknown column is FILTER_INVALID, naming it
+    await expect(ds.readRows({ filter: { column: 'nope', op: 'is null' } })).rejects.toMatchObject({ code: 'FILTER_INVALID', message: expect.stringContaining(`no leaf column 'nope'`) });
     await expect(ds.readRows({ columns: ['g.x'] })).rejects.toMatchObject({ code: 'UNKNOWN_COLUMN' });
     await expect(openDataset(memoryStore(), { codecs })).rejects.toMatchObject({ code: 'NO_FILES' });
+  });
+
+  test('filter values on partition columns are converted as on file columns: a Date, YYYY-MM-DD or day number on a date partition, a number or bigint on an integer one; anything else is FILTER_INVALID', async () => {
+    const store = memoryStore();
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i, day: 19723 + (i % 3), k: BigInt(i % 2) }));
+    await writeDataset(rows, store, { schema: { id: field.int32(), day: field.date(), k: field.int64() }, partitionBy: ['day', 'k'] });
+    const ds = await openDataset(store, { codecs });
+    expect(ds.partitions).toEqual([
+      { name: 'day', type: 'date' },
+      { name: 'k', type: 'int64' },
+    ]);
+    const ids = async (filter: Filter, dates?: 'date') => (await ds.readRows({ filter, columns: ['id'], ...(dates ? { dates } : {}) })).map((r) => r['id'] as number).sort((a, b) => a - b);
+    const from2 = rows.filter((r) => r.day >= 19724).map((r) => r.id);
+    for (const value of [new Date(Date.UTC(2024, 0, 2)), '2024-01-02', 19724]) {
+      // before the check, a Date (under the default day numbers) or a string matched no partition: no rows, no error
+      expect(await ids({ column: 'day', op: '>=', value })).toEqual(from2);
+      expect(await ids({ column: 'day', op: '>=', value }, 'date')).toEqual(from2);
+    }
+    expect(await ids({ column: 'k', op: '=', value: 1 })).toEqual(rows.filter((r) => r.k === 1n).map((r) => r.id));
+    expect(await ids({ column: 'k', op: 'in', values: [0n] })).toEqual(rows.filter((r) => r.k === 0n).map((r) => r.id));
+    await expect(ids({ column: 'k', op: '=', value: 'one' })).rejects.toMatchObject({ code: 'FILTER_INVALID', message: expect.stringContaining(`column 'k'`) });
+    await expect(ids({ column: 'day', op: '=', value: '2024-13-01' })).rejects.toMatchObject({ code: 'FILTER_INVALID' });
+    await expect(ids({ column: 'day', op: '==' as never, value: 19724 })).rejects.toMatchObject({ code: 'FILTER_INVALID', message: expect.stringContaining(`did you mean '='?`) });
   });
 });

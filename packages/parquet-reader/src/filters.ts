@@ -5,11 +5,14 @@
  * browser reader which never filters does not load it.
  *
  * ```ts
- * import { matchRow } from '@parquetry/parquet-reader/filters';
+ * import { checkFilter, matchRow } from '@parquetry/parquet-reader/filters';
  * matchRow({ column: 'id', op: '>', value: 100n }, { id: 101n }); // true
+ * // a filter's values converted to its columns' types under a value mapping, as a read does first
+ * const f = checkFilter({ column: 'day', op: '>=', value: '2024-01-02' }, file.schema, {}); // value: 19724 (days)
  * ```
  *
  * @packageDocumentation
  */
 export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export { checkFilter } from './filter-check.js';
 export { compareValues, compareDecimals } from '@parquetry/parquet-column/filter-values';
