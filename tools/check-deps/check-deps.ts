@@ -17,8 +17,8 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'parquet-column': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs'],
   'parquet-reader': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
   'parquet-writer': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-bloom', 'parquet-crypto', 'parquet-variant'],
-  arrow: ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-reader', 'parquet-writer'],
   'parquet-dataset': ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-reader', 'parquet-writer'],
+  arrow: ['thrift-compact', 'parquet-encodings', 'parquet-levels', 'parquet-codecs', 'parquet-column', 'parquet-reader', 'parquet-writer', 'parquet-dataset'],
 };
 
 /** Allowed edges for a package directory; codec wrappers (`codec-*`) sit on parquet-codecs; the umbrella sits on everything. */

@@ -284,7 +284,7 @@ function selectColumns(schema: SchemaTree, columns: ArrowSchemaOptions['columns'
  * @param metadata - the file's footer.
  * @returns the schema, or `undefined` (no key, or a value that is not an IPC schema).
  */
-export function storedArrowSchema(metadata: FileMetaData): Schema | undefined {
+export function storedArrowSchema(metadata: Pick<FileMetaData, 'key_value_metadata'>): Schema | undefined {
   const kv = metadata.key_value_metadata?.find((e) => e.key === ARROW_SCHEMA_KEY);
   if (kv?.value === undefined) return undefined;
   try {
@@ -304,7 +304,7 @@ export function storedArrowSchema(metadata: FileMetaData): Schema | undefined {
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
  *   cannot hold (a map with optional keys, a DECIMAL over 76 digits, FIXED_LEN_BYTE_ARRAY without a length).
  */
-export function planArrowRead(schema: SchemaTree, metadata: FileMetaData, options: ArrowSchemaOptions = {}): ArrowReadPlan {
+export function planArrowRead(schema: SchemaTree, metadata: Pick<FileMetaData, 'key_value_metadata'>, options: ArrowSchemaOptions = {}): ArrowReadPlan {
   const selected = selectColumns(schema, options.columns);
   const root = pruneStruct(schema.field, selected);
   const dict = options.dictionary;

@@ -11,6 +11,9 @@
  * - {@link readArrowTable} / {@link readArrowBatches}: a file, row groups, a projection, a row range or a filtered
  *   read into an Arrow `Table` or `RecordBatch`es; every Parquet type mapped as Arrow C++ maps it
  *   ({@link arrowSchemaOf}), the `ARROW:schema` metadata applied.
+ * - {@link readDatasetArrowTable} / {@link readDatasetArrowBatches}: a dataset of many files
+ *   (`@parquetry/parquet-dataset`: hive partitions, schema evolution, summaries) into one Arrow table or its batches,
+ *   as `pyarrow.dataset` reads one ({@link arrowSchemaOfDataset}).
  * - {@link writeArrowTable}: an Arrow `Table` or a stream of `RecordBatch`es through the writer, with the Parquet
  *   schema pyarrow derives ({@link parquetSchemaOf}) and `ARROW:schema` stored.
  * - {@link decodeArrowSchema} / {@link encodeArrowSchema}: the `ARROW:schema` value itself.
@@ -20,6 +23,7 @@
  * @packageDocumentation
  */
 export { readArrowTable, readArrowBatches, arrowSchemaOf, type ArrowReadOptions } from './read.js';
+export { readDatasetArrowTable, readDatasetArrowBatches, arrowSchemaOfDataset, type ArrowDatasetReadOptions } from './dataset.js';
 export { FIELD_ID_KEY, EXTENSION_NAME_KEY, EXTENSION_METADATA_KEY, type ArrowSchemaOptions } from './arrow-schema.js';
 export { ARROW_SCHEMA_KEY, decodeArrowSchema, encodeArrowSchema } from './ipc-schema.js';
 export { writeArrowTable, type ArrowWriteOptions, type ArrowInput } from './write.js';

@@ -55,8 +55,8 @@ function readerOptions(options: ArrowReadOptions): ReadOptions {
   return o;
 }
 
-/** One record batch from the root vector of a columnar read. */
-function toRecordBatch(plan: ArrowReadPlan, root: StructVector): RecordBatch {
+/** One record batch from the root vector of a columnar read (internal: the dataset reads use it too). */
+export function toRecordBatch(plan: ArrowReadPlan, root: StructVector): RecordBatch {
   const fields = plan.schema.fields as ArrowField[];
   const children = plan.root.fields.map((f, i) => {
     const v = root.children.find((c) => c.field.node === f.node);

@@ -1,0 +1,99 @@
+/**
+ * A dataset (`@parquetry/parquet-dataset`: many files, hive partitions, schema evolution) → Arrow, as
+ * `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified schema mapped to Arrow types as a
+ * file's is (`arrow-schema.ts`), the partition columns last (`int64`, `date` and `string` partitions as Int64, Date32
+ * and Utf8, as DuckDB types them; pyarrow infers Int32 for integer partitions), and each batch of the dataset's columnar
+ * read (columns a file lacks all null, narrower types widened, partition columns constant) converted as a file's
+ * columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are the decoder's buffers.
+ *
+ * The files' `ARROW:schema` metadata is not applied: a dataset's schema is the union of its files', which no one
+ * file's stored schema describes.
+ *
+ * @module
+ */
+import { RecordBatch, Table, type Schema } from 'apache-arrow';
+import type { Dataset, DatasetColumnBatch, DatasetReadOptions } from '@parquetry/parquet-dataset';
+import { planArrowRead, type ArrowReadPlan } from './arrow-schema.js';
+import { toRecordBatch } from './read.js';
+
+/** Options of {@link readDatasetArrowTable} and {@link readDatasetArrowBatches}. */
+export interface ArrowDatasetReadOptions {
+  /**
+   * Columns to read: top-level names or dotted paths of the files' columns, and partition column names (default:
+   * every column, then the partition columns).
+   */
+  columns?: readonly (string | readonly string[])[];
+  /**
+   * Rows matching this filter only; it may name partition columns (files whose partition values rule it out are never
+   * opened) and columns some files lack (null there).
+   */
+  filter?: DatasetReadOptions['filter'];
+  /** The pruning stages (partitions are always pruned), as the dataset's reads take them (default: all on). */
+  prune?: DatasetReadOptions['prune'];
+  /**
+   * Read BYTE_ARRAY (Utf8/Binary) leaves as Arrow `Dictionary<Int32, …>`: `true` for every such leaf, or the dotted
+   * paths of the columns (each batch has its own dictionary).
+   */
+  dictionary?: boolean | readonly (string | readonly string[])[];
+  /**
+   * Rows per record batch: {@link readDatasetArrowBatches} defaults to the reader's 10,000; {@link readDatasetArrowTable}
+   * reads one batch per row group unless this is given. Batches never span files or row groups.
+   */
+  batchSize?: number;
+  /** Called once when the read ends with the dataset's scan statistics (files opened and skipped, requests, bytes). */
+  onScan?: DatasetReadOptions['onScan'];
+}
+
+/** The plan of a dataset read: types from the unified schema alone. */
+function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): ArrowReadPlan {
+  return planArrowRead(dataset.schema, {}, { ...(options.columns !== undefined ? { columns: options.columns } : {}), ...(options.dictionary !== undefined ? { dictionary: options.dictionary } : {}), arrowSchema: false });
+}
+
+/**
+ * The Arrow schema of a dataset read (before reading any data).
+ * @param dataset - an opened dataset (`openDataset`).
+ * @param options - projection and dictionary columns.
+ * @returns the schema of {@link readDatasetArrowTable}'s table and {@link readDatasetArrowBatches}' batches.
+ * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
+ *   cannot hold.
+ */
+export function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary'> = {}): Schema {
+  return planOf(dataset, options).schema;
+}
+
+/**
+ * Reads a dataset as Arrow record batches: files in dataset order, each file's rows in order, `batchSize` rows at a
+ * time (decoded page by page).
+ * @param dataset - an opened dataset (`openDataset`).
+ * @param options - projection, filter and pruning, dictionary columns, batch size, `onScan`.
+ * @returns the batches, all with the schema {@link arrowSchemaOfDataset} gives.
+ * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOfDataset}), the dataset's errors
+ *   (`SCHEMA_MISMATCH`, `INVALID_PARTITION`, `FILTER_UNSUPPORTED`) and the reader's (naming the file).
+ */
+export function readDatasetArrowBatches(dataset: Dataset, options: ArrowDatasetReadOptions = {}): AsyncGenerator<RecordBatch> {
+  return batches(dataset, planOf(dataset, options), options);
+}
+
+async function* batches(dataset: Dataset, plan: ArrowReadPlan, options: ArrowDatasetReadOptions): AsyncGenerator<RecordBatch> {
+  const o: DatasetReadOptions & { form: 'columns'; batchSize?: number } = { form: 'columns', binary: 'vector', variants: 'raw', booleans: 'bits', integers: 'typed' };
+  if (options.columns !== undefined) o.columns = options.columns;
+  if (options.filter !== undefined) o.filter = options.filter;
+  if (options.prune !== undefined) o.prune = options.prune;
+  if (options.batchSize !== undefined) o.batchSize = options.batchSize;
+  if (options.onScan !== undefined) o.onScan = options.onScan;
+  for await (const b of dataset.iterateBatches(o) as AsyncGenerator<DatasetColumnBatch>) yield toRecordBatch(plan, b.columns);
+}
+
+/**
+ * Reads a dataset into one Arrow table: a record batch per row group read (or per `batchSize` rows when given).
+ * @param dataset - an opened dataset (`openDataset`).
+ * @param options - as {@link readDatasetArrowBatches}.
+ * @returns the table, with the schema {@link arrowSchemaOfDataset} gives (an empty table when no row is read).
+ * @throws ParquetError as {@link readDatasetArrowBatches}.
+ */
+export async function readDatasetArrowTable(dataset: Dataset, options: ArrowDatasetReadOptions = {}): Promise<Table> {
+  const plan = planOf(dataset, options);
+  const out: RecordBatch[] = [];
+  for await (const b of batches(dataset, plan, { ...options, batchSize: options.batchSize ?? Infinity })) out.push(b);
+  return new Table(plan.schema, out);
+}

@@ -1,0 +1,165 @@
+// Datasets into Arrow (src/dataset.ts): a dataset whose files disagree (columns missing from some, INT32 and INT64,
+// FLOAT and DOUBLE, a null partition) read into one Arrow table with the types of the unified schema, every value equal
+// to the dataset's own row read of it; DuckDB's partitioned output read with filters on partition and data columns,
+// equal to DuckDB's queries over it, with the pruning in the scan statistics; batches bounded by batchSize.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { Bool, DateDay, Float64, Int64, Int8, List, Struct, Utf8, type Table } from 'apache-arrow';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { memoryStore, openDataset, type DatasetScanStats } from '@parquetry/parquet-dataset';
+import { openDataset as openLocal } from '@parquetry/parquet-dataset/node';
+import type { Filter } from '@parquetry/parquet-reader';
+import { field, writeParquet } from '@parquetry/parquet-writer';
+import { allCodecs } from 'parquetry';
+import { arrowSchemaOfDataset, readDatasetArrowBatches, readDatasetArrowTable } from '../src/index.js';
+
+const codecs = await allCodecs();
+
+/** A value of an Arrow row or of a reader row as plain JSON-able data (bigints and numbers as decimal text). */
+function plain(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint' || typeof v === 'number') return String(v);
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof Date) return String(v.getTime());
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('hex');
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'object' && typeof (v as { toArray?: unknown }).toArray === 'function' && typeof (v as { length?: unknown }).length === 'number' && !('toJSON' in v && (v as { [Symbol.iterator]?: unknown })[Symbol.iterator] === undefined)) {
+    return [...(v as Iterable<unknown>)].map(plain);
+  }
+  if (typeof v === 'object') {
+    const o = typeof (v as { toJSON?: unknown }).toJSON === 'function' ? ((v as { toJSON(): Record<string, unknown> }).toJSON()) : (v as Record<string, unknown>);
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, plain(x)]));
+  }
+  return v;
+}
+
+const arrowRows = (t: Table): unknown[] => t.toArray().map((r) => plain(r));
+
+describe('a dataset whose files disagree', () => {
+  async function dataset() {
+    const store = memoryStore();
+    // p=1: every column; ids INT32, f FLOAT
+    store.files.set(
+      'p=1/a.parquet',
+      await writeParquet(
+        Array.from({ length: 30 }, (_, i) => ({ id: i, flag: i % 3 === 0 ? null : i % 2 === 0, small: i % 5 === 0 ? null : i - 15, f: i % 4 === 0 ? null : i / 4, s: `a${i}`, l: i % 6 === 0 ? null : [i, i + 1], st: i % 7 === 0 ? null : { x: i, y: i % 2 ? `y${i}` : null } })),
+        { schema: { id: field.int32(), flag: field.boolean(), small: field.int(8, true), f: field.float(), s: field.string(), l: field.list(field.int32()), st: field.struct({ x: field.int32(), y: field.string() }) }, rowGroupRows: 12 },
+      ),
+    );
+    // p=2: ids INT64, f DOUBLE, no flag, small, l or st
+    store.files.set('p=2/b.parquet', await writeParquet(Array.from({ length: 20 }, (_, i) => ({ id: 1000n + BigInt(i), f: i * 1.5, s: i % 3 ? `b${i}` : null })), { schema: { id: field.int64(), f: field.double(), s: field.string() } }));
+    // the null partition, every column but s
+    store.files.set(
+      'p=__HIVE_DEFAULT_PARTITION__/c.parquet',
+      await writeParquet(Array.from({ length: 9 }, (_, i) => ({ id: 2000 + i, flag: true, small: -i, f: 0.5, l: [], st: { x: -i, y: 'c' } })), { schema: { id: field.int32(), flag: field.boolean(), small: field.int(8, true), f: field.float(), l: field.list(field.int32()), st: field.struct({ x: field.int32(), y: field.string() }) } }),
+    );
+    return openDataset(store, { codecs });
+  }
+
+  test('one table with the unified schema\'s Arrow types, equal to the dataset\'s rows', async () => {
+    const ds = await dataset();
+    const schema = arrowSchemaOfDataset(ds);
+    const types = Object.fromEntries(schema.fields.map((f) => [f.name, f.type]));
+    expect(Object.keys(types)).toEqual(['id', 'flag', 'small', 'f', 's', 'l', 'st', 'p']);
+    expect(types['id']).toBeInstanceOf(Int64);
+    expect(types['flag']).toBeInstanceOf(Bool);
+    expect(types['small']).toBeInstanceOf(Int8);
+    expect(types['f']).toBeInstanceOf(Float64);
+    expect(types['s']).toBeInstanceOf(Utf8);
+    expect(types['l']).toBeInstanceOf(List);
+    expect(types['st']).toBeInstanceOf(Struct);
+    expect(types['p']).toBeInstanceOf(Int64);
+    const table = await readDatasetArrowTable(ds);
+    expect(table.schema.fields.map((f) => String(f.type))).toEqual(schema.fields.map((f) => String(f.type)));
+    expect(table.numRows).toBe(59);
+    // one batch per row group: 3 + 1 + 1
+    expect(table.batches.map((b) => b.numRows)).toEqual([12, 12, 6, 20, 9]);
+    const rows = await ds.readRows();
+    expect(arrowRows(table)).toEqual(rows.map((r) => plain(r)));
+    // the columns a file lacks are null there, the partition of the default partition too
+    const b = table.batches[3]!;
+    for (const c of ['flag', 'small', 'l', 'st']) expect(b.getChild(c)!.nullCount).toBe(20);
+    expect(table.batches[4]!.getChild('p')!.nullCount).toBe(9);
+    expect(table.batches[4]!.getChild('s')!.nullCount).toBe(9);
+  });
+
+  test('a projection (a struct child, a partition column) and a filter on the partition', async () => {
+    const ds = await dataset();
+    let s: DatasetScanStats | undefined;
+    const table = await readDatasetArrowTable(ds, { columns: ['id', 'st.y', 'p'], filter: { column: 'p', op: '=', value: 1n }, onScan: (x) => (s = x) });
+    expect(table.schema.fields.map((f) => `${f.name}: ${String(f.type)}`)).toEqual(['id: Int64', 'st: Struct<{y:Utf8}>', 'p: Int64']);
+    const rows = await ds.readRows({ columns: ['id', 'st.y', 'p'], filter: { column: 'p', op: '=', value: 1n } });
+    expect(rows.length).toBe(30);
+    expect(arrowRows(table)).toEqual(rows.map((r) => plain(r)));
+    expect(s!.files.skipped.partition).toBe(2);
+  });
+
+  test('batches of at most batchSize rows, each with the table\'s schema, the rows in order', async () => {
+    const ds = await dataset();
+    const schema = arrowSchemaOfDataset(ds, { dictionary: ['s'] });
+    const sizes: number[] = [];
+    const got: unknown[] = [];
+    for await (const b of readDatasetArrowBatches(ds, { batchSize: 7, dictionary: ['s'] })) {
+      expect(b.schema.fields.map((f) => String(f.type))).toEqual(schema.fields.map((f) => String(f.type)));
+      sizes.push(b.numRows);
+      for (let i = 0; i < b.numRows; i++) got.push(plain(b.get(i)));
+    }
+    expect(String(schema.fields[4]!.type)).toBe('Dictionary<Int32, Utf8>');
+    expect(Math.max(...sizes)).toBe(7);
+    expect(sizes.reduce((a, x) => a + x, 0)).toBe(59);
+    expect(got).toEqual((await ds.readRows()).map((r) => plain(r)));
+  });
+});
+
+describe('DuckDB\'s partitioned output', () => {
+  let dir = '';
+  let root = '';
+  let con: DuckDBConnection;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-arrow-dataset-'));
+    root = path.join(dir, 'sales');
+    con = await (await DuckDBInstance.create(':memory:')).connect();
+    await con.run(`COPY (SELECT i::INTEGER AS id, (i * 1.25)::DOUBLE AS amount, CASE WHEN i % 11 = 0 THEN NULL ELSE 'n' || (i % 7) END AS note,
+        CASE WHEN i % 9 = 0 THEN NULL ELSE 'r' || (i % 4) END AS region, DATE '2024-01-01' + (i % 3)::INTEGER AS day
+      FROM range(0, 1500) t(i)) TO '${root}' (FORMAT parquet, PARTITION_BY (region, day), ROW_GROUP_SIZE 100)`);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const duck = async (sql: string) => (await con.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+  /** DuckDB's JSON rows and ours as sorted JSON lines (dates as days since the epoch). */
+  const canon = (rows: readonly Record<string, unknown>[]) =>
+    rows.map((r) => JSON.stringify(['id', 'amount', 'note', 'region', 'day'].map((c) => {
+      const v = r[c];
+      if (v === null || v === undefined) return null;
+      if (c === 'day') return typeof v === 'string' ? String(Date.parse(`${v}T00:00:00Z`) / 86_400_000) : String(v);
+      return String(v);
+    }))).sort();
+
+  const cases: [string, Filter | undefined, string][] = [
+    ['everything', undefined, 'true'],
+    ['a partition value', { column: 'region', op: '=', value: 'r2' }, `region = 'r2'`],
+    ['the null partition', { column: 'region', op: 'is null' }, 'region IS NULL'],
+    ['a date partition and a data column', { and: [{ column: 'day', op: '>=', value: new Date(Date.UTC(2024, 0, 2)) }, { column: 'id', op: '<', value: 300 }] }, `day >= DATE '2024-01-02' AND id < 300`],
+  ];
+  for (const [name, filter, where] of cases) {
+    test(`${name}: equal to DuckDB's rows, the partitions pruned`, async () => {
+      const ds = await openLocal(root, { codecs });
+      let s: DatasetScanStats | undefined;
+      const table = await readDatasetArrowTable(ds, { ...(filter ? { filter } : {}), onScan: (x) => (s = x) });
+      expect(table.schema.fields.map((f) => `${f.name}: ${String(f.type)}`)).toEqual(['id: Int32', 'amount: Float64', 'note: Utf8', 'region: Utf8', 'day: Date32<DAY>']);
+      expect(table.schema.fields[4]!.type).toBeInstanceOf(DateDay);
+      const ours = table.toArray().map((r) => {
+        const o = r.toJSON() as Record<string, unknown>;
+        // Date32 values come out as milliseconds since the epoch
+        return { ...o, day: o['day'] === null ? null : Number(o['day']) / 86_400_000 };
+      });
+      const theirs = await duck(`SELECT id, amount, note, region, day FROM read_parquet('${root}/**/*.parquet', hive_partitioning = true) WHERE ${where}`);
+      expect(ours.length).toBe(theirs.length);
+      expect(canon(ours)).toEqual(canon(theirs));
+      if (name.includes('partition value') || name.includes('null partition')) expect(s!.files.skipped.partition).toBeGreaterThan(0);
+      expect(s!.rowsReturned).toBe(theirs.length);
+    });
+  }
+});
