@@ -223,6 +223,16 @@ export function buildSchemaTree(elements: readonly SchemaElement[]): SchemaTree 
     };
     if (!isGroup) leafRepeatedDefs.push(repDefs);
     for (let i = 0; i < numChildren; i++) children.push(build(path, maxDef, maxRep, repDefs, depth + 1, false));
+    if (numChildren > 1) {
+      // rows, projections, filters and Arrow fields address a group's fields by name: a second field of the same
+      // name would be dropped from every row without a word (DuckDB renames it, pyarrow's read_table refuses it)
+      const seen = new Map<string, number>();
+      children.forEach((c, i) => {
+        const first = seen.get(c.name);
+        if (first !== undefined) throw schemaError(`${isRoot ? 'the schema root' : `group '${path.join('.')}'`} has two fields named '${c.name}' (its fields ${first} and ${i}, schema elements ${children[first]!.elementIndex} and ${c.elementIndex}); field names must differ within a group`);
+        seen.set(c.name, i);
+      });
+    }
     return node;
   };
 

@@ -13,6 +13,7 @@ import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { decodeThrift, encodeThrift, readFileMetaData, readPageHeader, writeFileMetaData, writePageHeader } from '@parquetry/thrift-compact';
+import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { openParquet, type ParquetFile, type ReadOptions } from '../src/index.js';
 import { cat, hostileFiles, u32 } from './hostile.js';
 import { gzipCodec } from '../../codec-gzip/src/index.js';
@@ -326,5 +327,21 @@ describe('memory: no read of a file under 1 MB allocates more than 256 MiB unles
     console.log(`large_string_map.brotli.parquet as bytes: peak RSS ${(r.peak / 2 ** 30).toFixed(2)} GiB`);
     expect(r.lengths).toEqual([[2 ** 30], [2 ** 30]]);
     expect(r.peak).toBeLessThan(2.5e9);
+  });
+});
+
+describe('duplicate field names', () => {
+  test("a footer naming two root fields alike: INVALID_SCHEMA at open (rows kept only the second field's values, and Arrow tables threw a TypeError)", async () => {
+    const good = await writeParquet([{ c0: 1n, c1: 'a' }, { c0: 2n, c1: 'b' }], { schema: { c0: field.int64(), c1: field.string() } });
+    const len = new DataView(good.buffer, good.byteOffset).getUint32(good.length - 8, true);
+    const start = good.length - 8 - len;
+    const md = decodeThrift(readFileMetaData, good, start, good.length - 8, 0).value;
+    expect((await (await openParquet(good, { codecs })).readRows()).length).toBe(2);
+    md.schema[2]!.name = 'c0';
+    const footer = encodeThrift(writeFileMetaData, md);
+    const bad = cat(good.subarray(0, start), footer, u32(footer.length), good.subarray(good.length - 4));
+    const e = await codeOf(() => openParquet(bad, { codecs }));
+    expect(e.code).toBe('INVALID_SCHEMA');
+    expect(e.message).toContain(`the schema root has two fields named 'c0' (its fields 0 and 1, schema elements 1 and 2)`);
   });
 });
