@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openParquet } from '@parquetry/parquet-reader';
 import { isParquetError } from '@parquetry/thrift-compact';
 import { allCodecs } from 'parquetry';
-import { arrowSchemaOf, parquetSchemaOf, readArrowBatches, readArrowTable, writeArrowTable } from '../src/index.js';
+import { openDataset as openLocalDataset } from '@parquetry/parquet-dataset/node';
+import { arrowSchemaOf, parquetSchemaOf, readArrowBatches, readArrowTable, readDatasetArrowTable, writeArrowTable } from '../src/index.js';
 import { columnsOf, describeSchema } from './compare.js';
 
 const PYTHON = process.env.PARQUETRY_PYTHON;
@@ -228,5 +229,22 @@ describe.skipIf(PYTHON === undefined)('pyarrow peer', () => {
     const out = path.join(dir, 'ours-noschema.parquet');
     fs.writeFileSync(out, await writeArrowTable(stream(), { arrowSchema: false }));
     expectSameTable(pyRead(out), ipc('all.noschema.arrows'));
+  });
+
+  test("pyarrow's hive-partitioned dataset (pq.write_to_dataset, a null partition): our Arrow table equals pyarrow.dataset's to_table() (types and values; its int32 partition as our int64)", async () => {
+    expect(JSON.parse(py('write-dataset', dir))).toMatchObject({ ok: true, rows: 900, files: 9 });
+    const ds = await openLocalDataset(path.join(dir, 'ds'), { codecs });
+    expect(ds.partitions).toEqual([
+      { name: 'year', type: 'int64' },
+      { name: 'region', type: 'string' },
+    ]);
+    const ours = await readDatasetArrowTable(ds);
+    expect(ours.numRows).toBe(900);
+    const out = path.join(dir, 'ours-ds.arrows');
+    fs.writeFileSync(out, tableToIPC(ours, 'stream'));
+    expect(JSON.parse(py('compare-dataset', dir, out))).toEqual({ rows: [900, 900], schema: [], values: [] });
+    // the region filter rules out the files of the other regions before they are read
+    const eu = await readDatasetArrowTable(ds, { filter: { column: 'region', op: '=', value: 'eu' }, columns: ['id', 'region'] });
+    expect(eu.numRows).toBe(ipc('ds.arrows').getChild('region')!.toArray().filter((r: unknown) => r === 'eu').length);
   });
 });

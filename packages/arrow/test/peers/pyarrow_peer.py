@@ -11,6 +11,12 @@
                       pa.ipc.open_stream against pq.read_table(FILE) (read_dictionary=COL… when given); prints
                       {"rows", "columns", "schema": [differences], "values": [differences], "map_entries_names":
                       [fields equal but for a map's entries field name]}.
+  write-dataset DIR   a hive-partitioned dataset (pq.write_to_dataset, partitions year and region, a null region) in
+                      DIR/ds, and pyarrow.dataset's read of it (partitioning='hive', to_table()) as DIR/ds.arrows.
+  compare-dataset DIR IPC
+                      our table of DIR/ds (the IPC stream IPC) against pyarrow.dataset's, both sorted by id, pyarrow's
+                      int32 partition column cast to our int64 (DuckDB's type); prints {"rows", "schema": [differences],
+                      "values": [differences]}.
 """
 import datetime
 import decimal
@@ -20,6 +26,8 @@ import sys
 import uuid
 
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 N = 2500
@@ -209,6 +217,51 @@ def compare_ipc(path, ipc, dictionary):
     return {'rows': ours.num_rows, 'columns': ours.num_columns, 'schema': schema, 'values': values, 'map_entries_names': map_names}
 
 
+def dataset_table():
+    rng = random.Random(11)
+    n = 900
+    day0 = datetime.date(2024, 1, 1)
+    return pa.table({
+        'id': pa.array(range(n), pa.int64()),
+        'i32': pa.array(sometimes_null(rng, [rng.randint(-10**6, 10**6) for _ in range(n)]), pa.int32()),
+        'f64': pa.array(sometimes_null(rng, [rng.random() * 100 for _ in range(n)]), pa.float64()),
+        's': pa.array(sometimes_null(rng, [f's{rng.randint(0, 40)}' for _ in range(n)]), pa.string()),
+        'b': pa.array(sometimes_null(rng, [rng.random() < 0.5 for _ in range(n)]), pa.bool_()),
+        'd': pa.array(sometimes_null(rng, [day0 + datetime.timedelta(days=rng.randint(0, 500)) for _ in range(n)]), pa.date32()),
+        'ts': pa.array(sometimes_null(rng, [rng.randint(0, 2**40) for _ in range(n)]), pa.timestamp('us', tz='UTC')),
+        'dec': pa.array(sometimes_null(rng, [decimal.Decimal(rng.randint(-10**8, 10**8)) / 100 for _ in range(n)]), pa.decimal128(10, 2)),
+        'l': pa.array(sometimes_null(rng, [[rng.randint(0, 9) for _ in range(rng.randint(0, 3))] for _ in range(n)]), pa.list_(pa.int32())),
+        'st': pa.array(sometimes_null(rng, [{'x': rng.randint(0, 99), 'y': None if rng.random() < 0.2 else f'y{rng.randint(0, 9)}'} for _ in range(n)]), pa.struct([('x', pa.int32()), ('y', pa.string())])),
+        'year': pa.array([2020 + i % 3 for i in range(n)], pa.int32()),
+        'region': pa.array([None if i % 5 == 0 else ('eu' if i % 2 else 'us') for i in range(n)], pa.string()),
+    })
+
+
+def write_dataset(d):
+    pq.write_to_dataset(dataset_table(), f'{d}/ds', partition_cols=['year', 'region'], row_group_size=100)
+    got = pads.dataset(f'{d}/ds', format='parquet', partitioning='hive').to_table()
+    write_ipc(got, f'{d}/ds.arrows')
+    print(json.dumps({'ok': True, 'rows': got.num_rows, 'files': len(pads.dataset(f'{d}/ds', format='parquet').files)}))
+
+
+def compare_dataset(d, ipc):
+    with pa.ipc.open_stream(ipc) as r:
+        ours = r.read_all()
+    theirs = pads.dataset(f'{d}/ds', format='parquet', partitioning='hive').to_table()
+    theirs = theirs.set_column(theirs.schema.get_field_index('year'), 'year', pc.cast(theirs['year'], pa.int64()))
+    ours = ours.sort_by('id')
+    theirs = theirs.sort_by('id')
+    schema, values = [], []
+    if ours.schema.names != theirs.schema.names:
+        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
+    for f, g in zip(ours.schema, theirs.schema):
+        if f.type != g.type:
+            schema.append(f'{f.name}: ours {f.type}, pyarrow {g.type}')
+        elif not same_values(ours[f.name].combine_chunks(), theirs[g.name].combine_chunks()):
+            values.append(f'{f.name}: values differ')
+    return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
+
+
 if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'write-all':
@@ -218,6 +271,10 @@ if __name__ == '__main__':
     elif cmd == 'read-many':
         d = sys.argv[2]
         print(json.dumps([read(p, f'{d}/{i}.arrows') for i, p in enumerate(sys.argv[3:])]))
+    elif cmd == 'write-dataset':
+        write_dataset(sys.argv[2])
+    elif cmd == 'compare-dataset':
+        print(json.dumps(compare_dataset(sys.argv[2], sys.argv[3])))
     elif cmd == 'compare-ipc':
         print(json.dumps(compare_ipc(sys.argv[2], sys.argv[3], sys.argv[4:])))
     else:
