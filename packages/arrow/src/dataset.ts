@@ -1,6 +1,7 @@
 /**
- * A dataset (`@parquetry/parquet-dataset`: many files, hive partitions, schema evolution) → Arrow, as
- * `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified schema mapped to Arrow types as a
+ * Datasets (`@parquetry/parquet-dataset`) and Arrow. Writing: an Arrow table or stream of record batches through the
+ * dataset writer, as `pyarrow.parquet.write_to_dataset` writes one. Reading: a dataset (many files, hive partitions,
+ * schema evolution) → Arrow, as `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified schema mapped to Arrow types as a
  * file's is (`arrow-schema.ts`), the partition columns last (`int64`, `date` and `string` partitions as Int64, Date32
  * and Utf8, as DuckDB types them; pyarrow infers Int32 for integer partitions), and each batch of the dataset's columnar
  * read (columns a file lacks all null, narrower types widened, partition columns constant) converted as a file's
@@ -11,10 +12,15 @@
  *
  * @module
  */
-import { RecordBatch, Table, type Schema } from 'apache-arrow';
-import type { Dataset, DatasetColumnBatch, DatasetReadOptions } from '@parquetry/parquet-dataset';
+import { RecordBatch, Schema as ArrowSchema, Table, type Schema } from 'apache-arrow';
+import { writeDataset, type Dataset, type DatasetColumnBatch, type DatasetReadOptions, type WritableDatasetStore, type WriteDatasetOptions, type WriteDatasetResult } from '@parquetry/parquet-dataset';
+import { buildSchemaTree, type StructVector } from '@parquetry/parquet-levels';
+import { ParquetError } from '@parquetry/thrift-compact';
 import { planArrowRead, type ArrowReadPlan } from './arrow-schema.js';
+import { batchVector, parquetSchemaOf } from './from-arrow.js';
+import { ARROW_SCHEMA_KEY, encodeArrowSchema } from './ipc-schema.js';
 import { toRecordBatch } from './read.js';
+import { batchesOf, sameSchema, type ArrowInput } from './write.js';
 
 /** Options of {@link readDatasetArrowTable} and {@link readDatasetArrowBatches}. */
 export interface ArrowDatasetReadOptions {
@@ -96,4 +102,57 @@ export async function readDatasetArrowTable(dataset: Dataset, options: ArrowData
   const out: RecordBatch[] = [];
   for await (const b of batches(dataset, plan, { ...options, batchSize: options.batchSize ?? Infinity })) out.push(b);
   return new Table(plan.schema, out);
+}
+
+/** Options of {@link writeArrowDataset}: the dataset writer's (partitions, rolling, summary, names) and the writer's. */
+export interface ArrowDatasetWriteOptions extends Omit<WriteDatasetOptions, 'schema' | 'infer'> {
+  /**
+   * Store the Arrow schema (without the partition columns, as pyarrow's `write_to_dataset` does) as `ARROW:schema` in
+   * every file (default true).
+   */
+  arrowSchema?: boolean;
+  /** The Arrow schema of the batches, for a stream that may yield none (otherwise the first batch's, or the table's). */
+  schema?: Schema;
+}
+
+/**
+ * Writes an Arrow table (or a stream of record batches) as a dataset, as `pyarrow.parquet.write_to_dataset` does:
+ * partitioned into `key=value/` folders by `partitionBy` (the files leave those columns out), files rolled by rows or
+ * bytes, with the Parquet schema pyarrow derives and the Arrow schema stored in each file.
+ * @param data - the table, or record batches of one schema (sync or async iterable).
+ * @param store - where the files go (`memoryStore`, `@parquetry/parquet-dataset/node`'s directory store, or any
+ *   writable store).
+ * @param options - partitioning, rolling, summary, names, the writer's options, and whether to store `ARROW:schema`.
+ * @returns the files written, rows, and the summary.
+ * @throws ParquetError `UNSUPPORTED_TYPE` (an Arrow type without a Parquet type), `SCHEMA_MISMATCH` (a batch of another
+ *   schema), `SCHEMA_REQUIRED` (an empty stream without the `schema` option), and the dataset writer's
+ *   (`INVALID_OPTION`, `DATASET_EXISTS`, `INVALID_PARTITION`) and the writer's errors.
+ */
+export async function writeArrowDataset(data: ArrowInput, store: WritableDatasetStore, options: ArrowDatasetWriteOptions = {}): Promise<WriteDatasetResult> {
+  const it = batchesOf(data);
+  const first = await it.next();
+  const schema = data instanceof Table ? data.schema : first.done ? options.schema : first.value.schema;
+  if (!schema) throw new ParquetError('SCHEMA_REQUIRED', 'arrow: writeArrowDataset: no record batches and no schema option: the Parquet schema cannot be derived');
+  const { arrowSchema, schema: _s, ...datasetOptions } = options;
+  const elements = parquetSchemaOf(schema);
+  const root = buildSchemaTree(elements).field;
+  let kv: Record<string, string> = {};
+  if (arrowSchema !== false) {
+    for (const [k, v] of schema.metadata) kv[k] = v;
+    const parts = new Set(options.partitionBy ?? []);
+    kv[ARROW_SCHEMA_KEY] = encodeArrowSchema(new ArrowSchema(schema.fields.filter((f) => !parts.has(f.name)), schema.metadata));
+  }
+  if (options.keyValueMetadata) kv = { ...kv, ...options.keyValueMetadata };
+  async function* vectors(): AsyncGenerator<StructVector> {
+    let r = first;
+    for (let i = 0; !r.done; i++, r = await it.next()) {
+      const batch = r.value;
+      if (!(batch instanceof RecordBatch)) throw new ParquetError('INVALID_ARGUMENT', `arrow: writeArrowDataset: item ${i} of the stream is not a RecordBatch`);
+      if (!sameSchema(batch.schema, schema!)) {
+        throw new ParquetError('SCHEMA_MISMATCH', `arrow: writeArrowDataset: batch ${i}'s schema (${batch.schema.fields.map((f) => `${f.name}: ${String(f.type)}`).join(', ')}) differs from the first's (${schema!.fields.map((f) => `${f.name}: ${String(f.type)}`).join(', ')})`);
+      }
+      if (batch.numRows > 0) yield batchVector(batch.data, root);
+    }
+  }
+  return writeDataset({ batches: vectors() }, store, { ...datasetOptions, schema: elements, keyValueMetadata: kv });
 }

@@ -13,7 +13,8 @@
  *   ({@link arrowSchemaOf}), the `ARROW:schema` metadata applied.
  * - {@link readDatasetArrowTable} / {@link readDatasetArrowBatches}: a dataset of many files
  *   (`@parquetry/parquet-dataset`: hive partitions, schema evolution, summaries) into one Arrow table or its batches,
- *   as `pyarrow.dataset` reads one ({@link arrowSchemaOfDataset}).
+ *   as `pyarrow.dataset` reads one ({@link arrowSchemaOfDataset}); {@link writeArrowDataset} writes one from Arrow,
+ *   partitioned and rolled, as `pyarrow.parquet.write_to_dataset` does.
  * - {@link writeArrowTable}: an Arrow `Table` or a stream of `RecordBatch`es through the writer, with the Parquet
  *   schema pyarrow derives ({@link parquetSchemaOf}) and `ARROW:schema` stored.
  * - {@link decodeArrowSchema} / {@link encodeArrowSchema}: the `ARROW:schema` value itself.
@@ -23,7 +24,7 @@
  * @packageDocumentation
  */
 export { readArrowTable, readArrowBatches, arrowSchemaOf, type ArrowReadOptions } from './read.js';
-export { readDatasetArrowTable, readDatasetArrowBatches, arrowSchemaOfDataset, type ArrowDatasetReadOptions } from './dataset.js';
+export { readDatasetArrowTable, readDatasetArrowBatches, arrowSchemaOfDataset, writeArrowDataset, type ArrowDatasetReadOptions, type ArrowDatasetWriteOptions } from './dataset.js';
 export { FIELD_ID_KEY, EXTENSION_NAME_KEY, EXTENSION_METADATA_KEY, type ArrowSchemaOptions } from './arrow-schema.js';
 export { ARROW_SCHEMA_KEY, decodeArrowSchema, encodeArrowSchema } from './ipc-schema.js';
 export { writeArrowTable, type ArrowWriteOptions, type ArrowInput } from './write.js';

@@ -39,7 +39,8 @@ function typeKey(t: DataType): string {
   return `${String(t)}(${kids.map((c) => `${c.name}:${typeKey(c.type as DataType)}:${c.nullable}`).join(',')})`;
 }
 
-function sameSchema(a: Schema, b: Schema): boolean {
+/** Whether two Arrow schemas have the same field names and types (internal: the dataset writer checks batches too). */
+export function sameSchema(a: Schema, b: Schema): boolean {
   if (a === b) return true;
   if (a.fields.length !== b.fields.length) return false;
   return a.fields.every((f, i) => {
@@ -48,7 +49,8 @@ function sameSchema(a: Schema, b: Schema): boolean {
   });
 }
 
-async function* batchesOf(data: ArrowInput): AsyncGenerator<RecordBatch> {
+/** The record batches of a table or a stream (internal: the dataset writer reads them too). */
+export async function* batchesOf(data: ArrowInput): AsyncGenerator<RecordBatch> {
   if (data instanceof Table) {
     yield* data.batches;
     return;

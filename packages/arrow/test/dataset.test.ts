@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { Bool, DateDay, Float64, Int64, Int8, List, Struct, Utf8, type Table } from 'apache-arrow';
+import { Bool, DateDay, Float64, Int64, Int8, List, Struct, Table, Utf8, tableFromArrays } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryStore, openDataset, type DatasetScanStats } from '@parquetry/parquet-dataset';
-import { openDataset as openLocal } from '@parquetry/parquet-dataset/node';
+import { directoryStore as localStore, openDataset as openLocal } from '@parquetry/parquet-dataset/node';
 import type { Filter } from '@parquetry/parquet-reader';
 import { field, writeParquet } from '@parquetry/parquet-writer';
 import { allCodecs } from 'parquetry';
-import { arrowSchemaOfDataset, readDatasetArrowBatches, readDatasetArrowTable } from '../src/index.js';
+import { ARROW_SCHEMA_KEY, arrowSchemaOfDataset, decodeArrowSchema, readDatasetArrowBatches, readDatasetArrowTable, writeArrowDataset } from '../src/index.js';
 
 const codecs = await allCodecs();
 
@@ -162,4 +162,72 @@ describe('DuckDB\'s partitioned output', () => {
       expect(s!.rowsReturned).toBe(theirs.length);
     });
   }
+});
+
+describe('writing a dataset from Arrow', () => {
+  /** 300 rows in 3 batches: id, amount, tags (list of strings, some null), ts (UTC), and the partition columns year and city. */
+  function source(): Table {
+    const n = 300;
+    const t = tableFromArrays({
+      id: Int32Array.from({ length: n }, (_, i) => i),
+      amount: Float64Array.from({ length: n }, (_, i) => i * 1.5),
+      year: Int32Array.from({ length: n }, (_, i) => 2022 + (i % 3)),
+      city: Array.from({ length: n }, (_, i) => (i % 10 === 0 ? null : ['oslo', 'lima', 'pune'][Math.floor(i / 7) % 3]!)),
+    });
+    const batches = [t.slice(0, 120), t.slice(120, 200), t.slice(200)].flatMap((s) => s.batches);
+    return new Table(batches);
+  }
+
+  test('partitioned by year and city, rolled at 40 rows: every partition\'s rows of all batches in its own files, read back equal (year as Int64), ARROW:schema without the partitions', async () => {
+    const table = source();
+    expect(table.batches.length).toBe(3);
+    const store = memoryStore();
+    const written = await writeArrowDataset(table, store, { partitionBy: ['year', 'city'], maxRowsPerFile: 40 });
+    expect(written.rows).toBe(300);
+    // the rows of each partition, and the files that hold them: ceil(rows / 40) each
+    const count = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      const city = table.getChild('city')!.get(i) as string | null;
+      const key = `year=${2022 + (i % 3)}/city=${city ?? '__HIVE_DEFAULT_PARTITION__'}/`;
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+    const files = new Map<string, number>();
+    for (const f of written.files) {
+      const dir = f.path.slice(0, f.path.lastIndexOf('/') + 1);
+      files.set(dir, (files.get(dir) ?? 0) + 1);
+      expect(f.rows).toBeLessThanOrEqual(40);
+    }
+    expect(Object.fromEntries(files)).toEqual(Object.fromEntries([...count].map(([k, v]) => [k, Math.ceil(v / 40)])));
+    // each file stores the Arrow schema without the partition columns
+    const f0 = written.files[0]!.metadata;
+    const stored = decodeArrowSchema(f0.key_value_metadata!.find((e) => e.key === ARROW_SCHEMA_KEY)!.value!);
+    expect(stored.fields.map((f) => `${f.name}: ${String(f.type)}`)).toEqual(['id: Int32', 'amount: Float64']);
+    // read back: the same rows
+    const back = await readDatasetArrowTable(await openDataset(store, { codecs }));
+    expect(back.schema.fields.map((f) => `${f.name}: ${String(f.type)}`)).toEqual(['id: Int32', 'amount: Float64', 'year: Int64', 'city: Utf8']);
+    const rows = (t: Table) => t.toArray().map((r) => plain(r) as Record<string, unknown>).sort((a, b) => Number(a['id']) - Number(b['id']));
+    expect(rows(back)).toEqual(rows(table));
+  });
+
+  test('a stream of record batches, DuckDB reads the directory with hive_partitioning as the same rows; a batch of another schema is SCHEMA_MISMATCH', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-arrow-write-ds-'));
+    try {
+      const table = source();
+      async function* stream() {
+        yield* table.batches;
+      }
+      const written = await writeArrowDataset(stream(), localStore(dir), { partitionBy: ['city'], compression: 'ZSTD', codecs });
+      expect(written.files.map((f) => f.path.split('/')[0]).sort()).toEqual(['city=__HIVE_DEFAULT_PARTITION__', 'city=lima', 'city=oslo', 'city=pune']);
+      const con = await (await DuckDBInstance.create(':memory:')).connect();
+      const theirs = (await con.runAndReadAll(`SELECT id, amount, year, city FROM read_parquet('${dir}/**/*.parquet', hive_partitioning = true) ORDER BY id`)).getRowObjectsJson();
+      expect(theirs.length).toBe(300);
+      expect(theirs.map((r) => [Number(r['id']), Number(r['amount']), Number(r['year']), r['city'] ?? null])).toEqual(
+        Array.from({ length: 300 }, (_, i) => [i, i * 1.5, 2022 + (i % 3), table.getChild('city')!.get(i) ?? null]),
+      );
+      const other = tableFromArrays({ id: Int32Array.of(1), city: ['x'] });
+      await expect(writeArrowDataset([...table.batches, ...other.batches], memoryStore(), { partitionBy: ['city'] })).rejects.toMatchObject({ code: 'SCHEMA_MISMATCH' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openParquet } from '@parquetry/parquet-reader';
 import { isParquetError } from '@parquetry/thrift-compact';
 import { allCodecs } from 'parquetry';
-import { openDataset as openLocalDataset } from '@parquetry/parquet-dataset/node';
-import { arrowSchemaOf, parquetSchemaOf, readArrowBatches, readArrowTable, readDatasetArrowTable, writeArrowTable } from '../src/index.js';
+import { directoryStore, openDataset as openLocalDataset } from '@parquetry/parquet-dataset/node';
+import { arrowSchemaOf, parquetSchemaOf, readArrowBatches, readArrowTable, readDatasetArrowTable, writeArrowDataset, writeArrowTable } from '../src/index.js';
 import { columnsOf, describeSchema } from './compare.js';
 
 const PYTHON = process.env.PARQUETRY_PYTHON;
@@ -246,5 +246,13 @@ describe.skipIf(PYTHON === undefined)('pyarrow peer', () => {
     // the region filter rules out the files of the other regions before they are read
     const eu = await readDatasetArrowTable(ds, { filter: { column: 'region', op: '=', value: 'eu' }, columns: ['id', 'region'] });
     expect(eu.numRows).toBe(ipc('ds.arrows').getChild('region')!.toArray().filter((r: unknown) => r === 'eu').length);
+  });
+
+  test("a dataset we write from pyarrow's table (writeArrowDataset, partitioned by year and region, rolled): pyarrow.dataset reads it as its own write_to_dataset output (types and values)", async () => {
+    const theirs = ipc('ds.arrows');
+    const ours = path.join(dir, 'ours-ds');
+    const written = await writeArrowDataset(theirs, directoryStore(ours), { partitionBy: ['year', 'region'], maxRowsPerFile: 64 });
+    expect(written.rows).toBe(900);
+    expect(JSON.parse(py('compare-dataset-dirs', ours, path.join(dir, 'ds')))).toEqual({ rows: [900, 900], schema: [], values: [] });
   });
 });

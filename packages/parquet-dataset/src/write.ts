@@ -64,8 +64,33 @@ export interface WriteDatasetResult {
   summary: FileMetaData | undefined;
 }
 
+/**
+ * Columnar input in batches (record batches of one schema, in order): partitioned and rolled as one input, so that a
+ * partition's rows of every batch go to the same files.
+ */
+export interface ColumnBatches {
+  /** The batches: each a `StructVector`, or vectors by top-level name (with the `schema` option). */
+  readonly batches: Iterable<ColumnarInput> | AsyncIterable<ColumnarInput>;
+}
+
 /** Rows or columns to write. */
-export type DatasetData = readonly Row[] | Iterable<Row> | AsyncIterable<Row> | ColumnarInput;
+export type DatasetData = readonly Row[] | Iterable<Row> | AsyncIterable<Row> | ColumnarInput | ColumnBatches;
+
+/** Whether `d` is {@link ColumnBatches} (an object whose `batches` is an iterable, not a vector). */
+function isColumnBatches(d: DatasetData): d is ColumnBatches {
+  if (typeof d !== 'object' || d === null || Array.isArray(d) || !('batches' in d)) return false;
+  const b = (d as { batches: unknown }).batches;
+  return typeof b === 'object' && b !== null && (b as { kind?: unknown }).kind === undefined && (Symbol.iterator in b || Symbol.asyncIterator in b);
+}
+
+/** The schema tree a `StructVector` carries (columns by name carry none). */
+function treeOfColumns(input: ColumnarInput): SchemaTree {
+  const s = input as StructVector;
+  if (s.kind !== 'struct' || !Array.isArray(s.children)) throw new ParquetError('SCHEMA_REQUIRED', 'parquet-dataset: columns given by name need the schema option (a StructVector carries its own)');
+  const els: SchemaElement[] = [];
+  flatten(s.field.node, els);
+  return buildSchemaTree(els);
+}
 
 const CHUNK = 8192;
 
@@ -126,8 +151,9 @@ interface OpenFile {
 
 /**
  * Writes rows or columns as a dataset.
- * @param data - rows (an array, iterable or async iterable of row objects) or columnar input (a `StructVector`, or
- *   vectors by top-level name with the `schema` option), partition columns included.
+ * @param data - rows (an array, iterable or async iterable of row objects), columnar input (a `StructVector`, or
+ *   vectors by top-level name with the `schema` option), or columnar input in batches (`{ batches }`), partition
+ *   columns included.
  * @param store - where the files go (`memoryStore`, or the Node entry's directory).
  * @param options - partitioning, rolling, summary, names, and the writer's options (`schema` covers the partition
  *   columns too; inferred from the first rows when absent).
@@ -153,14 +179,9 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
 
   // the full schema (partition columns included)
   let full: SchemaTree | undefined = schema ? toTree(schema) : undefined;
-  const rowInput = isRowSource(data);
-  if (!full && !rowInput) {
-    const s = data as StructVector;
-    if (s.kind !== 'struct' || !Array.isArray(s.children)) throw new ParquetError('SCHEMA_REQUIRED', 'parquet-dataset: columns given by name need the schema option (a StructVector carries its own)');
-    const els: SchemaElement[] = [];
-    flatten(s.field.node, els);
-    full = buildSchemaTree(els);
-  }
+  const batched = isColumnBatches(data);
+  const rowInput = !batched && isRowSource(data);
+  if (!full && !rowInput && !batched) full = treeOfColumns(data as ColumnarInput);
 
   const files: WrittenFile[] = [];
   const open = new Map<string, OpenFile>();
@@ -253,28 +274,33 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
         total += chunk.length;
       }
     } else {
-      const tree = full!;
-      const byName = columnsByName(data as ColumnarInput, tree);
-      const n = byName.length;
-      const keep = tree.field.fields.filter((f) => !partitionBy.includes(f.name)).map((f) => f.name);
-      const groups = new Map<string, number[]>();
-      const partVectors = partIdx.map((p) => byName.vectors.get(p.name)!);
-      for (let i = 0; i < n; i++) {
-        const dir = partIdx.length === 0 ? '' : dirOf(partVectors.map((v) => slotValue(v, i)), `row ${i}`);
-        let g = groups.get(dir);
-        if (!g) groups.set(dir, (g = []));
-        g.push(i);
+      const inputs: Iterable<ColumnarInput> | AsyncIterable<ColumnarInput> = batched ? (data as ColumnBatches).batches : [data as ColumnarInput];
+      for await (const input of inputs) {
+        // batches without the schema option: the first one's StructVector gives it
+        if (!full) settle(treeOfColumns(input));
+        const tree = full!;
+        const byName = columnsByName(input, tree);
+        const n = byName.length;
+        const keep = tree.field.fields.filter((f) => !partitionBy.includes(f.name)).map((f) => f.name);
+        const groups = new Map<string, number[]>();
+        const partVectors = partIdx.map((p) => byName.vectors.get(p.name)!);
+        for (let i = 0; i < n; i++) {
+          const dir = partIdx.length === 0 ? '' : dirOf(partVectors.map((v) => slotValue(v, i)), `row ${total + i}`);
+          let g = groups.get(dir);
+          if (!g) groups.set(dir, (g = []));
+          g.push(i);
+        }
+        for (const [dir, rows] of groups) {
+          const idx = Int32Array.from(rows);
+          await feed(dir, idx.length, (w, a, b) => {
+            const slice = idx.subarray(a, b);
+            const cols: Record<string, ColumnarVector> = {};
+            for (const name of keep) cols[name] = takeVector(byName.vectors.get(name)!, slice);
+            return w.writeColumns(cols);
+          });
+        }
+        total += n;
       }
-      for (const [dir, rows] of groups) {
-        const idx = Int32Array.from(rows);
-        await feed(dir, idx.length, (w, a, b) => {
-          const slice = idx.subarray(a, b);
-          const cols: Record<string, ColumnarVector> = {};
-          for (const name of keep) cols[name] = takeVector(byName.vectors.get(name)!, slice);
-          return w.writeColumns(cols);
-        });
-      }
-      total = n;
     }
     if (!full) throw new ParquetError('SCHEMA_REQUIRED', 'parquet-dataset: no rows were written and no schema was given');
     // a write of no rows at all still writes one (empty) file, so that the dataset has a schema

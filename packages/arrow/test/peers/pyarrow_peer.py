@@ -17,6 +17,9 @@
                       our table of DIR/ds (the IPC stream IPC) against pyarrow.dataset's, both sorted by id, pyarrow's
                       int32 partition column cast to our int64 (DuckDB's type); prints {"rows", "schema": [differences],
                       "values": [differences]}.
+  compare-dataset-dirs A B
+                      pyarrow.dataset's reads (partitioning='hive') of the datasets in A and B, sorted by id: prints
+                      {"rows", "schema": [differences], "values": [differences]}.
 """
 import datetime
 import decimal
@@ -262,6 +265,20 @@ def compare_dataset(d, ipc):
     return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
 
 
+def compare_dataset_dirs(a, b):
+    ours = pads.dataset(a, format='parquet', partitioning='hive').to_table().sort_by('id')
+    theirs = pads.dataset(b, format='parquet', partitioning='hive').to_table().sort_by('id')
+    schema, values = [], []
+    if ours.schema.names != theirs.schema.names:
+        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
+    for f, g in zip(ours.schema, theirs.schema):
+        if f.type != g.type:
+            schema.append(f'{f.name}: ours {f.type}, pyarrow {g.type}')
+        elif not same_values(ours[f.name].combine_chunks(), theirs[g.name].combine_chunks()):
+            values.append(f'{f.name}: values differ')
+    return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
+
+
 if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'write-all':
@@ -275,6 +292,8 @@ if __name__ == '__main__':
         write_dataset(sys.argv[2])
     elif cmd == 'compare-dataset':
         print(json.dumps(compare_dataset(sys.argv[2], sys.argv[3])))
+    elif cmd == 'compare-dataset-dirs':
+        print(json.dumps(compare_dataset_dirs(sys.argv[2], sys.argv[3])))
     elif cmd == 'compare-ipc':
         print(json.dumps(compare_ipc(sys.argv[2], sys.argv[3], sys.argv[4:])))
     else:
