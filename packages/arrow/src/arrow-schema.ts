@@ -300,21 +300,26 @@ export function storedArrowSchema(metadata: Pick<FileMetaData, 'key_value_metada
  * @param schema - the file's schema tree.
  * @param metadata - the file's footer (key/value metadata for `ARROW:schema` and the schema's metadata).
  * @param options - projection, dictionary columns, whether to apply `ARROW:schema`.
+ * @param stored - a dataset's stored Arrow schema (its first file's), applied by field name instead of the metadata's.
  * @returns the plan.
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
  *   cannot hold (a map with optional keys, a DECIMAL over 76 digits, FIXED_LEN_BYTE_ARRAY without a length).
  */
-export function planArrowRead(schema: SchemaTree, metadata: Pick<FileMetaData, 'key_value_metadata'>, options: ArrowSchemaOptions = {}): ArrowReadPlan {
+export function planArrowRead(schema: SchemaTree, metadata: Pick<FileMetaData, 'key_value_metadata'>, options: ArrowSchemaOptions = {}, stored?: Schema): ArrowReadPlan {
   const selected = selectColumns(schema, options.columns);
   const root = pruneStruct(schema.field, selected);
   const dict = options.dictionary;
   const ctx: Context = {
     dictionary: (col) => (dict === true ? true : Array.isArray(dict) ? matches(dict, col) : false),
   };
-  const origin = options.arrowSchema === false ? undefined : storedArrowSchema(metadata);
-  // the stored schema applies only when it has one field per top-level Parquet field, as in Arrow C++
-  const originFields = origin && origin.fields.length === schema.field.node.children.length ? origin.fields : undefined;
-  const fields = root.fields.map((f) => toArrowField(f, f.node.name, f.nullable, schema, ctx, originFields?.[schema.field.node.children.indexOf(f.node)]));
+  const origin = options.arrowSchema === false ? undefined : (stored ?? storedArrowSchema(metadata));
+  // a file's stored schema applies only when it has one field per top-level Parquet field, as in Arrow C++; a
+  // dataset's (`stored`: its first file's, which may lack columns of other files and has no partition columns)
+  // applies by name
+  const originFields = stored === undefined && origin && origin.fields.length === schema.field.node.children.length ? origin.fields : undefined;
+  const originOf = (f: Field): ArrowField | undefined =>
+    stored !== undefined ? origin?.fields.find((o) => o.name === f.node.name) : originFields?.[schema.field.node.children.indexOf(f.node)];
+  const fields = root.fields.map((f) => toArrowField(f, f.node.name, f.nullable, schema, ctx, originOf(f)));
   // the schema's metadata: the stored schema's when there is one (as Arrow C++ reads it), else the file's key/value
   // metadata
   let md: Map<string, string> | null = null;

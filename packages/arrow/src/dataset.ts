@@ -7,8 +7,9 @@
  * read (columns a file lacks all null, narrower types widened, partition columns constant) converted as a file's
  * columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are the decoder's buffers.
  *
- * The files' `ARROW:schema` metadata is not applied: a dataset's schema is the union of its files', which no one
- * file's stored schema describes.
+ * The first file's `ARROW:schema` applies by field name, as pyarrow.dataset takes its schema from the first fragment:
+ * time zones, `large_string`, dictionaries, durations and the like come back where the unified type allows them (a
+ * column widened across files keeps its widened type).
  *
  * @module
  */
@@ -16,7 +17,7 @@ import { RecordBatch, Schema as ArrowSchema, Table, type Schema } from 'apache-a
 import { writeDataset, type Dataset, type DatasetColumnBatch, type DatasetReadOptions, type WritableDatasetStore, type WriteDatasetOptions, type WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { buildSchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { planArrowRead, type ArrowReadPlan } from './arrow-schema.js';
+import { planArrowRead, storedArrowSchema, type ArrowReadPlan } from './arrow-schema.js';
 import { batchVector, parquetSchemaOf } from './from-arrow.js';
 import { ARROW_SCHEMA_KEY, encodeArrowSchema } from './ipc-schema.js';
 import { toRecordBatch } from './read.js';
@@ -48,23 +49,32 @@ export interface ArrowDatasetReadOptions {
   batchSize?: number;
   /** Called once when the read ends with the dataset's scan statistics (files opened and skipped, requests, bytes). */
   onScan?: DatasetReadOptions['onScan'];
+  /**
+   * Apply the first file's `ARROW:schema` by field name (default true), as pyarrow.dataset does: the types the writer
+   * started from come back where the unified Parquet type allows them.
+   */
+  arrowSchema?: boolean;
 }
 
-/** The plan of a dataset read: types from the unified schema alone. */
-function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): ArrowReadPlan {
-  return planArrowRead(dataset.schema, {}, { ...(options.columns !== undefined ? { columns: options.columns } : {}), ...(options.dictionary !== undefined ? { dictionary: options.dictionary } : {}), arrowSchema: false });
+/** The plan of a dataset read: the unified schema's types, refined by the first file's stored Arrow schema. */
+async function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): Promise<ArrowReadPlan> {
+  const o = { ...(options.columns !== undefined ? { columns: options.columns } : {}), ...(options.dictionary !== undefined ? { dictionary: options.dictionary } : {}) };
+  // the first file's footer: from the summary, or the one the open fetched (kept by the dataset)
+  const stored = options.arrowSchema === false || dataset.files.length === 0 ? undefined : storedArrowSchema((await dataset.openFile(0)).metadata);
+  return planArrowRead(dataset.schema, {}, { ...o, arrowSchema: stored !== undefined }, stored);
 }
 
 /**
- * The Arrow schema of a dataset read (before reading any data).
+ * The Arrow schema of a dataset read (before reading any data; the first file's footer is read for its stored
+ * schema unless the dataset has it already).
  * @param dataset - an opened dataset (`openDataset`).
- * @param options - projection and dictionary columns.
+ * @param options - projection, dictionary columns, whether to apply the stored schema.
  * @returns the schema of {@link readDatasetArrowTable}'s table and {@link readDatasetArrowBatches}' batches.
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
  *   cannot hold.
  */
-export function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary'> = {}): Schema {
-  return planOf(dataset, options).schema;
+export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary' | 'arrowSchema'> = {}): Promise<Schema> {
+  return (await planOf(dataset, options)).schema;
 }
 
 /**
@@ -76,8 +86,8 @@ export function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatase
  * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOfDataset}), the dataset's errors
  *   (`SCHEMA_MISMATCH`, `INVALID_PARTITION`, `FILTER_UNSUPPORTED`) and the reader's (naming the file).
  */
-export function readDatasetArrowBatches(dataset: Dataset, options: ArrowDatasetReadOptions = {}): AsyncGenerator<RecordBatch> {
-  return batches(dataset, planOf(dataset, options), options);
+export async function* readDatasetArrowBatches(dataset: Dataset, options: ArrowDatasetReadOptions = {}): AsyncGenerator<RecordBatch> {
+  yield* batches(dataset, await planOf(dataset, options), options);
 }
 
 async function* batches(dataset: Dataset, plan: ArrowReadPlan, options: ArrowDatasetReadOptions): AsyncGenerator<RecordBatch> {
@@ -98,7 +108,7 @@ async function* batches(dataset: Dataset, plan: ArrowReadPlan, options: ArrowDat
  * @throws ParquetError as {@link readDatasetArrowBatches}.
  */
 export async function readDatasetArrowTable(dataset: Dataset, options: ArrowDatasetReadOptions = {}): Promise<Table> {
-  const plan = planOf(dataset, options);
+  const plan = await planOf(dataset, options);
   const out: RecordBatch[] = [];
   for await (const b of batches(dataset, plan, { ...options, batchSize: options.batchSize ?? Infinity })) out.push(b);
   return new Table(plan.schema, out);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { Bool, DateDay, Float64, Int64, Int8, List, Struct, Table, Utf8, tableFromArrays } from 'apache-arrow';
+import { Bool, DateDay, Dictionary, Float64, Int32, Int64, Int8, LargeUtf8, List, Struct, Table, TimeUnit, Timestamp, Utf8, tableFromArrays, vectorFromArray, type DataType } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryStore, openDataset, type DatasetScanStats } from '@parquetry/parquet-dataset';
 import { directoryStore as localStore, openDataset as openLocal } from '@parquetry/parquet-dataset/node';
@@ -60,7 +60,7 @@ describe('a dataset whose files disagree', () => {
 
   test('one table with the unified schema\'s Arrow types, equal to the dataset\'s rows', async () => {
     const ds = await dataset();
-    const schema = arrowSchemaOfDataset(ds);
+    const schema = await arrowSchemaOfDataset(ds);
     const types = Object.fromEntries(schema.fields.map((f) => [f.name, f.type]));
     expect(Object.keys(types)).toEqual(['id', 'flag', 'small', 'f', 's', 'l', 'st', 'p']);
     expect(types['id']).toBeInstanceOf(Int64);
@@ -98,7 +98,7 @@ describe('a dataset whose files disagree', () => {
 
   test('batches of at most batchSize rows, each with the table\'s schema, the rows in order', async () => {
     const ds = await dataset();
-    const schema = arrowSchemaOfDataset(ds, { dictionary: ['s'] });
+    const schema = await arrowSchemaOfDataset(ds, { dictionary: ['s'] });
     const sizes: number[] = [];
     const got: unknown[] = [];
     for await (const b of readDatasetArrowBatches(ds, { batchSize: 7, dictionary: ['s'] })) {
@@ -207,6 +207,29 @@ describe('writing a dataset from Arrow', () => {
     expect(back.schema.fields.map((f) => `${f.name}: ${String(f.type)}`)).toEqual(['id: Int32', 'amount: Float64', 'year: Int64', 'city: Utf8']);
     const rows = (t: Table) => t.toArray().map((r) => plain(r) as Record<string, unknown>).sort((a, b) => Number(a['id']) - Number(b['id']));
     expect(rows(back)).toEqual(rows(table));
+  });
+
+  test("the first file's ARROW:schema comes back by name (a time zone, large_string, a dictionary), as pyarrow.dataset reads it; arrowSchema: false gives the Parquet types", async () => {
+    const n = 60;
+    const table = new Table({
+      ts: vectorFromArray(Array.from({ length: n }, (_, i) => 1.7e12 + i * 1000), new Timestamp(TimeUnit.MILLISECOND, 'America/New_York')),
+      big: vectorFromArray(Array.from({ length: n }, (_, i) => `v${i}`), new LargeUtf8()),
+      cat: vectorFromArray(Array.from({ length: n }, (_, i) => ['a', 'b'][i % 2]!), new Dictionary(new Utf8(), new Int32())),
+      part: vectorFromArray(Array.from({ length: n }, (_, i) => i % 3), new Int32()),
+    });
+    const store = memoryStore();
+    await writeArrowDataset(table, store, { partitionBy: ['part'] });
+    const ds = await openDataset(store, { codecs });
+    const back = await readDatasetArrowTable(ds);
+    const [ts, big, cat, part] = back.schema.fields.map((f) => f.type as DataType);
+    expect([(ts as Timestamp).unit, (ts as Timestamp).timezone]).toEqual([TimeUnit.MILLISECOND, 'America/New_York']);
+    expect(big).toBeInstanceOf(LargeUtf8);
+    expect(cat).toBeInstanceOf(Dictionary);
+    expect(part).toBeInstanceOf(Int64);
+    const rows = (t: Table) => t.toArray().map((r) => plain(r) as Record<string, unknown>).sort((a, b) => String(a['big']).localeCompare(String(b['big'])));
+    expect(rows(back).map(({ part: _p, ...r }) => r)).toEqual(rows(table).map(({ part: _p, ...r }) => r));
+    const plainTypes = (await arrowSchemaOfDataset(ds, { arrowSchema: false })).fields.map((f) => f.type as DataType);
+    expect([(plainTypes[0] as Timestamp).timezone, plainTypes[1]!.constructor, plainTypes[2]!.constructor]).toEqual(['UTC', Utf8, Utf8]);
   });
 
   test('a stream of record batches, DuckDB reads the directory with hive_partitioning as the same rows; a batch of another schema is SCHEMA_MISMATCH', async () => {
