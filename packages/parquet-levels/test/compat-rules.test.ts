@@ -116,14 +116,16 @@ describe('MAP rules', () => {
 });
 
 describe('schema errors', () => {
-  const codeOf = (f: () => unknown): string => {
+  /** `code: message` of what `f` throws ('no error', or the non-ParquetError). */
+  const outcome = (f: () => unknown): string => {
     try {
       f();
       return 'no error';
     } catch (e) {
-      return isParquetError(e) ? e.code : `non-ParquetError ${String(e)}`;
+      return isParquetError(e) ? `${e.code}: ${e.message}` : `non-ParquetError ${String(e)}`;
     }
   };
+  const codeOf = (f: () => unknown): string => outcome(f).split(':')[0]!;
   test('bad num_children and leftovers are INVALID_SCHEMA', () => {
     expect(codeOf(() => buildSchemaTree([]))).toBe('INVALID_SCHEMA');
     expect(codeOf(() => buildSchemaTree([{ name: 'r', num_children: 2 }, { name: 'a', type: Type.INT32 }]))).toBe('INVALID_SCHEMA');
@@ -135,18 +137,10 @@ describe('schema errors', () => {
   });
 
   test('two fields of one name in a group are INVALID_SCHEMA, naming the group, the name and both elements; the same name in different groups is fine', () => {
-    const message = (f: () => unknown): string => {
-      try {
-        f();
-        return 'no error';
-      } catch (e) {
-        return isParquetError(e) ? `${e.code}: ${e.message}` : `non-ParquetError ${String(e)}`;
-      }
-    };
-    expect(message(() => buildSchemaTree([{ name: 'r', num_children: 3 }, { name: 'c0', type: Type.INT64 }, { name: 'x', type: Type.INT32 }, { name: 'c0', type: Type.BYTE_ARRAY }]))).toBe(
+    expect(outcome(() => buildSchemaTree([{ name: 'r', num_children: 3 }, { name: 'c0', type: Type.INT64 }, { name: 'x', type: Type.INT32 }, { name: 'c0', type: Type.BYTE_ARRAY }]))).toBe(
       `INVALID_SCHEMA: parquet-levels: the schema root has two fields named 'c0' (its fields 0 and 2, schema elements 1 and 3); field names must differ within a group`,
     );
-    expect(message(() => buildSchemaTree([{ name: 'r', num_children: 1 }, { name: 's', num_children: 2 }, { name: 'a', type: Type.INT32 }, { name: 'a', type: Type.INT32 }]))).toMatch(/^INVALID_SCHEMA: .*group 's' has two fields named 'a' \(its fields 0 and 1, schema elements 2 and 3\)/);
+    expect(outcome(() => buildSchemaTree([{ name: 'r', num_children: 1 }, { name: 's', num_children: 2 }, { name: 'a', type: Type.INT32 }, { name: 'a', type: Type.INT32 }]))).toMatch(/^INVALID_SCHEMA: .*group 's' has two fields named 'a' \(its fields 0 and 1, schema elements 2 and 3\)/);
     const ok = buildSchemaTree([{ name: 'r', num_children: 2 }, { name: 'a', num_children: 1 }, { name: 'x', type: Type.INT32 }, { name: 'b', num_children: 1 }, { name: 'x', type: Type.INT32 }]);
     expect(ok.columns.map((c) => c.pathString)).toEqual(['a.x', 'b.x']);
   });

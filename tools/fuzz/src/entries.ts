@@ -70,10 +70,11 @@ export const DECRYPTION = { footerKey: enc('0123456789012345'), columnKeys: { do
 const MAX_ROWS = 100_000;
 const MAX_BYTES = 64 << 20;
 
-/** The whole-file read: open, statistics, every row group's columns, then every row (when the file is small enough). */
-async function readWhole(bytes: Uint8Array, decryption: boolean): Promise<Outcome> {
-  const codecs = await allCodecs();
-  const file: ParquetFile = await openParquet(bytes, { codecs, maxPageValues: 1 << 16, verifyChecksums: (bytes.length & 1) === 0, ...(decryption ? { decryption: DECRYPTION } : {}) });
+/**
+ * The rows a file's row groups state, and whether the file is small enough to read whole (files stating more rows or
+ * bytes than a fuzz input should decode are read in part).
+ */
+function footerTotals(file: ParquetFile): { stated: number; small: boolean } {
   const md = file.metadata;
   let stated = 0;
   let size = 0;
@@ -81,7 +82,15 @@ async function readWhole(bytes: Uint8Array, decryption: boolean): Promise<Outcom
     stated += rg.num_rows;
     size += Math.max(rg.total_byte_size, rg.total_compressed_size ?? 0);
   }
-  const small = file.numRows <= MAX_ROWS && stated <= MAX_ROWS && size <= MAX_BYTES && md.row_groups.length <= 1000;
+  return { stated, small: file.numRows <= MAX_ROWS && stated <= MAX_ROWS && size <= MAX_BYTES && md.row_groups.length <= 1000 };
+}
+
+/** The whole-file read: open, statistics, every row group's columns, then every row (when the file is small enough). */
+async function readWhole(bytes: Uint8Array, decryption: boolean): Promise<Outcome> {
+  const codecs = await allCodecs();
+  const file: ParquetFile = await openParquet(bytes, { codecs, maxPageValues: 1 << 16, verifyChecksums: (bytes.length & 1) === 0, ...(decryption ? { decryption: DECRYPTION } : {}) });
+  const md = file.metadata;
+  const { stated, small } = footerTotals(file);
   for (let g = 0; g < Math.min(md.row_groups.length, 4); g++) {
     for (let c = 0; c < Math.min(file.schema.columns.length, 16); c++) file.statistics(g, c);
   }
@@ -583,16 +592,9 @@ const fileEntry: Entry = {
  */
 async function readArrow(bytes: Uint8Array): Promise<Outcome> {
   const file = await openParquet(bytes, { codecs: await allCodecs(), maxPageValues: 1 << 16, verifyChecksums: (bytes.length & 1) === 0 });
-  const md = file.metadata;
-  let stated = 0;
-  let size = 0;
-  for (const rg of md.row_groups) {
-    stated += rg.num_rows;
-    size += Math.max(rg.total_byte_size, rg.total_compressed_size ?? 0);
-  }
+  const { stated, small } = footerTotals(file);
   arrowSchemaOf(file);
   // files stating more rows or bytes than a fuzz input should decode: their first rows only
-  const small = file.numRows <= MAX_ROWS && stated <= MAX_ROWS && size <= MAX_BYTES && md.row_groups.length <= 1000;
   const range = small ? {} : { rowStart: 0, rowEnd: Math.min(1000, file.numRows) };
   const table = await readArrowTable(file, range);
   let batched = 0;

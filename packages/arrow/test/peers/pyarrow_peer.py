@@ -247,36 +247,31 @@ def write_dataset(d):
     print(json.dumps({'ok': True, 'rows': got.num_rows, 'files': len(pads.dataset(f'{d}/ds', format='parquet').files)}))
 
 
+def compare_sorted(ours, theirs):
+    """Two tables sorted by id: names, types and values (NaN equal to NaN)."""
+    ours, theirs = ours.sort_by('id'), theirs.sort_by('id')
+    schema, values = [], []
+    if ours.schema.names != theirs.schema.names:
+        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
+    for f, g in zip(ours.schema, theirs.schema):
+        if f.type != g.type:
+            schema.append(f'{f.name}: ours {f.type}, pyarrow {g.type}')
+        elif not same_values(ours[f.name].combine_chunks(), theirs[g.name].combine_chunks()):
+            values.append(f'{f.name}: values differ')
+    return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
+
+
 def compare_dataset(d, ipc):
     with pa.ipc.open_stream(ipc) as r:
         ours = r.read_all()
     theirs = pads.dataset(f'{d}/ds', format='parquet', partitioning='hive').to_table()
     theirs = theirs.set_column(theirs.schema.get_field_index('year'), 'year', pc.cast(theirs['year'], pa.int64()))
-    ours = ours.sort_by('id')
-    theirs = theirs.sort_by('id')
-    schema, values = [], []
-    if ours.schema.names != theirs.schema.names:
-        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
-    for f, g in zip(ours.schema, theirs.schema):
-        if f.type != g.type:
-            schema.append(f'{f.name}: ours {f.type}, pyarrow {g.type}')
-        elif not same_values(ours[f.name].combine_chunks(), theirs[g.name].combine_chunks()):
-            values.append(f'{f.name}: values differ')
-    return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
+    return compare_sorted(ours, theirs)
 
 
 def compare_dataset_dirs(a, b):
-    ours = pads.dataset(a, format='parquet', partitioning='hive').to_table().sort_by('id')
-    theirs = pads.dataset(b, format='parquet', partitioning='hive').to_table().sort_by('id')
-    schema, values = [], []
-    if ours.schema.names != theirs.schema.names:
-        schema.append(f'names: ours {ours.schema.names}, pyarrow {theirs.schema.names}')
-    for f, g in zip(ours.schema, theirs.schema):
-        if f.type != g.type:
-            schema.append(f'{f.name}: ours {f.type}, pyarrow {g.type}')
-        elif not same_values(ours[f.name].combine_chunks(), theirs[g.name].combine_chunks()):
-            values.append(f'{f.name}: values differ')
-    return {'rows': [ours.num_rows, theirs.num_rows], 'schema': schema, 'values': values}
+    read = lambda d: pads.dataset(d, format='parquet', partitioning='hive').to_table()
+    return compare_sorted(read(a), read(b))
 
 
 if __name__ == '__main__':
