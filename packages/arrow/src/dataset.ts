@@ -1,11 +1,12 @@
 /**
  * Datasets (`@parquetry/parquet-dataset`) and Arrow. Writing: an Arrow table or stream of record batches through the
  * dataset writer, as `pyarrow.parquet.write_to_dataset` writes one. Reading: a dataset (many files, hive partitions,
- * schema evolution) → Arrow, as `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified schema mapped to Arrow types as a
- * file's is (`arrow-schema.ts`), the partition columns last (`int64`, `date` and `string` partitions as Int64, Date32
- * and Utf8, as DuckDB types them; pyarrow infers Int32 for integer partitions), and each batch of the dataset's columnar
- * read (columns a file lacks all null, narrower types widened, partition columns constant) converted as a file's
- * columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are the decoder's buffers.
+ * schema evolution) → Arrow, as `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified
+ * schema mapped to Arrow types as a file's is (`arrow-schema.ts`), the partition columns last (`int64`, `date` and
+ * `string` partitions as Int64, Date32 and Utf8, as DuckDB types them; pyarrow infers Int32 for integer partitions),
+ * and each batch of the dataset's columnar read (columns a file lacks all null, narrower types widened, partition
+ * columns constant) converted as a file's columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are
+ * the decoder's buffers.
  *
  * The first file's `ARROW:schema` applies by field name, as pyarrow.dataset takes its schema from the first fragment:
  * time zones, `large_string`, dictionaries, durations and the like come back where the unified type allows them (a
@@ -71,7 +72,7 @@ async function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): Promi
  * @param options - projection, dictionary columns, whether to apply the stored schema.
  * @returns the schema of {@link readDatasetArrowTable}'s table and {@link readDatasetArrowBatches}' batches.
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
- *   cannot hold.
+ *   cannot hold; the reader's open errors for the first file (naming it).
  */
 export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary' | 'arrowSchema'> = {}): Promise<Schema> {
   return (await planOf(dataset, options)).schema;
@@ -84,7 +85,8 @@ export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<Arrow
  * @param options - projection, filter and pruning, dictionary columns, batch size, `onScan`.
  * @returns the batches, all with the schema {@link arrowSchemaOfDataset} gives.
  * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOfDataset}), the dataset's errors
- *   (`SCHEMA_MISMATCH`, `INVALID_PARTITION`, `FILTER_UNSUPPORTED`) and the reader's (naming the file).
+ *   (`FILTER_INVALID`, `SCHEMA_MISMATCH`, `INVALID_PARTITION`, `FILTER_UNSUPPORTED`) and the reader's (naming the
+ *   file).
  */
 export async function* readDatasetArrowBatches(dataset: Dataset, options: ArrowDatasetReadOptions = {}): AsyncGenerator<RecordBatch> {
   yield* batches(dataset, await planOf(dataset, options), options);
