@@ -38,7 +38,7 @@ export { HIVE_NULL, parseHivePath, inferPartitionType, partitionValue, formatPar
 export { unifySchemas, mapColumns, describeType, withPartitions, type ColumnMapping, type Widening } from './schema.js';
 export { partialFilter, topOf, type Residual } from './filter.js';
 export { METADATA_FILE, COMMON_METADATA_FILE, encodeSummary, decodeSummary, summaryFiles, fileMetadataOf, dataEndOf, footerServedSource, buildSummary, commonMetadata } from './summary.js';
-export { nullVector, constantVector, widenVector } from './vectors.js';
+export { nullVector, constantVector, widenVector, type VectorOptions } from './vectors.js';
 export { mapLimit, orderedAhead } from './pool.js';
 export { writeDataset, type WriteDatasetOptions, type WriteDatasetResult, type WrittenFile, type DatasetData, type ColumnBatches } from './write.js';
 export { takeVector, slotValue } from './take.js';
