@@ -21,7 +21,7 @@ import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
 import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
-import { inferPartitionType, parseHivePath, partitionElement, partitionValue, type PartitionField, type PartitionType } from './hive.js';
+import { inferPartitionType, parseHivePath, partitionElement, jsonPartitionValue, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
 import { partialFilter, topOf, type Residual } from './filter.js';
 import { COMMON_METADATA_FILE, METADATA_FILE, dataEndOf, decodeSummary, fileMetadataOf, footerServedSource, summaryFiles } from './summary.js';
@@ -511,8 +511,15 @@ class DatasetImpl implements Dataset {
   private shapeRows(plan: ReadPlan, p: Prepared, parts: Map<string, unknown>, rows: Record<string, unknown>[]): Record<string, unknown>[] {
     const top = this.schema.field.fields;
     const data = plan.dataFields.map((i) => ({ name: top[i]!.name, m: p.mapping[i]! }));
-    const partsOut = plan.partFields.map((i) => ({ name: top[i]!.name, value: parts.get(top[i]!.name) ?? null }));
-    const asNumber = plan.options.int64 === 'number';
+    // rows under `values: 'json'` take the partitions in that mapping too (filters and columns keep the native one)
+    const json = plan.options.values === 'json';
+    const partsOut = plan.partFields.map((i) => {
+      const name = top[i]!.name;
+      const value = parts.get(name) ?? null;
+      return { name, value: json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === name)!.type) : value };
+    });
+    // a widened INT32 is an exact number: a bigint, as INT64 values are, unless the mapping gives numbers
+    const asNumber = plan.options.int64 === 'number' || json;
     const out = new Array<Record<string, unknown>>(rows.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;

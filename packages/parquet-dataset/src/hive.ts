@@ -88,6 +88,22 @@ function parseDate(text: string): number | undefined {
 }
 
 /**
+ * A partition value of the native mapping ({@link partitionValue}) as the reader's `values: 'json'` mapping gives a
+ * column's: an int64 as a number when safe, else a decimal string; a date as `YYYY-MM-DD`; NaN and ±Infinity as
+ * strings; the others as they are.
+ * @param v - the value (null for the null partition).
+ * @param type - the partition column's type.
+ * @returns the JSON-safe value.
+ */
+export function jsonPartitionValue(v: unknown, type: PartitionType): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : String(v);
+  if (type === 'date') return formatDate(v instanceof Date ? Math.round(v.getTime() / 86400000) : (v as number));
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  return v;
+}
+
+/**
  * Formats days since the epoch as `YYYY-MM-DD`.
  * @param days - days since 1970-01-01.
  * @returns the date text.

@@ -239,6 +239,21 @@ describe('columnar batches', () => {
   });
 });
 
+describe('the JSON mapping', () => {
+  test("values: 'json' maps partition values as the reader maps columns (int64 as numbers, strings past 2^53; dates as YYYY-MM-DD) and keeps widened INT32 as numbers: JSON.stringify takes the rows", async () => {
+    const store = memoryStore();
+    store.files.set('k=7/day=2024-01-02/a.parquet', await writeParquet([{ id: 1 }, { id: 2 }], { schema: { id: field.int32() } }));
+    store.files.set('k=1152921504606846976/day=1999-12-31/b.parquet', await writeParquet([{ id: 3n }], { schema: { id: field.int64() } }));
+    const ds = await openDataset(store, { codecs });
+    const rows = await ds.readRows({ values: 'json' });
+    expect(JSON.stringify(rows)).toBe('[{"id":3,"k":"1152921504606846976","day":"1999-12-31"},{"id":1,"k":7,"day":"2024-01-02"},{"id":2,"k":7,"day":"2024-01-02"}]');
+    // the native mapping is unchanged: bigints and day numbers
+    expect((await ds.readRows())[1]).toEqual({ id: 1n, k: 7n, day: 19724 });
+    // a filter still compares in the native mapping
+    expect((await ds.readRows({ values: 'json', filter: { column: 'day', op: '>', value: '2000-01-01' } })).map((r) => r['id'])).toEqual([1, 2]);
+  });
+});
+
 describe('summary files', () => {
   test('_metadata plans the read: one request opens the dataset, pruned files are never touched, footers never fetched', async () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, g: ['a', 'b'][i % 2]!, n: BigInt(i), day: 18000, x: i }));

@@ -37,7 +37,8 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['a group of several columns in stats', ['stats', S, 'rec'], 2, /^parquetry: stats: 'rec' is a group of 2 columns; name one: rec\.a, rec\.b$/],
   ['an unknown column in pages', ['pages', S, 'nope'], 1, /^parquetry: .*'nope'/],
   ['a missing file', ['head', path.join(dir, 'nope.parquet')], 1, /^parquetry: cannot open '.*nope\.parquet': ENOENT: no such file or directory/],
-  ['a directory', ['head', dir], 1, /^parquetry: cannot open '.*': not a regular file$/],
+  ['a directory without data files (read as a dataset)', ['head', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
+  ['a directory given to a command that reads one file', ['meta', dir], 2, /^parquetry: '.*' is a directory: meta reads one file \(cat, head, tail, count and schema read a directory as a dataset\)$/],
   ['not a Parquet file', ['meta', path.join(repo, 'README.md')], 1, /^parquetry: NOT_PARQUET: parquet-reader: the last 4 bytes are .*not a Parquet file$/],
 ];
 

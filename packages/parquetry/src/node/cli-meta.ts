@@ -11,7 +11,7 @@
  */
 import type { ColumnStatistics, ParquetFile } from '@parquetry/parquet-reader';
 import { compareDecimals, compareValues } from '@parquetry/parquet-reader/filters';
-import type { ColumnDescriptor, SchemaNode } from '@parquetry/parquet-levels';
+import type { ColumnDescriptor, SchemaNode, SchemaTree } from '@parquetry/parquet-levels';
 import {
   CompressionCodecNames,
   ConvertedTypeNames,
@@ -62,21 +62,22 @@ function elementJson(e: SchemaElement): Record<string, unknown> {
 }
 
 /**
- * `schema`: one line per schema element (repetition, physical type, name, logical type), or with `--json` the
- * footer's schema elements as a JSON array (parquet.thrift field names; `type`, `repetition_type` and
- * `converted_type` by name; `logicalType` as its union object).
- * @param file - the opened file.
+ * `schema`: one line per schema element (repetition, physical type, name, logical type), or with `--json` the schema
+ * elements as a JSON array (parquet.thrift field names; `type`, `repetition_type` and `converted_type` by name;
+ * `logicalType` as its union object): a file's (its footer's elements), or a dataset's unified schema (the files'
+ * columns, then the partition columns).
+ * @param schema - the schema.
  * @param p - parsed arguments.
- * @param write - receives each output line.
+ * @param write - receives each line.
  */
-export function schemaCommand(file: ParquetFile, p: Parsed, write: (line: string) => void): void {
+export function schemaCommand(schema: SchemaTree, p: Parsed, write: (line: string) => void): void {
   if (p.values.has('--json')) {
-    write(JSON.stringify(file.metadata.schema.map(elementJson), null, 2));
+    write(JSON.stringify(schema.elements.map(elementJson), null, 2));
     return;
   }
   const out: string[] = [];
-  schemaLines(file.schema.field.node, 0, out);
-  out[0] = `message ${file.schema.field.node.name}`;
+  schemaLines(schema.field.node, 0, out);
+  out[0] = `message ${schema.field.node.name}`;
   for (const l of out) write(l);
 }
 

@@ -11,7 +11,7 @@
  */
 import type { BatchOptions, ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
-import type { Field } from '@parquetry/parquet-levels';
+import type { Field, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { has, nearest, one, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { formatOf, rowSink, type OutColumn, type RowSink } from './cli-output.js';
@@ -35,14 +35,14 @@ export interface RowsOut {
   readonly drain: (() => Promise<void>) | undefined;
 }
 
-/** The columns of `--columns`: what to read and the top-level fields to print, in the order given. */
-function selectColumns(file: ParquetFile, text: string | undefined): { read: string[] | undefined; out: Field[] } {
-  const top = file.schema.field.fields;
+/** The columns of `--columns` (of a file's or a dataset's schema): what to read and the top-level fields to print, in the order given. */
+export function selectColumns(schema: SchemaTree, text: string | undefined): { read: string[] | undefined; out: Field[] } {
+  const top = schema.field.fields;
   if (text === undefined) return { read: undefined, out: [...top] };
   const read = text.split(',').map((s) => s.trim());
   if (read.some((s) => s === '')) throw usageError(`--columns takes column names separated by commas, not '${text}'`);
   const out: Field[] = [];
-  const paths = file.schema.columns.map((c) => c.pathString);
+  const paths = schema.columns.map((c) => c.pathString);
   for (const name of read) {
     if (!paths.some((p) => p === name || p.startsWith(`${name}.`))) {
       const guess = nearest(name, [...top.map((f) => f.name), ...paths]);
@@ -81,7 +81,7 @@ export async function rowsCommand(cmd: 'cat' | 'head' | 'tail', file: ParquetFil
   const limit = nText !== undefined ? wholeNumber('-n', nText, 0) : cmd === 'cat' ? Infinity : 10;
   const offText = one(p, '--offset');
   const offset = offText === undefined ? 0 : wholeNumber('--offset', offText, 0);
-  const { read, out: fields } = selectColumns(file, one(p, '--columns'));
+  const { read, out: fields } = selectColumns(file.schema, one(p, '--columns'));
   const whereText = one(p, '--where');
   const where = whereText === undefined ? undefined : parseWhere(whereText, file.schema);
   const schema = file.schema;

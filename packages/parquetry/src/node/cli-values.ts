@@ -49,7 +49,7 @@ export function valueMode(p: Parsed): ValueMode {
  * @param mode - the value mode.
  * @returns the options to read with.
  */
-export function readValueOptions(mode: ValueMode): ReadOptions {
+export function readValueOptions(mode: ValueMode): Pick<ReadOptions, 'values' | 'maps' | 'timestamps' | 'dates'> {
   if (!mode.raw) return { values: 'json' };
   return mode.dates ? { maps: 'map', timestamps: 'date', dates: 'date' } : { maps: 'map' };
 }

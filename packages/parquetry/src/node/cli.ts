@@ -10,12 +10,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { KindCounts, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, rowsCommand, type RowsOut } from './cli-rows.js';
+import { datasetRowsCommand, datasetScanLines, directoryError, readsDatasets } from './cli-dataset.js';
+import { openDataset } from './dataset.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
 import { convertFile, type InputFormat } from './convert.js';
@@ -115,6 +118,8 @@ async function openForRead(p: Parsed): Promise<LocalParquetFile> {
 async function readCommand(p: Parsed, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
   const [what, min, max] = ARITY[p.cmd]!;
   arity(p, what, min, max);
+  const path = p.positional[0]!;
+  if (await isDirectory(path)) return datasetCommand(p, path, write, error, io);
   const file = await openForRead(p);
   const out: RowsOut = {
     write,
@@ -133,7 +138,7 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
       case 'count':
         return await countCommand(file, p, out);
       case 'schema':
-        return schemaCommand(file, p, write);
+        return schemaCommand(file.schema, p, write);
       case 'meta':
         return await metaCommand(file, p.positional[0]!, p, write);
       case 'stats':
@@ -146,6 +151,30 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   } finally {
     if (has(p, '--stats')) for (const line of scanLines(file.scanStats())) error(line);
     await file.close();
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    // a missing or unreadable path: the file's open names the error
+    return false;
+  }
+}
+
+/** A reading command on a directory: `cat`, `head`, `tail`, `count` and `schema` read it as one dataset. */
+async function datasetCommand(p: Parsed, path: string, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
+  if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, path);
+  const decryption = await decryptionOf(p);
+  const ds = await openDataset(path, decryption ? { decryption } : {});
+  const out: RowsOut = { write, tty: io.outputIsTTY === true, width: io.columns, progress: undefined, signal: io.signal, drain: io.drain };
+  let stats: DatasetScanStats | undefined;
+  try {
+    if (p.cmd === 'schema') return schemaCommand(ds.schema, p, write);
+    await datasetRowsCommand(p.cmd, ds, p, out, (s) => (stats = s));
+  } finally {
+    if (has(p, '--stats') && stats) for (const line of datasetScanLines(stats)) error(line);
   }
 }
 
