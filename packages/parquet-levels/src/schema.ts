@@ -227,11 +227,11 @@ export function buildSchemaTree(elements: readonly SchemaElement[]): SchemaTree 
       // rows, projections, filters and Arrow fields address a group's fields by name: a second field of the same
       // name would be dropped from every row without a word (DuckDB renames it, pyarrow's read_table refuses it)
       const seen = new Map<string, number>();
-      children.forEach((c, i) => {
+      for (const c of children) {
         const first = seen.get(c.name);
-        if (first !== undefined) throw schemaError(`${isRoot ? 'the schema root' : `group '${path.join('.')}'`} has two fields named '${c.name}' (its fields ${first} and ${i}, schema elements ${children[first]!.elementIndex} and ${c.elementIndex}); field names must differ within a group`);
-        seen.set(c.name, i);
-      });
+        if (first !== undefined) throw schemaError(`two fields named '${c.name}' in ${isRoot ? 'the root' : `group '${path.join('.')}'`} (schema elements ${first} and ${c.elementIndex})`);
+        seen.set(c.name, c.elementIndex);
+      }
     }
     return node;
   };

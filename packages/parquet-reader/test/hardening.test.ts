@@ -342,6 +342,6 @@ describe('duplicate field names', () => {
     const bad = cat(good.subarray(0, start), footer, u32(footer.length), good.subarray(good.length - 4));
     const e = await codeOf(() => openParquet(bad, { codecs }));
     expect(e.code).toBe('INVALID_SCHEMA');
-    expect(e.message).toContain(`the schema root has two fields named 'c0' (its fields 0 and 1, schema elements 1 and 2)`);
+    expect(e.message).toContain(`two fields named 'c0' in the root (schema elements 1 and 2)`);
   });
 });
