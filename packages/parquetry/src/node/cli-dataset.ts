@@ -8,19 +8,14 @@
  */
 import type { Dataset, DatasetBatchOptions, DatasetScanStats } from '@parquetry/parquet-dataset';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
-import { ParquetError } from '@parquetry/thrift-compact';
-import { one, usageError, wholeNumber, type Parsed } from './cli-args.js';
-import { formatOf, rowSink, type OutColumn } from './cli-output.js';
-import { selectColumns, type RowsOut } from './cli-rows.js';
-import { isNumeric, readValueOptions, rowTransform, typeLabel, valueMode } from './cli-values.js';
+import type { ParquetError } from '@parquetry/thrift-compact';
+import { one, usageError, type Parsed } from './cli-args.js';
+import { RowWindow, interrupted, rowOutput, type RowsOut } from './cli-rows.js';
+import { readValueOptions } from './cli-values.js';
 import { parseWhere, whereError } from './where.js';
 
 /** Rows read per batch. */
 const BATCH = 10_000;
-
-function interrupted(): ParquetError {
-  return new ParquetError('INTERRUPTED', 'parquetry: interrupted');
-}
 
 /**
  * `cat`, `head`, `tail` or `count` on a dataset: its rows in file order, each file's in order.
@@ -48,20 +43,7 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
       out.write(String(n));
       return;
     }
-    const mode = valueMode(p);
-    const format = formatOf(one(p, '--format'), out.tty);
-    const nText = one(p, '-n');
-    const limit = nText !== undefined ? wholeNumber('-n', nText, 0) : cmd === 'cat' ? Infinity : 10;
-    const offText = one(p, '--offset');
-    const offset = offText === undefined ? 0 : wholeNumber('--offset', offText, 0);
-    const { read, out: fields } = selectColumns(schema, one(p, '--columns'));
-    const columns: OutColumn[] = fields.map((f) => ({ name: f.name, label: typeLabel(f, schema), numeric: isNumeric(f, schema) }));
-    const sink = rowSink(format, columns, mode, out.write, { width: out.width });
-    const transform = rowTransform(schema, mode);
-    const emit = (rows: Record<string, unknown>[]): void => {
-      if (transform) for (const r of rows) transform(r);
-      sink.rows(rows);
-    };
+    const { mode, limit, offset, read, sink, emit } = rowOutput(cmd, schema, p, out);
     if (limit > 0) {
       const options: DatasetBatchOptions & { form?: 'rows' } = { ...readValueOptions(mode), ...(read ? { columns: read } : {}), ...(where ? { filter: where.filter } : {}), batchSize: BATCH, ...scan };
       if (cmd === 'tail') {
@@ -76,20 +58,12 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
         const rows = last.slice(Math.max(0, end - limit), end);
         if (rows.length > 0) emit(rows);
       } else {
-        let skip = offset;
-        let left = limit;
+        const window = new RowWindow(offset, limit);
         for await (const b of ds.iterateBatches(options)) {
           if (out.signal?.aborted) throw interrupted();
-          let rows = b.rows;
-          if (skip > 0) {
-            const k = Math.min(skip, rows.length);
-            skip -= k;
-            rows = rows.slice(k);
-          }
-          if (rows.length > left) rows = rows.slice(0, left);
-          left -= rows.length;
+          const rows = window.take(b.rows);
           if (rows.length > 0) emit(rows);
-          if (left === 0) break;
+          if (window.full) break;
           await out.drain?.();
         }
       }

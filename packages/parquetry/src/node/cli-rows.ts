@@ -15,7 +15,7 @@ import type { Field, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { has, nearest, one, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { formatOf, rowSink, type OutColumn, type RowSink } from './cli-output.js';
-import { isNumeric, readValueOptions, rowTransform, typeLabel, valueMode } from './cli-values.js';
+import { isNumeric, readValueOptions, rowTransform, typeLabel, valueMode, type ValueMode } from './cli-values.js';
 import { ProgressBar, type ProgressTarget } from './progress.js';
 import { parseWhere, whereError, type ParsedWhere } from './where.js';
 
@@ -54,8 +54,38 @@ export function selectColumns(schema: SchemaTree, text: string | undefined): { r
   return { read, out };
 }
 
-function interrupted(): ParquetError {
+/** The error of a read stopped by the output's signal. */
+export function interrupted(): ParquetError {
   return new ParquetError('INTERRUPTED', 'parquetry: interrupted');
+}
+
+/** The rows a read with `--offset` and `-n` prints, batch by batch: `offset` rows skipped, then `limit` taken. */
+export class RowWindow {
+  /**
+   * @param skip - rows to skip first.
+   * @param left - rows to take after them.
+   */
+  constructor(
+    private skip: number,
+    private left: number,
+  ) {}
+
+  /** The part of the next batch's rows inside the window. */
+  take(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+    if (this.skip > 0) {
+      const k = Math.min(this.skip, rows.length);
+      this.skip -= k;
+      rows = rows.slice(k);
+    }
+    if (rows.length > this.left) rows = rows.slice(0, this.left);
+    this.left -= rows.length;
+    return rows;
+  }
+
+  /** Whether every row wanted has been taken. */
+  get full(): boolean {
+    return this.left === 0;
+  }
 }
 
 /** A read's progress bar, when one is wanted. */
@@ -67,6 +97,35 @@ function progressBar(p: Parsed, out: RowsOut, total: number): ProgressBar | unde
 }
 
 /**
+ * How `cat`, `head` and `tail` print rows of a schema (a file's or a dataset's): `-n`, `--offset`, `--columns`, the
+ * value mode and the format.
+ * @param cmd - the command (`-n` defaults to all rows for `cat`, 10 otherwise).
+ * @param schema - the schema read.
+ * @param p - parsed arguments.
+ * @param out - the output.
+ * @returns the value mode, the rows wanted (`limit` after `offset`), the columns to read, and the sink the rows go to
+ *   (`emit` applies the mode's row transform first).
+ * @throws ParquetError `USAGE` for a bad `-n`, `--offset`, `--columns` or `--format`.
+ */
+export function rowOutput(cmd: 'cat' | 'head' | 'tail', schema: SchemaTree, p: Parsed, out: RowsOut): { mode: ValueMode; limit: number; offset: number; read: string[] | undefined; sink: RowSink; emit: (rows: Record<string, unknown>[]) => void } {
+  const mode = valueMode(p);
+  const format = formatOf(one(p, '--format'), out.tty);
+  const nText = one(p, '-n');
+  const limit = nText !== undefined ? wholeNumber('-n', nText, 0) : cmd === 'cat' ? Infinity : 10;
+  const offText = one(p, '--offset');
+  const offset = offText === undefined ? 0 : wholeNumber('--offset', offText, 0);
+  const { read, out: fields } = selectColumns(schema, one(p, '--columns'));
+  const columns: OutColumn[] = fields.map((f) => ({ name: f.name, label: typeLabel(f, schema), numeric: isNumeric(f, schema) }));
+  const sink = rowSink(format, columns, mode, out.write, { width: out.width });
+  const transform = rowTransform(schema, mode);
+  const emit = (rows: Record<string, unknown>[]): void => {
+    if (transform) for (const r of rows) transform(r);
+    sink.rows(rows);
+  };
+  return { mode, limit, offset, read, sink, emit };
+}
+
+/**
  * `cat`, `head` or `tail`: rows in a format.
  * @param cmd - the command.
  * @param file - the opened file.
@@ -75,24 +134,10 @@ function progressBar(p: Parsed, out: RowsOut, total: number): ProgressBar | unde
  * @throws ParquetError `USAGE` for bad options or `--where`, `INTERRUPTED`, and the reader's errors.
  */
 export async function rowsCommand(cmd: 'cat' | 'head' | 'tail', file: ParquetFile, p: Parsed, out: RowsOut): Promise<void> {
-  const mode = valueMode(p);
-  const format = formatOf(one(p, '--format'), out.tty);
-  const nText = one(p, '-n');
-  const limit = nText !== undefined ? wholeNumber('-n', nText, 0) : cmd === 'cat' ? Infinity : 10;
-  const offText = one(p, '--offset');
-  const offset = offText === undefined ? 0 : wholeNumber('--offset', offText, 0);
-  const { read, out: fields } = selectColumns(file.schema, one(p, '--columns'));
+  const { mode, limit, offset, read, sink, emit } = rowOutput(cmd, file.schema, p, out);
   const whereText = one(p, '--where');
   const where = whereText === undefined ? undefined : parseWhere(whereText, file.schema);
-  const schema = file.schema;
-  const columns: OutColumn[] = fields.map((f) => ({ name: f.name, label: typeLabel(f, schema), numeric: isNumeric(f, schema) }));
-  const sink = rowSink(format, columns, mode, out.write, { width: out.width });
-  const transform = rowTransform(schema, mode);
   const base: BatchOptions & { form?: 'rows' } = { ...readValueOptions(mode), ...(read ? { columns: read } : {}), ...(where ? { filter: where.filter } : {}) };
-  const emit = (rows: Record<string, unknown>[]): void => {
-    if (transform) for (const r of rows) transform(r);
-    sink.rows(rows);
-  };
   try {
     if (limit > 0) {
       if (cmd === 'tail' && where) await tailFiltered(file, base, limit, offset, emit, p, out);
@@ -133,23 +178,15 @@ async function forward(
   const batchSize = filtered ? 10_000 : Math.max(1, Math.min(10_000, rowEnd - rowStart));
   const options: BatchOptions & { form?: 'rows' } = { ...base, batchSize, ...(rowStart > 0 ? { rowStart } : {}), ...(rowEnd < total ? { rowEnd } : {}) };
   const bar = progressBar(p, out, rowEnd - rowStart);
-  let skip = filtered ? offset : 0;
-  let left = limit;
+  const window = new RowWindow(filtered ? offset : 0, limit);
   let done = 0;
   for await (const b of file.iterateBatches(options)) {
     if (out.signal?.aborted) throw interrupted();
-    let rows = b.rows;
-    if (skip > 0) {
-      const k = Math.min(skip, rows.length);
-      skip -= k;
-      rows = rows.slice(k);
-    }
-    if (rows.length > left) rows = rows.slice(0, left);
-    left -= rows.length;
+    const rows = window.take(b.rows);
     if (rows.length > 0) emit(rows);
     done = b.rowEnd - rowStart;
     bar?.update(done, () => file.scanStats().bytes.total);
-    if (left === 0) break;
+    if (window.full) break;
     await out.drain?.();
   }
   bar?.finish(done, file.scanStats().bytes.total);
