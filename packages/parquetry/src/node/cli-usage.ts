@@ -19,10 +19,10 @@ reading (every reading command takes the key options below):
   stats <file> <column>            a column's min, max, nulls, distinct count and sizes per row group and overall
   pages <file> [column]            the page index: each page's rows, bytes, nulls and bounds
   bloom <file> <column> <value>    per row group: may the column's bloom filter contain the value
-  a directory given to cat, head, tail, count or schema is read as one dataset: every file below it (names starting
-  with . or _ left out, as pyarrow.dataset does), hive key=value/ folders as columns, schemas unified (as DuckDB's
-  read_parquet('dir/**/*.parquet', hive_partitioning = true, union_by_name = true)); --where on a partition column
-  skips the files of other folders
+directories: cat, head, tail, count and schema read a directory as one dataset: every file below it (names starting
+with . or _ left out, as pyarrow.dataset does), hive key=value/ folders as columns, schemas unified (as DuckDB's
+read_parquet('dir/**/*.parquet', hive_partitioning = true, union_by_name = true)); --where on a partition column
+skips the files of other folders
 writing:
   convert <in> <out> [options]     CSV, NDJSON, JSON or Parquet in, Parquet out
   rewrite <in> <out> [options]     a Parquet file re-encoded (codec, pages, dictionary, encodings)
