@@ -586,9 +586,9 @@ function structData(v: StructVector, type: DataType, pq: Field, bitmap: Uint8Arr
   if (type.typeId !== ArrowType.Struct || pq.kind !== 'struct') throw vectorError(where, `a struct vector cannot give Arrow ${String(type)}`);
   const kids = type.children as ArrowField[];
   const children = pq.fields.map((f, i) => {
-    // by schema node; by name where the vector comes from another schema than the plan's (a dataset's file, whose
-    // struct children are its own nodes)
-    const cv = v.children.find((c) => c.field.node === f.node) ?? v.children.find((c) => c.field.node.name === f.node.name);
+    // by name, which is unique within a group (buildSchemaTree refuses two fields of one name): a dataset file's
+    // vectors carry that file's schema nodes, not the plan's
+    const cv = v.children.find((c) => c.field.node.name === f.node.name);
     if (!cv) throw vectorError(where, `the reader gave no vector for '${f.node.name}'`);
     return toArrowData(cv, kids[i]!, f);
   });

@@ -121,14 +121,7 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   const path = p.positional[0]!;
   if (await isDirectory(path)) return datasetCommand(p, path, write, error, io);
   const file = await openForRead(p);
-  const out: RowsOut = {
-    write,
-    tty: io.outputIsTTY === true,
-    width: io.columns,
-    progress: io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false, now: io.now } : undefined,
-    signal: io.signal,
-    drain: io.drain,
-  };
+  const out = rowsOut(write, io, true);
   try {
     switch (p.cmd) {
       case 'cat':
@@ -154,6 +147,18 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   }
 }
 
+/** Where a reading command's rows go; `progress`: whether it may show a progress bar (a dataset read shows none). */
+function rowsOut(write: (line: string) => void, io: MainIO, progress: boolean): RowsOut {
+  return {
+    write,
+    tty: io.outputIsTTY === true,
+    width: io.columns,
+    progress: progress && io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false, now: io.now } : undefined,
+    signal: io.signal,
+    drain: io.drain,
+  };
+}
+
 async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
@@ -168,7 +173,7 @@ async function datasetCommand(p: Parsed, path: string, write: (line: string) => 
   if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, path);
   const decryption = await decryptionOf(p);
   const ds = await openDataset(path, decryption ? { decryption } : {});
-  const out: RowsOut = { write, tty: io.outputIsTTY === true, width: io.columns, progress: undefined, signal: io.signal, drain: io.drain };
+  const out = rowsOut(write, io, false);
   let stats: DatasetScanStats | undefined;
   try {
     if (p.cmd === 'schema') return schemaCommand(ds.schema, p, write);
