@@ -3,7 +3,9 @@
  * (a column added, INTEGER widened to BIGINT, a null partition, a date partition), and `cat`, `head`, `tail`, `count`
  * and `schema` read it as one dataset, with the same rows as DuckDB's
  * `read_parquet('dir/**\/*.parquet', hive_partitioning = true, union_by_name = true)` (filters on partition and data
- * columns included); `--stats` shows the partition pruning; the commands that read one file refuse a directory.
+ * columns included); `--stats` shows the partition pruning; `meta` summarizes the dataset (checked against the file
+ * system's listing and DuckDB's `count(*)`, `parquet_metadata` and `DESCRIBE`); the commands that read one file
+ * refuse a directory.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,10 +95,135 @@ describe('a directory read as one dataset', () => {
   });
 
   test('the commands that read one file refuse a directory, naming the ones that read it (exit 2)', async () => {
-    for (const cmd of [['meta'], ['stats', 'id'], ['pages'], ['bloom', 'id', '1']]) {
+    for (const cmd of [['stats', 'id'], ['pages'], ['bloom', 'id', '1']]) {
       const r = await run(cmd[0]!, root, ...cmd.slice(1));
       expect(r.code).toBe(2);
-      expect(r.err).toEqual([`parquetry: '${root}' is a directory: ${cmd[0]} reads one file (cat, head, tail, count and schema read a directory as a dataset)`]);
+      expect(r.err).toEqual([`parquetry: '${root}' is a directory: ${cmd[0]} reads one file (cat, head, tail, count, schema and meta read a directory as a dataset)`]);
     }
+  });
+});
+
+/** The data files below a directory (relative paths, `/`-separated, sorted) with their sizes, from the file system. */
+function listed(top: string): { path: string; bytes: number }[] {
+  return fs
+    .readdirSync(top, { recursive: true })
+    .map((f) => String(f).split(path.sep).join('/'))
+    .filter((f) => f.endsWith('.parquet'))
+    .sort()
+    .map((f) => ({ path: f, bytes: fs.statSync(path.join(top, f)).size }));
+}
+
+/** Each file's rows and row groups from DuckDB's parquet_metadata, by path below `top`. */
+async function footerFacts(top: string): Promise<Map<string, { rows: number; rowGroups: number }>> {
+  const { rows } = await duckRows(
+    `SELECT file_name, count(*)::INTEGER AS groups, sum(n)::INTEGER AS rows FROM (SELECT DISTINCT file_name, row_group_id, row_group_num_rows AS n FROM parquet_metadata(${lit(`${top}/**/*.parquet`)})) GROUP BY file_name`,
+  );
+  return new Map(rows.map((r) => [path.relative(top, String(r['file_name'])).split(path.sep).join('/'), { rows: Number(r['rows']), rowGroups: Number(r['groups']) }]));
+}
+
+/** The partition values in a path's `key=value/` folders (null for `__HIVE_DEFAULT_PARTITION__`). */
+function folders(file: string): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const seg of file.split('/').slice(0, -1)) {
+    const [k, v] = seg.split('=') as [string, string];
+    out[k] = v === '__HIVE_DEFAULT_PARTITION__' ? null : v;
+  }
+  return out;
+}
+
+/** DuckDB's column types as `meta DIR` names them. */
+const TYPES: Record<string, string> = { BIGINT: 'int64', INTEGER: 'int32', DOUBLE: 'double', VARCHAR: 'string', DATE: 'date' };
+
+interface MetaJson {
+  path: string;
+  schema_from: string;
+  num_files: number;
+  num_rows: number;
+  num_row_groups: number;
+  bytes: number;
+  partitions: { name: string; type: string; num_values: number; values: unknown[] }[];
+  columns: { name: string; type: string; partition: boolean }[];
+  files: { path: string; rows: number; row_groups: number; bytes: number; partition: Record<string, unknown> }[];
+}
+
+describe('meta on a directory: a summary of the dataset', () => {
+  test('--json: files, rows, row groups and bytes as the file system and DuckDB give them; partitions; the unified columns', async () => {
+    const r = await run('meta', root, '--json');
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.out.join('\n')) as MetaJson;
+    const files = listed(root);
+    const facts = await footerFacts(root);
+    const count = Number((await duckRows(`SELECT count(*) AS n FROM ${all}`)).rows[0]!['n']);
+    expect(m.path).toBe(root);
+    expect(m.schema_from).toBe('footers');
+    expect(m.num_files).toBe(files.length);
+    expect(m.num_rows).toBe(count);
+    expect(m.num_row_groups).toBe([...facts.values()].reduce((a, f) => a + f.rowGroups, 0));
+    expect(m.bytes).toBe(files.reduce((a, f) => a + f.bytes, 0));
+    expect(m.files).toEqual(
+      files.map((f) => ({ path: f.path, rows: facts.get(f.path)!.rows, row_groups: facts.get(f.path)!.rowGroups, bytes: f.bytes, partition: folders(f.path) })),
+    );
+    // the columns and their types as DuckDB's union_by_name read types them
+    const described = (await duckRows(`DESCRIBE SELECT ${COLS.join(', ')} FROM ${all}`)).rows;
+    expect(m.columns).toEqual(described.map((d) => ({ name: d['column_name'], type: TYPES[String(d['column_type'])], partition: d['column_name'] === 'region' || d['column_name'] === 'day' })));
+    // the partition values DuckDB reads from the folders, sorted, null last
+    for (const [name, type] of [['region', 'string'], ['day', 'date']] as const) {
+      const values = (await duckRows(`SELECT DISTINCT ${name}::VARCHAR AS v FROM ${all} ORDER BY v NULLS LAST`)).rows.map((x) => x['v'] ?? null);
+      expect(m.partitions.find((x) => x.name === name)).toEqual({ name, type, num_values: values.length, values });
+    }
+    expect(m.partitions.map((x) => x.name)).toEqual(['region', 'day']);
+  });
+
+  test('text: the same facts, one line per file with its partition values', async () => {
+    const r = await run('meta', root);
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    const files = listed(root);
+    const facts = await footerFacts(root);
+    const count = Number((await duckRows(`SELECT count(*) AS n FROM ${all}`)).rows[0]!['n']);
+    const groups = [...facts.values()].reduce((a, f) => a + f.rowGroups, 0);
+    const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+    const q = (v: string | null | undefined): string => (v === null || v === undefined ? 'null' : JSON.stringify(v));
+    expect(r.out).toEqual([
+      `dataset: ${root}, ${files.length} files, ${files.reduce((a, f) => a + f.bytes, 0)} bytes`,
+      `rows: ${count}, row groups: ${groups}, columns: 5 (3 in the files, 2 from folders)`,
+      `schema: unified from the files' footers`,
+      'partition columns: 2',
+      '  region: string, 4 values: "r0", "r1", "r2", null',
+      '  day: date, 2 values: "2024-01-01", "2024-01-02"',
+      'columns: 5',
+      '  id: int64',
+      '  amount: double',
+      '  note: string',
+      '  region: string (partition)',
+      '  day: date (partition)',
+      `files: ${files.length}`,
+      ...files.map((f) => {
+        const { rows, rowGroups } = facts.get(f.path)!;
+        const p = folders(f.path);
+        return `  ${f.path}: ${plural(rows, 'row')}, ${plural(rowGroups, 'row group')}, ${f.bytes} bytes; region ${q(p['region'])}, day ${q(p['day'])}`;
+      }),
+    ]);
+  });
+
+  test('many files: the first 50 lines then how many more; --json lists them all; many partition values as a range', async () => {
+    const many = path.join(dir, 'many');
+    await (await duckdb()).run(`COPY (SELECT i AS v, i % 60 AS k FROM range(0, 600) t(i)) TO ${lit(many)} (FORMAT parquet, PARTITION_BY (k))`);
+    const files = listed(many);
+    expect(files.length).toBe(60);
+    const r = await run('meta', many);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('  k: int64, 60 values: 0 … 59');
+    const lines = r.out.slice(r.out.indexOf('files: 60') + 1);
+    expect(lines.length).toBe(51);
+    // path order: k=0, k=1, k=10, k=11, …
+    expect(lines.slice(0, 50).map((l) => l.slice(2, l.indexOf(':')))).toEqual(files.slice(0, 50).map((f) => f.path));
+    expect(lines[50]).toBe('  … 10 more files (--json lists every file)');
+    const m = JSON.parse((await run('meta', many, '--json')).out.join('\n')) as MetaJson;
+    expect(m.files.map((f) => f.path)).toEqual(files.map((f) => f.path));
+    expect(m.num_rows).toBe(600);
+    expect(m.partitions).toEqual([{ name: 'k', type: 'int64', num_values: 60, values: Array.from({ length: 60 }, (_, i) => i) }]);
+    expect(m.files.every((f) => f.rows === 10 && f.partition['k'] === Number(/k=(\d+)/.exec(f.path)![1]))).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['help for an unknown command', ['help', 'cst'], 2, /^parquetry: help: no command 'cst' \(did you mean 'cat'\?\)/],
   ['an option before the command', ['--colums'], 2, /^parquetry: unknown option '--colums'; a command comes first/],
   ['unknown option, a typo', ['head', S, '--colums', 'id'], 2, /^parquetry: head: unknown option '--colums' \(did you mean '--columns'\?\); 'parquetry help head' lists its options$/],
-  ['an option of another command', ['head', S, '--json'], 2, /^parquetry: head: unknown option '--json' \(an option of schema\)/],
+  ['an option of another command', ['head', S, '--json'], 2, /^parquetry: head: unknown option '--json' \(an option of schema and meta\)/],
   ['a value given to a flag', ['schema', S, '--json=yes'], 2, /^parquetry: schema: option '--json' takes no value$/],
   ['a missing file', ['head'], 2, /^parquetry: head takes one file, none was given$/],
   ['a missing column', ['stats', S], 2, /^parquetry: stats takes a file and a column, only '.*sample\.parquet' was given$/],
@@ -38,7 +38,9 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['an unknown column in pages', ['pages', S, 'nope'], 1, /^parquetry: .*'nope'/],
   ['a missing file', ['head', path.join(dir, 'nope.parquet')], 1, /^parquetry: cannot open '.*nope\.parquet': ENOENT: no such file or directory/],
   ['a directory without data files (read as a dataset)', ['head', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
-  ['a directory given to a command that reads one file', ['meta', dir], 2, /^parquetry: '.*' is a directory: meta reads one file \(cat, head, tail, count and schema read a directory as a dataset\)$/],
+  ['a directory without data files given to meta (a dataset summary)', ['meta', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
+  ['a directory given to a command that reads one file', ['pages', dir], 2, /^parquetry: '.*' is a directory: pages reads one file \(cat, head, tail, count, schema and meta read a directory as a dataset\)$/],
+  ['meta --json on a file (a dataset summary only)', ['meta', S, '--json'], 2, /^parquetry: meta: --json is for a directory \(a dataset's summary\); a file's footer prints as text$/],
   ['not a Parquet file', ['meta', path.join(repo, 'README.md')], 1, /^parquetry: NOT_PARQUET: parquet-reader: the last 4 bytes are .*not a Parquet file$/],
 ];
 

@@ -76,7 +76,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
   head: ROW_FLAGS,
   tail: ROW_FLAGS,
   schema: { '--json': { value: false }, ...KEY_FLAGS },
-  meta: { ...VALUE_FLAGS, ...KEY_FLAGS },
+  meta: { '--json': { value: false }, ...VALUE_FLAGS, ...KEY_FLAGS },
   stats: { '--format': { value: true }, ...VALUE_FLAGS, ...KEY_FLAGS },
   count: { '--exact': { value: false }, '--where': { value: true }, '--stats': { value: false }, ...PROGRESS_FLAGS, ...KEY_FLAGS },
   pages: { '--stats': { value: false }, ...KEY_FLAGS },

@@ -3,19 +3,82 @@
  * (`@parquetry/parquet-dataset`: every file below it in path order but names starting with `.` or `_`, hive
  * `key=value/` partitions as columns, schemas unified across files), as DuckDB reads `read_parquet('dir/**\/*.parquet', hive_partitioning = true,
  * union_by_name = true)`. `--where` may name partition columns: files whose folders rule it out are never opened.
- * The other commands read one file.
+ * `meta` summarizes it (cli-dataset-meta.ts). The other commands read one file. A read shows the progress bar of
+ * a file's read (on a terminal, or with `--progress`) over the dataset's rows, counted from the footers the open read.
  * @module
  */
-import type { Dataset, DatasetBatchOptions, DatasetScanStats } from '@parquetry/parquet-dataset';
+import type { Dataset, DatasetBatchOptions, DatasetFile, DatasetScanStats } from '@parquetry/parquet-dataset';
+import type { ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
 import type { ParquetError } from '@parquetry/thrift-compact';
 import { one, usageError, type Parsed } from './cli-args.js';
-import { RowWindow, interrupted, rowOutput, type RowsOut } from './cli-rows.js';
+import { datasetFooters } from './cli-dataset-meta.js';
+import { RowWindow, interrupted, progressBar, rowOutput, showsProgress, type RowsOut } from './cli-rows.js';
+import type { ProgressBar } from './progress.js';
 import { readValueOptions } from './cli-values.js';
 import { parseWhere, whereError } from './where.js';
 
 /** Rows read per batch. */
 const BATCH = 10_000;
+
+/**
+ * The progress of a dataset read: the rows passed, counted over the whole dataset in file order (a file skipped by
+ * its partition or its statistics counts as passed once a later file is read), the bytes read from every file.
+ */
+class DatasetProgress {
+  private done = 0;
+
+  /**
+   * @param bar - the bar drawn.
+   * @param total - the rows the read covers.
+   * @param starts - each file's first row, counted over the dataset.
+   * @param footers - the files (their reads' bytes are summed).
+   */
+  constructor(
+    private readonly bar: ProgressBar,
+    private readonly total: number,
+    private readonly starts: ReadonlyMap<DatasetFile, number>,
+    private readonly footers: readonly ParquetFile[],
+  ) {}
+
+  /** The bytes read so far from every file, footers included. */
+  private readonly bytes = (): number => {
+    let n = 0;
+    for (const f of this.footers) n += f.scanStats().bytes.total;
+    return n;
+  };
+
+  /** A batch read: the rows of its file up to its end are passed. */
+  batch(b: { file: DatasetFile; rowEnd: number }): void {
+    this.done = Math.min(this.total, (this.starts.get(b.file) ?? 0) + b.rowEnd);
+    this.bar.update(this.done, this.bytes);
+  }
+
+  /**
+   * The read ended.
+   * @param complete - whether it went through every file (what is left was skipped): the bar ends at the total.
+   */
+  finish(complete: boolean): void {
+    this.bar.finish(complete ? this.total : this.done, this.bytes());
+  }
+}
+
+/**
+ * The progress bar of a dataset read, when one is shown: its total the rows of every file (from their footers,
+ * which the dataset already holds), or `cap` when fewer are read.
+ */
+async function datasetProgress(ds: Dataset, p: Parsed, out: RowsOut, cap = Infinity): Promise<DatasetProgress | undefined> {
+  if (!showsProgress(p, out)) return undefined;
+  const footers = await datasetFooters(ds);
+  const starts = new Map<DatasetFile, number>();
+  let total = 0;
+  ds.files.forEach((f, i) => {
+    starts.set(f, total);
+    total += footers[i]!.numRows;
+  });
+  total = Math.min(total, cap);
+  return new DatasetProgress(progressBar(p, out, total)!, total, starts, footers);
+}
 
 /**
  * `cat`, `head`, `tail` or `count` on a dataset: its rows in file order, each file's in order.
@@ -36,10 +99,13 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
       // the rows the files hold, or those matching the filter (its first column alone read)
       let n = 0;
       const columns = where ? [[...filterColumns(where.filter)][0]!] : [schema.columns[0]!.pathString];
+      const progress = await datasetProgress(ds, p, out);
       for await (const b of ds.iterateBatches({ form: 'columns', columns, batchSize: BATCH, ...(where ? { filter: where.filter } : {}), ...scan })) {
         if (out.signal?.aborted) throw interrupted();
         n += b.columns.length;
+        progress?.batch(b);
       }
+      progress?.finish(true);
       out.write(String(n));
       return;
     }
@@ -50,22 +116,33 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
         // the last limit + offset rows, kept as the read goes (bounded by what is printed)
         const keep = limit + offset;
         let last: Record<string, unknown>[] = [];
+        const progress = await datasetProgress(ds, p, out);
         for await (const b of ds.iterateBatches(options)) {
           if (out.signal?.aborted) throw interrupted();
           last = last.length + b.rows.length <= keep ? last.concat(b.rows) : last.concat(b.rows).slice(-keep);
+          progress?.batch(b);
         }
+        progress?.finish(true);
         const end = Math.max(0, last.length - offset);
         const rows = last.slice(Math.max(0, end - limit), end);
         if (rows.length > 0) emit(rows);
       } else {
         const window = new RowWindow(offset, limit);
+        // without a filter the rows wanted end at offset + limit; with one, any file may hold them
+        const progress = await datasetProgress(ds, p, out, where ? Infinity : offset + limit);
+        let complete = true;
         for await (const b of ds.iterateBatches(options)) {
           if (out.signal?.aborted) throw interrupted();
           const rows = window.take(b.rows);
           if (rows.length > 0) emit(rows);
-          if (window.full) break;
+          progress?.batch(b);
+          if (window.full) {
+            complete = where === undefined;
+            break;
+          }
           await out.drain?.();
         }
+        progress?.finish(complete);
       }
     }
     sink.end();
@@ -75,13 +152,13 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
 }
 
 /** Whether a command reads a directory as a dataset (the others read one file). */
-export function readsDatasets(cmd: string): cmd is 'cat' | 'head' | 'tail' | 'count' | 'schema' {
-  return cmd === 'cat' || cmd === 'head' || cmd === 'tail' || cmd === 'count' || cmd === 'schema';
+export function readsDatasets(cmd: string): cmd is 'cat' | 'head' | 'tail' | 'count' | 'schema' | 'meta' {
+  return cmd === 'cat' || cmd === 'head' || cmd === 'tail' || cmd === 'count' || cmd === 'schema' || cmd === 'meta';
 }
 
 /** The usage error for a command that reads one file given a directory. */
 export function directoryError(cmd: string, path: string): ParquetError {
-  return usageError(`'${path}' is a directory: ${cmd} reads one file (cat, head, tail, count and schema read a directory as a dataset)`);
+  return usageError(`'${path}' is a directory: ${cmd} reads one file (cat, head, tail, count, schema and meta read a directory as a dataset)`);
 }
 
 /**

@@ -88,12 +88,27 @@ export class RowWindow {
   }
 }
 
-/** A read's progress bar, when one is wanted. */
-function progressBar(p: Parsed, out: RowsOut, total: number): ProgressBar | undefined {
-  if (!out.progress || has(p, '--no-progress')) return undefined;
-  const forced = has(p, '--progress');
-  if (!forced && !out.progress.tty) return undefined;
-  return new ProgressBar({ ...out.progress, forced }, total);
+/**
+ * Whether a read shows a progress bar: when the progress stream is a terminal or with `--progress`, never with
+ * `--no-progress`.
+ * @param p - parsed arguments.
+ * @param out - the output.
+ * @returns whether it does.
+ */
+export function showsProgress(p: Parsed, out: RowsOut): boolean {
+  return out.progress !== undefined && !has(p, '--no-progress') && (has(p, '--progress') || out.progress.tty);
+}
+
+/**
+ * A read's progress bar, when one is wanted ({@link showsProgress}).
+ * @param p - parsed arguments.
+ * @param out - the output.
+ * @param total - the rows the read covers.
+ * @returns the bar, or undefined.
+ */
+export function progressBar(p: Parsed, out: RowsOut, total: number): ProgressBar | undefined {
+  if (!showsProgress(p, out)) return undefined;
+  return new ProgressBar({ ...out.progress!, forced: has(p, '--progress') }, total);
 }
 
 /**

@@ -22,7 +22,8 @@ reading (every reading command takes the key options below):
 directories: cat, head, tail, count and schema read a directory as one dataset: every file below it (names starting
 with . or _ left out, as pyarrow.dataset does), hive key=value/ folders as columns, schemas unified (as DuckDB's
 read_parquet('dir/**/*.parquet', hive_partitioning = true, union_by_name = true)); --where on a partition column
-skips the files of other folders
+skips the files of other folders; meta summarizes it: files, rows, bytes, partition values, columns, and per file
+its rows, row groups and size (--json: all of it as JSON)
 writing:
   convert <in> <out> [options]     CSV, NDJSON, JSON or Parquet in, Parquet out
   rewrite <in> <out> [options]     a Parquet file re-encoded (codec, pages, dictionary, encodings)
@@ -63,7 +64,8 @@ const ROWS_USAGE = `usage: parquetry cat|head|tail <file> [options]
   -f, --format FORMAT          table (default on a terminal), ndjson (default otherwise), json or csv
   --stats                      bytes and requests by kind, row groups and pages read and skipped (per column too),
                                rows decoded, on stderr
-  --progress, --no-progress    a progress bar on stderr (default: on a terminal, once a read takes half a second)
+  --progress, --no-progress    a progress bar on stderr (default: on a terminal, once a read takes half a second;
+                               on a directory, over the rows of all its files)
 ${VALUE_OPTIONS}
 ${KEY_OPTIONS}`;
 
@@ -72,7 +74,8 @@ const COUNT_USAGE = `usage: parquetry count <file> [options]
   --exact                      count the rows in the pages (reads the first column)
   --where EXPR                 count the rows where EXPR holds (the syntax of 'parquetry help cat')
   --stats                      bytes and requests, row groups and pages read and skipped, on stderr
-  --progress, --no-progress    a progress bar on stderr (default: on a terminal, once a read takes half a second)
+  --progress, --no-progress    a progress bar on stderr (default: on a terminal, once a read takes half a second;
+                               on a directory, over the rows of all its files)
 ${KEY_OPTIONS}`;
 
 const SCHEMA_USAGE = `usage: parquetry schema <file> [--json]
@@ -81,10 +84,18 @@ const SCHEMA_USAGE = `usage: parquetry schema <file> [--json]
                                repetition_type and converted_type by name; logicalType as its union object)
 ${KEY_OPTIONS}`;
 
-const META_USAGE = `usage: parquetry meta <file> [options]
+const META_USAGE = `usage: parquetry meta <file|directory> [options]
   the footer: file size, rows, row groups, columns, format version, created_by, encryption, key/value metadata;
   per row group its rows, sizes and sort order; per column chunk its codec, encodings, values, compressed and
   uncompressed sizes, statistics (nulls, decoded min and max, distinct and NaN counts), page index and bloom filter.
+  A directory, read as one dataset, is summarized from its listing and its files' footers: files, rows, row groups,
+  bytes; each partition column's type and values (the first and last when there are more than 20); the columns
+  of the unified schema with their types; one line per file (path, rows, row groups, bytes, partition values),
+  the first 50 of them.
+  --json                       the directory's summary as one JSON object: path, schema_from, num_files,
+                               num_rows, num_row_groups, bytes, partitions (name, type, num_values, values),
+                               columns (name, type, partition) and every file (path, rows, row_groups, bytes,
+                               partition)
 ${VALUE_OPTIONS}
 ${KEY_OPTIONS}`;
 

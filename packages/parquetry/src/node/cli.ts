@@ -13,11 +13,12 @@ import { stat } from 'node:fs/promises';
 import type { DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { KindCounts, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
-import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, type Parsed } from './cli-args.js';
+import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, usageError, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, rowsCommand, type RowsOut } from './cli-rows.js';
 import { datasetRowsCommand, datasetScanLines, directoryError, readsDatasets } from './cli-dataset.js';
+import { datasetMetaCommand } from './cli-dataset-meta.js';
 import { openDataset } from './dataset.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
@@ -120,8 +121,9 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   arity(p, what, min, max);
   const path = p.positional[0]!;
   if (await isDirectory(path)) return datasetCommand(p, path, write, error, io);
+  if (p.cmd === 'meta' && has(p, '--json')) throw usageError(`meta: --json is for a directory (a dataset's summary); a file's footer prints as text`);
   const file = await openForRead(p);
-  const out = rowsOut(write, io, true);
+  const out = rowsOut(write, io);
   try {
     switch (p.cmd) {
       case 'cat':
@@ -147,13 +149,13 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   }
 }
 
-/** Where a reading command's rows go; `progress`: whether it may show a progress bar (a dataset read shows none). */
-function rowsOut(write: (line: string) => void, io: MainIO, progress: boolean): RowsOut {
+/** Where a reading command's rows (and its progress bar) go. */
+function rowsOut(write: (line: string) => void, io: MainIO): RowsOut {
   return {
     write,
     tty: io.outputIsTTY === true,
     width: io.columns,
-    progress: progress && io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false, now: io.now } : undefined,
+    progress: io.progress ? { out: io.progress, tty: io.progressIsTTY === true, forced: false, now: io.now } : undefined,
     signal: io.signal,
     drain: io.drain,
   };
@@ -168,15 +170,16 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** A reading command on a directory: `cat`, `head`, `tail`, `count` and `schema` read it as one dataset. */
+/** A reading command on a directory: `cat`, `head`, `tail`, `count`, `schema` and `meta` read it as one dataset. */
 async function datasetCommand(p: Parsed, path: string, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
   if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, path);
   const decryption = await decryptionOf(p);
   const ds = await openDataset(path, decryption ? { decryption } : {});
-  const out = rowsOut(write, io, false);
+  const out = rowsOut(write, io);
   let stats: DatasetScanStats | undefined;
   try {
     if (p.cmd === 'schema') return schemaCommand(ds.schema, p, write);
+    if (p.cmd === 'meta') return await datasetMetaCommand(ds, path, p, write);
     await datasetRowsCommand(p.cmd, ds, p, out, (s) => (stats = s));
   } finally {
     if (has(p, '--stats') && stats) for (const line of datasetScanLines(stats)) error(line);
