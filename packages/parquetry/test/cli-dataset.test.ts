@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeDataset } from '../src/node.js';
 import { canon, duckRows, duckdb, lit, parseCsv, run } from './cli-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-dataset-'));
@@ -225,5 +226,36 @@ describe('meta on a directory: a summary of the dataset', () => {
     expect(m.num_rows).toBe(600);
     expect(m.partitions).toEqual([{ name: 'k', type: 'int64', num_values: 60, values: Array.from({ length: 60 }, (_, i) => i) }]);
     expect(m.files.every((f) => f.rows === 10 && f.partition['k'] === Number(/k=(\d+)/.exec(f.path)![1]))).toBe(true);
+  });
+
+  test('a dataset planned from _metadata: the summary gives the footers, the file system the sizes', async () => {
+    const planned = path.join(dir, 'planned');
+    const rows = Array.from({ length: 500 }, (_, i) => ({ id: i, flag: i % 2 === 0, year: 2020 + (i % 3) }));
+    await writeDataset(rows, planned, { partitionBy: ['year'], maxRowsPerFile: 100, rowGroupRows: 30, summary: true });
+    expect(fs.existsSync(path.join(planned, '_metadata'))).toBe(true);
+    const m = JSON.parse((await run('meta', planned, '--json')).out.join('\n')) as MetaJson;
+    const files = listed(planned);
+    const facts = await footerFacts(planned);
+    expect(m.schema_from).toBe('_metadata');
+    expect(m.num_rows).toBe(Number((await duckRows(`SELECT count(*) AS n FROM read_parquet(${lit(`${planned}/**/*.parquet`)})`)).rows[0]!['n']));
+    expect(m.bytes).toBe(files.reduce((a, f) => a + f.bytes, 0));
+    expect(m.files).toEqual(
+      files.map((f) => ({ path: f.path, rows: facts.get(f.path)!.rows, row_groups: facts.get(f.path)!.rowGroups, bytes: f.bytes, partition: { year: Number(folders(f.path)['year']) } })),
+    );
+    expect(m.num_row_groups).toBeGreaterThan(m.num_files);
+    expect(m.partitions).toEqual([{ name: 'year', type: 'int64', num_values: 3, values: [2020, 2021, 2022] }]);
+    expect((await run('meta', planned)).out[2]).toBe('schema: from _metadata');
+  });
+
+  test('a directory without folders: no partition columns', async () => {
+    const flat = path.join(dir, 'flat');
+    fs.mkdirSync(flat);
+    await (await duckdb()).run(`COPY (SELECT 1 AS a) TO ${lit(path.join(flat, 'one.parquet'))} (FORMAT parquet)`);
+    const r = await run('meta', flat);
+    expect(r.out.slice(1, 7)).toEqual(['rows: 1, row groups: 1, columns: 1 (1 in the files, 0 from folders)', `schema: unified from the files' footers`, 'partition columns: none', 'columns: 1', '  a: int32', 'files: 1']);
+    expect(r.out[7]).toMatch(/^ {2}one\.parquet: 1 row, 1 row group, \d+ bytes$/);
+    // the value options are checked as a file's meta checks them
+    const bad = await run('meta', flat, '--binary', 'b64');
+    expect([bad.code, bad.err]).toEqual([2, [`parquetry: --binary is base64, hex or utf8, not 'b64'`]]);
   });
 });

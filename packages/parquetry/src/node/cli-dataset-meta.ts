@@ -15,7 +15,7 @@ import path from 'node:path';
 import { jsonPartitionValue, mapLimit, partitionValue, type Dataset, type DatasetFile, type PartitionField } from '@parquetry/parquet-dataset';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import type { Parsed } from './cli-args.js';
-import { typeLabel } from './cli-values.js';
+import { typeLabel, valueMode } from './cli-values.js';
 
 /** Files listed one per line by `meta DIR` before `… N more files`. */
 export const FILE_LINES = 50;
@@ -85,10 +85,12 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * @param dir - the directory given (printed; file sizes missing from the listing are read below it).
  * @param p - parsed arguments.
  * @param write - receives each output line.
- * @throws ParquetError the reader's open errors for a footer not read yet, `INVALID_PARTITION` for a folder value
- *   that is not of its column's type.
+ * @throws ParquetError `USAGE` for bad value options, the reader's open errors for a footer not read yet,
+ *   `INVALID_PARTITION` for a folder value that is not of its column's type.
  */
 export async function datasetMetaCommand(ds: Dataset, dir: string, p: Parsed, write: (line: string) => void): Promise<void> {
+  // the value options are checked as a file's meta checks them (the summary prints no column values)
+  valueMode(p);
   const footers = await datasetFooters(ds);
   const files: FileFacts[] = await mapLimit(ds.files, CONCURRENCY, async (file, i) => {
     const f = footers[i]!;
