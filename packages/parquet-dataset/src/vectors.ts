@@ -3,75 +3,29 @@
  * all-null vectors, narrower columns widened (INT32→INT64 moved as 32-bit words, FLOAT→DOUBLE), and the partition
  * columns as constant vectors. The vectors made here take the forms the reader's columnar read gives the same column
  * under the same options (packed booleans with `booleans: 'bits'`, the annotated width with `integers: 'typed'`), so
- * that a column has one form in every batch whichever file it comes from.
+ * that a column has one form in every batch whichever file it comes from: parquet-column's `emptyColumnarValues`
+ * chooses them, the rule the reader's columnar reads follow, not one of this package's own.
  * @module
  */
-import { Type } from '@parquetry/thrift-compact';
-import { convertValues, type ValueOptions } from '@parquetry/parquet-column';
-import { hasColumnarForm, type ColumnarValueOptions } from '@parquetry/parquet-column/columnar';
-import type { BinaryVector, ColumnDescriptor, ColumnarVector, Field, LeafVector, SchemaTree } from '@parquetry/parquet-levels';
-import type { ColumnValues } from '@parquetry/parquet-encodings';
+import type { ValueOptions } from '@parquetry/parquet-column';
+import { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from '@parquetry/parquet-column/columnar';
+import type { ColumnarVector, Field, LeafField, SchemaTree } from '@parquetry/parquet-levels';
 import type { Widening } from './schema.js';
 
-type TypedCtor = new (n: number) => ArrayLike<unknown>;
-
-/** Whether a BYTE_ARRAY leaf comes out as a {@link BinaryVector} (as the reader's columnar reads give it). */
-function isBinaryLeaf(tree: SchemaTree, f: Field, binary: 'vector' | 'values'): boolean {
-  if (f.kind !== 'leaf' || binary !== 'vector') return false;
-  const c = tree.columns[f.column]!;
-  return c.type === Type.BYTE_ARRAY && !c.node.logicalType?.DECIMAL;
-}
-
-function isUtf8(tree: SchemaTree, f: Field): boolean {
-  const lt = f.kind === 'leaf' ? tree.columns[f.column]!.node.logicalType : undefined;
-  return lt?.STRING !== undefined || lt?.ENUM !== undefined || lt?.JSON !== undefined;
-}
-
-/** The JS array kind the reader converts a leaf column to: a typed array constructor, or undefined (plain array). */
-function leafArrayKind(tree: SchemaTree, column: number, options: ValueOptions): TypedCtor | undefined {
-  const c = tree.columns[column]!;
-  let empty: ColumnValues;
-  switch (c.type) {
-    case Type.BOOLEAN:
-      empty = new Uint8Array(0);
-      break;
-    case Type.INT32:
-      empty = new Int32Array(0);
-      break;
-    case Type.INT64:
-      empty = new BigInt64Array(0);
-      break;
-    case Type.FLOAT:
-      empty = new Float32Array(0);
-      break;
-    case Type.DOUBLE:
-      empty = new Float64Array(0);
-      break;
-    case Type.BYTE_ARRAY:
-      empty = { offsets: new Int32Array(1), data: new Uint8Array(0) };
-      break;
-    default:
-      empty = { width: c.typeLength ?? 12, data: new Uint8Array(0) };
-  }
-  const out = convertValues(empty, c, options);
-  return ArrayBuffer.isView(out) ? (out.constructor as TypedCtor) : undefined;
-}
-
 /** The options the vectors made here follow: the value mapping, the binary form and the reader's raw columnar forms. */
-export type VectorOptions = ValueOptions & ColumnarValueOptions & { binary?: 'vector' | 'values' };
+export type VectorOptions = ColumnarFormOptions;
 
 /**
- * `n` zeroed values of a leaf in the raw form a columnar read gives it under `options` (packed booleans, an integer
- * typed array of the annotated width), or undefined when it gives the value mapping's form.
+ * A leaf vector over values in one of the forms a columnar read gives them (as `assembleColumnar` makes it: byte
+ * arrays as a binary vector, packed bits as a packed leaf).
  */
-function rawForm(c: ColumnDescriptor, n: number, options: ColumnarValueOptions): { values: Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array; packed?: true } | undefined {
-  if (!hasColumnarForm(c, options)) return undefined;
-  if (c.type === Type.BOOLEAN) return { values: new Uint8Array((n + 7) >> 3), packed: true };
-  // INTEGER(8, 16 or 32) on INT32 (what hasColumnarForm takes)
-  const { bitWidth, isSigned } = c.node.logicalType!.INTEGER!;
-  if (bitWidth === 8) return { values: isSigned ? new Int8Array(n) : new Uint8Array(n) };
-  if (bitWidth === 16) return { values: isSigned ? new Int16Array(n) : new Uint16Array(n) };
-  return { values: isSigned ? new Int32Array(n) : new Uint32Array(n) };
+function leafVector(f: LeafField, n: number, validity: Uint8Array | null, v: ColumnarValuesForm): ColumnarVector {
+  if ('bits' in v) return { kind: 'leaf', field: f, length: n, validity, values: v.bits, packed: true };
+  if ('offsets' in v) {
+    const lt = f.node.logicalType;
+    return { kind: 'binary', field: f, length: n, validity, offsets: v.offsets, data: v.data, utf8: !!(lt?.STRING || lt?.ENUM || lt?.JSON) };
+  }
+  return { kind: 'leaf', field: f, length: n, validity, values: v };
 }
 
 /**
@@ -99,15 +53,8 @@ export function nullVector(tree: SchemaTree, f: Field, n: number, options: Vecto
         keys: nullVector(tree, f.key, 0, options),
         values: f.value ? nullVector(tree, f.value, 0, options) : undefined,
       };
-    case 'leaf': {
-      if (isBinaryLeaf(tree, f, options.binary ?? 'vector')) {
-        return { kind: 'binary', field: f, length: n, validity, offsets: new Int32Array(n + 1), data: new Uint8Array(0), utf8: isUtf8(tree, f) } satisfies BinaryVector;
-      }
-      const raw = rawForm(tree.columns[f.column]!, n, options);
-      if (raw) return { kind: 'leaf', field: f, length: n, validity, ...raw } satisfies LeafVector;
-      const ctor = leafArrayKind(tree, f.column, options);
-      return { kind: 'leaf', field: f, length: n, validity, values: ctor ? new ctor(n) : new Array<unknown>(n).fill(null) } satisfies LeafVector;
-    }
+    case 'leaf':
+      return leafVector(f, n, validity, emptyColumnarValues(tree.columns[f.column]!, n, options));
   }
 }
 
@@ -122,32 +69,29 @@ export function nullVector(tree: SchemaTree, f: Field, n: number, options: Vecto
  */
 export function constantVector(tree: SchemaTree, f: Field, n: number, value: unknown, options: VectorOptions): ColumnarVector {
   if (value === null || f.kind !== 'leaf') return nullVector(tree, f, n, options);
-  if (typeof value === 'string' && isBinaryLeaf(tree, f, options.binary ?? 'vector')) {
-    const bytes = new TextEncoder().encode(value);
+  const v = emptyColumnarValues(tree.columns[f.column]!, n, options);
+  if ('bits' in v) {
+    // every bit of the n slots set for true (the bits past n stay 0, as the reader leaves them)
+    if (value === true) {
+      v.bits.fill(0xff, 0, n >> 3);
+      if (n & 7) v.bits[n >> 3] = (1 << (n & 7)) - 1;
+    }
+    return leafVector(f, n, null, v);
+  }
+  if ('offsets' in v) {
+    // a partition value is a string (or a number or boolean written as one) where the column is a byte array
+    const bytes = new TextEncoder().encode(String(value));
     const w = bytes.length;
     const data = new Uint8Array(w * n);
     for (let i = 0; i < n; i++) data.set(bytes, i * w);
-    const offsets = new Int32Array(n + 1);
+    const offsets = v.offsets;
     for (let i = 0; i <= n; i++) offsets[i] = i * w;
-    return { kind: 'binary', field: f, length: n, validity: null, offsets, data, utf8: true };
+    return leafVector(f, n, null, { offsets, data });
   }
-  const raw = rawForm(tree.columns[f.column]!, n, options);
-  if (raw) {
-    if (raw.packed) {
-      // every bit of the n slots set for true (the bits past n stay 0, as the reader leaves them)
-      if (value === true) {
-        raw.values.fill(0xff, 0, n >> 3);
-        if (n & 7) raw.values[n >> 3] = (1 << (n & 7)) - 1;
-      }
-    } else raw.values.fill(Number(value));
-    return { kind: 'leaf', field: f, length: n, validity: null, ...raw };
-  }
-  const ctor = leafArrayKind(tree, f.column, options);
-  let values: ArrayLike<unknown>;
-  if (ctor === BigInt64Array) values = new BigInt64Array(n).fill(BigInt(value as bigint));
-  else if (ctor) values = (new ctor(n) as unknown as Float64Array).fill(Number(value));
-  else values = new Array<unknown>(n).fill(value);
-  return { kind: 'leaf', field: f, length: n, validity: null, values };
+  if (v instanceof BigInt64Array || v instanceof BigUint64Array) v.fill(BigInt(value as bigint));
+  else if (ArrayBuffer.isView(v)) (v as unknown as Float64Array).fill(Number(value));
+  else (v as unknown[]).fill(value);
+  return leafVector(f, n, null, v);
 }
 
 /**

@@ -237,6 +237,25 @@ describe('columnar batches', () => {
     // files in path order: b=false (3 rows) then b=true (2 rows)
     expect(bits).toEqual({ flag: [0, 0, 0, 1, 0], b: [0, 0, 0, 1, 1] });
   });
+
+  test("under values: 'json' the raw forms are not taken (the reader's JSON conversion starts from the value mapping), also where a file lacks the column", async () => {
+    const store = memoryStore();
+    store.files.set('b=true/x.parquet', await writeParquet([{ id: 1, flag: true, small: -3 }, { id: 2, flag: null, small: 7 }], { schema: { id: field.int32(), flag: field.boolean(), small: field.int(8, true) } }));
+    store.files.set('b=false/y.parquet', await writeParquet([{ id: 3 }, { id: 4 }, { id: 5 }], { schema: { id: field.int32() } }));
+    const ds = await openDataset(store, { codecs, partitioning: { types: { b: 'boolean' } } });
+    const forms = new Map<string, Set<string>>();
+    const values: Record<string, unknown[]> = {};
+    for await (const batch of ds.iterateBatches({ form: 'columns', booleans: 'bits', integers: 'typed', values: 'json' })) {
+      for (const c of batch.columns.children as ColumnarVector[]) {
+        if (c.kind !== 'leaf') continue;
+        forms.set(c.field.name, (forms.get(c.field.name) ?? new Set()).add(`${c.values.constructor.name}${c.packed ? ' packed' : ''}`));
+        (values[c.field.name] ??= []).push(...Array.from(c.values));
+      }
+    }
+    // before: y.parquet's missing flag and small came packed / as an Int8Array (the raw forms), x.parquet's as arrays
+    expect(Object.fromEntries([...forms].map(([k, v]) => [k, [...v]]))).toEqual({ id: ['Int32Array'], flag: ['Array'], small: ['Int32Array'], b: ['Array'] });
+    expect(values).toEqual({ id: [3, 4, 5, 1, 2], flag: [null, null, null, true, null], small: [0, 0, 0, -3, 7], b: [false, false, false, true, true] });
+  });
 });
 
 describe('the JSON mapping', () => {
