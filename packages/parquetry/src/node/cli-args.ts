@@ -26,12 +26,13 @@ export interface Parsed {
   readonly values: Map<string, string[]>;
 }
 
-/** Options of every command that opens a Parquet file: decryption keys. */
+/** Options of every command that opens a Parquet file: decryption keys, and request headers for a URL. */
 export const KEY_FLAGS: Readonly<Record<string, FlagSpec>> = {
   '--key-file': { value: true },
   '--footer-key': { value: true },
   '--column-key': { value: true, repeat: true },
   '--aad-prefix': { value: true },
+  '--header': { value: true, repeat: true },
 };
 
 /** Options choosing how values are printed. */
@@ -83,6 +84,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
   bloom: { '--stats': { value: false }, ...KEY_FLAGS },
   convert: {
     ...OUTPUT_FLAGS,
+    '--header': { value: true, repeat: true },
     '--from': { value: true },
     '--schema': { value: true },
     '--type': { value: true, repeat: true },
@@ -91,7 +93,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
     '--no-header': { value: false },
     '--null-value': { value: true },
   },
-  rewrite: OUTPUT_FLAGS,
+  rewrite: { ...OUTPUT_FLAGS, '--header': { value: true, repeat: true } },
   help: {},
 };
 

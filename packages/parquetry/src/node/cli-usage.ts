@@ -24,6 +24,9 @@ with . or _ left out, as pyarrow.dataset does), hive key=value/ folders as colum
 read_parquet('dir/**/*.parquet', hive_partitioning = true, union_by_name = true)); --where on a partition column
 skips the files of other folders; meta summarizes it: files, rows, bytes, partition values, columns, and per file
 its rows, row groups and size (--json: all of it as JSON)
+urls: every reading command takes an http:// or https:// URL for <file> and reads it with range requests, only the
+bytes the command needs (the footer's with one suffix request, then the pages); --header 'NAME: VALUE' adds a request
+header (repeatable), e.g. 'Authorization: Bearer …'
 writing:
   convert <in> <out> [options]     CSV, NDJSON, JSON or Parquet in, Parquet out
   rewrite <in> <out> [options]     a Parquet file re-encoded (codec, pages, dictionary, encodings)
@@ -41,7 +44,9 @@ const KEY_OPTIONS = `key options (encrypted files; a KEY is 16, 24 or 32 bytes a
   --column-key PATH=KEY        the key of column PATH, a dotted leaf path (repeatable)
   --aad-prefix TEXT            the AAD prefix, for files written without storing it (hex:… or base64:… for bytes)
   --key-file FILE              the keys as JSON: {"footerKey": KEY, "columnKeys": {"a.b": KEY}, "aadPrefix": TEXT};
-                               the options above win over it`;
+                               the options above win over it
+url option (a <file> given as an http:// or https:// URL, read with range requests):
+  --header 'NAME: VALUE'       a request header, e.g. 'Authorization: Bearer …' (repeatable)`;
 
 const VALUE_OPTIONS = `value options (default: JSON-safe values — 64-bit integers as numbers, as strings past 2^53; timestamps,
 dates and times in ISO-8601 at the column's precision, with Z when UTC-adjusted; binary as base64; maps as
@@ -135,9 +140,11 @@ const OUTPUT_OPTIONS = `output options:
 export const CONVERT_USAGE = `usage: parquetry convert <in> <out> [options]
   <in> is CSV (.csv, .tsv), NDJSON (.ndjson, .jsonl: one object per line), JSON (.json: an array of objects,
   loaded whole) or Parquet (.parquet, .parq, .pq), by extension; <out> is Parquet, written to a temporary file
-  renamed into place at the end (a failed or interrupted convert leaves no <out>).
+  renamed into place at the end (a failed or interrupted convert leaves no <out>). A Parquet <in> may be an
+  http:// or https:// URL, read with range requests.
 input options:
   --from FORMAT                csv, ndjson, json or parquet, whatever the extension
+  --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
   --schema FILE                column types: a JSON object of field specs, e.g. {"id": {"type": "int64"}}
   --type COL=TYPE              the type of column COL (repeatable; wins over --schema and the inference):
                                boolean, int8/16/32/64, uint8/16/32/64, float, double, float16, string, json,
@@ -152,7 +159,10 @@ ${OUTPUT_OPTIONS}`;
 /** `parquetry help rewrite`. */
 export const REWRITE_USAGE = `usage: parquetry rewrite <in> <out> [options]
   re-encodes the Parquet file <in> into <out>: the same schema, rows and key/value metadata, copied row group by
-  row group in columnar form, with new codec, page, dictionary and encoding options.
+  row group in columnar form, with new codec, page, dictionary and encoding options. <in> may be an http:// or
+  https:// URL, read with range requests.
+input option:
+  --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
 ${OUTPUT_OPTIONS}`;
 
 /** The usage of each command. */

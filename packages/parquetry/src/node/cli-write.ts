@@ -14,6 +14,7 @@ import { ParquetError } from '@parquetry/thrift-compact';
 import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { one, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
+import { headersOf, isUrl } from './cli-url.js';
 import type { ConvertJob, InputFormat } from './convert.js';
 import { ProgressBar, type ProgressUnit } from './progress.js';
 
@@ -133,6 +134,9 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
       format = f;
     }
   }
+  const url = isUrl(input);
+  if (url && format !== 'parquet') throw usageError(`${cmd} reads ${format.toUpperCase()} from a local file; an http:// or https:// input must be Parquet (--from parquet)`);
+  const headers = headersOf(p, url);
   const csvFlags = ['--delimiter', '--no-header', '--null-value'].filter((f) => p.values.has(f));
   if (format !== 'csv' && csvFlags.length > 0) throw usageError(`${csvFlags.join(', ')}: CSV options, but the input is ${format}`);
   const typeFlags = ['--schema', '--type', '--sample'].filter((f) => p.values.has(f));
@@ -170,6 +174,7 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
       nullValue: nullValue === undefined ? undefined : new TextEncoder().encode(nullValue),
     },
     sample: sample === undefined ? 10000 : positiveInt('--sample', sample),
+    ...(headers ? { headers } : {}),
   };
   return { job, progress: p.values.has('--progress') };
 }

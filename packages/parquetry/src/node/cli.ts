@@ -16,13 +16,14 @@ import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, usageError, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
-import { countCommand, rowsCommand, type RowsOut } from './cli-rows.js';
+import { countCommand, interrupted, rowsCommand, type RowsOut } from './cli-rows.js';
 import { datasetRowsCommand, datasetScanLines, directoryError, readsDatasets } from './cli-dataset.js';
 import { datasetMetaCommand } from './cli-dataset-meta.js';
+import { headersOf, isUrl, openUrl } from './cli-url.js';
 import { openDataset } from './dataset.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
-import { convertFile, type InputFormat } from './convert.js';
+import { convertFile, type ConvertJob } from './convert.js';
 import { openFile, type LocalParquetFile } from './files.js';
 import { bloomCommand, pagesCommand } from './inspect.js';
 import type { ProgressUnit } from './progress.js';
@@ -93,9 +94,21 @@ const ARITY: Readonly<Record<string, readonly [string, number, number]>> = {
 };
 
 /** Opens the file of a reading command with its keys; a file system error becomes `CANNOT_OPEN` naming the file. */
-async function openForRead(p: Parsed): Promise<LocalParquetFile> {
+async function openForRead(p: Parsed, signal: AbortSignal | undefined): Promise<LocalParquetFile> {
   const path = p.positional[0]!;
+  const url = isUrl(path);
+  const headers = headersOf(p, url);
   const decryption = await decryptionOf(p);
+  if (url) {
+    const file = await openUrl(path, { ...(decryption ? { decryption } : {}), headers, signal });
+    try {
+      checkColumnKeys(decryption, file.schema);
+    } catch (e) {
+      await file.close();
+      throw e;
+    }
+    return file;
+  }
   let file: LocalParquetFile;
   try {
     file = await openFile(path, decryption ? { decryption } : {});
@@ -120,9 +133,9 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   const [what, min, max] = ARITY[p.cmd]!;
   arity(p, what, min, max);
   const path = p.positional[0]!;
-  if (await isDirectory(path)) return datasetCommand(p, path, write, error, io);
+  if (!isUrl(path) && (await isDirectory(path))) return datasetCommand(p, path, write, error, io);
   if (p.cmd === 'meta' && has(p, '--json')) throw usageError(`meta: --json is for a directory (a dataset's summary); a file's footer prints as text`);
-  const file = await openForRead(p);
+  const file = await openForRead(p, io.signal);
   const out = rowsOut(write, io);
   try {
     switch (p.cmd) {
@@ -173,6 +186,7 @@ async function isDirectory(path: string): Promise<boolean> {
 /** A reading command on a directory: `cat`, `head`, `tail`, `count`, `schema` and `meta` read it as one dataset. */
 async function datasetCommand(p: Parsed, path: string, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
   if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, path);
+  headersOf(p, false);
   const decryption = await decryptionOf(p);
   const ds = await openDataset(path, decryption ? { decryption } : {});
   const out = rowsOut(write, io);
@@ -188,7 +202,7 @@ async function datasetCommand(p: Parsed, path: string, write: (line: string) => 
 
 async function writeCommand(cmd: 'convert' | 'rewrite', p: Parsed, io: MainIO): Promise<void> {
   const { job, progress } = await jobOf(cmd, p);
-  const { unit, total } = progress || io.progressIsTTY ? await inputSize(job.input, job.format) : { unit: 'rows' as const, total: 0 };
+  const { unit, total } = progress || io.progressIsTTY ? await inputSize(job) : { unit: 'rows' as const, total: 0 };
   const reporter = progressReporter(io, progress, unit, total);
   const result = await convertFile({
     ...job,
@@ -206,10 +220,10 @@ async function writeCommand(cmd: 'convert' | 'rewrite', p: Parsed, io: MainIO): 
  * What a convert's progress bar counts: a Parquet input's rows (from its footer), a text input's bytes; 0 when the
  * input cannot be opened (the convert then fails with its own message).
  */
-async function inputSize(input: string, format: InputFormat): Promise<{ unit: ProgressUnit; total: number }> {
+async function inputSize({ input, format, headers }: ConvertJob): Promise<{ unit: ProgressUnit; total: number }> {
   try {
     if (format !== 'parquet') return { unit: 'bytes', total: (await stat(input)).size };
-    const file = await openFile(input);
+    const file = isUrl(input) ? await openUrl(input, { headers }) : await openFile(input);
     try {
       return { unit: 'rows', total: file.numRows };
     } finally {
@@ -284,7 +298,8 @@ export async function main(argv: readonly string[], write: (line: string) => voi
     else await readCommand(p, write, error, io);
     return 0;
   } catch (e) {
-    const f = failure(e);
+    // an interrupt that aborted a request in flight (a URL's read) is an interrupt, not a failed request
+    const f = failure(io.signal?.aborted && isParquetError(e) && e.code === 'ABORTED' ? interrupted() : e);
     if (!f) throw e;
     error(f.line);
     return f.code;

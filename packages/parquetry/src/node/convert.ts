@@ -19,6 +19,7 @@ import type { StructVector } from '@parquetry/parquet-levels';
 import { inferSchema, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError, isParquetError, type FileMetaData } from '@parquetry/thrift-compact';
 import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { isUrl, openUrl } from './cli-url.js';
 import { createFileWriter, openFile } from './files.js';
 import { textResult } from './text-values.js';
 
@@ -49,6 +50,8 @@ export interface ConvertJob {
   readonly progress?: (rows: number, bytes: number) => void;
   /** Stops the convert between batches: the output is removed, the promise rejects with `INTERRUPTED`. */
   readonly signal?: AbortSignal;
+  /** Request headers, for a Parquet input given as an `http://` or `https://` URL (read with range requests). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** What a convert did. */
@@ -186,7 +189,7 @@ export async function convertFile(job: ConvertJob): Promise<ConvertResult> {
 async function convertParquet(job: ConvertJob): Promise<ConvertResult> {
   let file;
   try {
-    file = await openFile(job.input);
+    file = isUrl(job.input) ? await openUrl(job.input, { headers: job.headers, signal: job.signal }) : await openFile(job.input);
   } catch (e) {
     if (isParquetError(e)) throw e;
     throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
