@@ -187,6 +187,23 @@ describe('parquetry on a URL: what can go wrong', () => {
     expect(r.err[0]).toContain(`cannot open '${url}'`);
   }, 30_000);
 
+  test('an interrupt while a request hangs aborts it: exit code 130', async () => {
+    serve(sampleBytes);
+    let stalled = 0;
+    server.hook = () => {
+      stalled++;
+      return true; // never answered
+    };
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 300);
+    const t0 = performance.now();
+    const r = await runWith(['count', server.url], { signal: ac.signal });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(stalled).toBe(1);
+    expect(r.code).toBe(130);
+    expect(r.err).toEqual(['parquetry: INTERRUPTED: interrupted']);
+  });
+
   test('a URL that serves something else than Parquet: NOT_PARQUET', async () => {
     serve(new TextEncoder().encode('<html>not here</html>'));
     const r = await run('schema', server.url);
