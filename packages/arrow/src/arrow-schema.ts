@@ -300,7 +300,7 @@ export function storedArrowSchema(metadata: Pick<FileMetaData, 'key_value_metada
  * @param schema - the file's schema tree.
  * @param metadata - the file's footer (key/value metadata for `ARROW:schema` and the schema's metadata).
  * @param options - projection, dictionary columns, whether to apply `ARROW:schema`.
- * @param stored - a dataset's stored Arrow schema (its first file's), applied by field name instead of the metadata's.
+ * @param stored - a dataset's stored Arrow schema (its files', merged by field name), applied by field name instead of the metadata's.
  * @returns the plan.
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
  *   cannot hold (a map with optional keys, a DECIMAL over 76 digits, FIXED_LEN_BYTE_ARRAY without a length).
@@ -314,7 +314,7 @@ export function planArrowRead(schema: SchemaTree, metadata: Pick<FileMetaData, '
   };
   const origin = options.arrowSchema === false ? undefined : (stored ?? storedArrowSchema(metadata));
   // a file's stored schema applies only when it has one field per top-level Parquet field, as in Arrow C++; a
-  // dataset's (`stored`: its first file's, which may lack columns of other files and has no partition columns)
+  // dataset's (`stored`: its files' merged by name, which may lack columns no file stores and has no partition columns)
   // applies by name
   const originFields = stored === undefined && origin && origin.fields.length === schema.field.node.children.length ? origin.fields : undefined;
   const originOf = (f: Field): ArrowField | undefined =>

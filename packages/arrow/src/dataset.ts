@@ -8,13 +8,14 @@
  * columns constant) converted as a file's columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are
  * the decoder's buffers.
  *
- * The first file's `ARROW:schema` applies by field name, as pyarrow.dataset takes its schema from the first fragment:
- * time zones, `large_string`, dictionaries, durations and the like come back where the unified type allows them (a
- * column widened across files keeps its widened type).
+ * The files' stored `ARROW:schema`s apply by field name, each field taking its type from the first file (in dataset
+ * order) that stores one for it, as `pa.unify_schemas` merges schemas field by field: time zones, `large_string`,
+ * dictionaries, durations and the like come back where the unified type allows them (a column widened across files
+ * keeps its widened type), also for a column that files after the first added (see {@link arrowSchemaOfDataset}).
  *
  * @module
  */
-import { RecordBatch, Schema as ArrowSchema, Table, type Schema } from 'apache-arrow';
+import { RecordBatch, Schema as ArrowSchema, Table, type Field as ArrowField, type Schema } from 'apache-arrow';
 import { writeDataset, type Dataset, type DatasetColumnBatch, type DatasetReadOptions, type WritableDatasetStore, type WriteDatasetOptions, type WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { buildSchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -51,28 +52,70 @@ export interface ArrowDatasetReadOptions {
   /** Called once when the read ends with the dataset's scan statistics (files opened and skipped, requests, bytes). */
   onScan?: DatasetReadOptions['onScan'];
   /**
-   * Apply the first file's `ARROW:schema` by field name (default true), as pyarrow.dataset does: the types the writer
-   * started from come back where the unified Parquet type allows them.
+   * Apply the files' stored `ARROW:schema`s by field name (default true; see {@link arrowSchemaOfDataset}): the types
+   * the writer started from come back where the unified Parquet type allows them.
    */
   arrowSchema?: boolean;
 }
 
-/** The plan of a dataset read: the unified schema's types, refined by the first file's stored Arrow schema. */
+/**
+ * The Arrow schema the dataset's files store, merged by field name (see {@link arrowSchemaOfDataset}), or undefined
+ * when no footer read stores one.
+ */
+async function datasetArrowSchema(dataset: Dataset): Promise<Schema | undefined> {
+  if (dataset.files.length === 0) return undefined;
+  const first = await dataset.openFile(0);
+  const fields = new Map<string, ArrowField>();
+  let metadata: Map<string, string> | undefined;
+  const take = (s: Schema | undefined): void => {
+    if (!s) return;
+    metadata ??= s.metadata;
+    // the first file to store a field wins, whatever later files store for it
+    for (const f of s.fields) if (!fields.has(f.name)) fields.set(f.name, f);
+  };
+  take(storedArrowSchema(first.metadata));
+  // the columns the first file lacks (added by later files), partition columns aside
+  const parts = new Set(dataset.partitions.map((p) => p.name));
+  const own = new Set(first.schema.field.fields.map((f) => f.name));
+  const added = dataset.schema.field.fields.filter((f) => !parts.has(f.name) && !own.has(f.name)).map((f) => f.name);
+  for (let i = 1; i < dataset.files.length && added.some((n) => !fields.has(n)); i++) {
+    take(storedArrowSchema((await dataset.openFile(i)).metadata));
+  }
+  return metadata === undefined ? undefined : new ArrowSchema([...fields.values()], metadata);
+}
+
+/** The plan of a dataset read: the unified schema's types, refined by the files' stored Arrow schemas. */
 async function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): Promise<ArrowReadPlan> {
   const o = { ...(options.columns !== undefined ? { columns: options.columns } : {}), ...(options.dictionary !== undefined ? { dictionary: options.dictionary } : {}) };
-  // the first file's footer: from the summary, or the one the open fetched (kept by the dataset)
-  const stored = options.arrowSchema === false || dataset.files.length === 0 ? undefined : storedArrowSchema((await dataset.openFile(0)).metadata);
+  const stored = options.arrowSchema === false ? undefined : await datasetArrowSchema(dataset);
   return planArrowRead(dataset.schema, {}, { ...o, arrowSchema: stored !== undefined }, stored);
 }
 
 /**
- * The Arrow schema of a dataset read (before reading any data; the first file's footer is read for its stored
- * schema unless the dataset has it already).
+ * The Arrow schema of a dataset read, before reading any data: the dataset's unified schema mapped to Arrow types as
+ * a file's is, each field refined by the `ARROW:schema` the files store, merged by field name: a field takes its
+ * stored type from the first file in dataset order that stores one of its name, and the schema's metadata is the
+ * first stored schema's.
+ *
+ * This is `pa.unify_schemas` over the files' stored schemas, not pyarrow.dataset's default: `pyarrow.dataset`
+ * takes its schema from the first fragment alone, so a column that only later files have is dropped (or, when the
+ * unified schema is given as `schema=`, read with the type given there) unless the schemas are unified; we follow
+ * unify-by-name. Where two files store different types for one field, `pa.unify_schemas` raises `ArrowTypeError`;
+ * here the first file's type is kept and nothing is thrown (the Parquet-derived type still decides what a stored
+ * type may refine, as for a single file).
+ *
+ * Footers read for it: the first file's, then, only while a column the first file does not have lacks a stored type,
+ * the next files' in dataset order, through `dataset.openFile`, which keeps each file opened. With the default
+ * `schema: 'union'` (every footer fetched when the dataset is opened) or a `_metadata` summary they are all at hand
+ * and cost no request; otherwise each is fetched once, up to the file that stores the column's type (every file when
+ * none does), and the read reuses it.
+ * A column the first file has takes the first file's stored type or none: no other footer is read for it (a first
+ * file without `ARROW:schema` is read with the Parquet types, as pyarrow reads its first fragment).
  * @param dataset - an opened dataset (`openDataset`).
  * @param options - projection, dictionary columns, whether to apply the stored schema.
  * @returns the schema of {@link readDatasetArrowTable}'s table and {@link readDatasetArrowBatches}' batches.
  * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
- *   cannot hold; the reader's open errors for the first file (naming it).
+ *   cannot hold; the reader's open errors for a file whose footer is read (naming it).
  */
 export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary' | 'arrowSchema'> = {}): Promise<Schema> {
   return (await planOf(dataset, options)).schema;

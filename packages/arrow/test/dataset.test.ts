@@ -2,18 +2,21 @@
 // FLOAT and DOUBLE, a null partition) read into one Arrow table with the types of the unified schema, every value equal
 // to the dataset's own row read of it; DuckDB's partitioned output read with filters on partition and data columns,
 // equal to DuckDB's queries over it, with the pruning in the scan statistics; batches bounded by batchSize.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { Bool, DateDay, Dictionary, Float64, Int32, Int64, Int8, LargeUtf8, List, Struct, Table, TimeUnit, Timestamp, Utf8, tableFromArrays, vectorFromArray, type DataType } from 'apache-arrow';
+import { Bool, DateDay, Dictionary, Float64, Int32, Int64, Int8, LargeUtf8, List, Struct, Table, TimeUnit, Timestamp, Utf8, tableFromArrays, tableFromIPC, vectorFromArray, type DataType } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryStore, openDataset, type DatasetScanStats } from '@parquetry/parquet-dataset';
 import { directoryStore as localStore, openDataset as openLocal } from '@parquetry/parquet-dataset/node';
 import type { Filter } from '@parquetry/parquet-reader';
 import { field, writeParquet } from '@parquetry/parquet-writer';
 import { allCodecs } from 'parquetry';
-import { ARROW_SCHEMA_KEY, arrowSchemaOfDataset, decodeArrowSchema, readDatasetArrowBatches, readDatasetArrowTable, writeArrowDataset } from '../src/index.js';
+import { ARROW_SCHEMA_KEY, arrowSchemaOfDataset, decodeArrowSchema, readDatasetArrowBatches, readDatasetArrowTable, writeArrowDataset, writeArrowTable } from '../src/index.js';
+import { columnsOf, describeSchema } from './compare.js';
 
 const codecs = await allCodecs();
 
@@ -249,6 +252,111 @@ describe('writing a dataset from Arrow', () => {
       );
       const other = tableFromArrays({ id: Int32Array.of(1), city: ['x'] });
       await expect(writeArrowDataset([...table.batches, ...other.batches], memoryStore(), { partitionBy: ['city'] })).rejects.toMatchObject({ code: 'SCHEMA_MISMATCH' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('files that store different Arrow schemas (a dataset that gained columns)', () => {
+  const n = 5;
+  /** Part 0: id alone. */
+  const part0 = () => new Table({ id: vectorFromArray(Array.from({ length: n }, (_, i) => i), new Int32()) });
+  /** Part 1: id, and the columns it adds: a timestamp in Tokyo time, a dictionary of strings, a large_string. */
+  const part1 = (tz = 'Asia/Tokyo', big: DataType = new LargeUtf8()) =>
+    new Table({
+      id: vectorFromArray(Array.from({ length: n }, (_, i) => n + i), new Int32()),
+      ts: vectorFromArray(Array.from({ length: n }, (_, i) => (i === 2 ? null : 1.7e12 + i * 1000)), new Timestamp(TimeUnit.MILLISECOND, tz)),
+      cat: vectorFromArray(Array.from({ length: n }, (_, i) => (i === 3 ? null : ['red', 'green'][i % 2]!)), new Dictionary(new Utf8(), new Int32())),
+      big: vectorFromArray(Array.from({ length: n }, (_, i) => `b${i}`), big),
+    });
+  const types = (t: { fields: { name: string; type: unknown }[] }) => t.fields.map((f) => `${f.name}: ${String(f.type)}`);
+
+  test("each column takes its type from the first file storing one: part 1's time zone, dictionary and large_string come back, part 0's rows null in them; the footers are the ones the open kept", async () => {
+    const store = memoryStore();
+    store.files.set('part-0.parquet', await writeArrowTable(part0()));
+    store.files.set('part-1.parquet', await writeArrowTable(part1()));
+    const ds = await openDataset(store, { codecs });
+    const before = ds.scanStats().footers.requests;
+    expect(before).toBe(2); // the union schema: both footers fetched at open
+    const back = await readDatasetArrowTable(ds);
+    // before: ts came as Timestamp<MILLISECOND, UTC> (the Parquet type), cat and big as Utf8
+    expect(types(back.schema)).toEqual(['id: Int32', 'ts: Timestamp<MILLISECOND, Asia/Tokyo>', 'cat: Dictionary<Int32, Utf8>', 'big: LargeUtf8']);
+    expect(arrowRows(back)).toEqual([
+      ...Array.from({ length: n }, (_, i) => ({ id: String(i), ts: null, cat: null, big: null })),
+      ...Array.from({ length: n }, (_, i) => ({ id: String(n + i), ts: i === 2 ? null : String(1.7e12 + i * 1000), cat: i === 3 ? null : ['red', 'green'][i % 2], big: `b${i}` })),
+    ]);
+    // batches carry the same schema; no footer fetched again
+    for await (const b of readDatasetArrowBatches(ds, { batchSize: 3 })) expect(types(b.schema)).toEqual(types(back.schema));
+    expect(ds.scanStats().footers.requests).toBe(before);
+    expect(types(await arrowSchemaOfDataset(ds, { arrowSchema: false }))).toEqual(['id: Int32', 'ts: Timestamp<MILLISECOND, UTC>', 'cat: Utf8', 'big: Utf8']);
+  });
+
+  test('two files storing different types for a column the first lacks: the first of them wins, nothing thrown (pa.unify_schemas raises ArrowTypeError)', async () => {
+    const store = memoryStore();
+    store.files.set('part-0.parquet', await writeArrowTable(part0()));
+    store.files.set('part-1.parquet', await writeArrowTable(part1('Asia/Tokyo', new LargeUtf8())));
+    store.files.set('part-2.parquet', await writeArrowTable(part1('Europe/Paris', new Utf8())));
+    const ds = await openDataset(store, { codecs });
+    const back = await readDatasetArrowTable(ds);
+    expect(types(back.schema)).toEqual(['id: Int32', 'ts: Timestamp<MILLISECOND, Asia/Tokyo>', 'cat: Dictionary<Int32, Utf8>', 'big: LargeUtf8']);
+    expect(back.numRows).toBe(3 * n);
+    // part 2 holds part 1's rows (its instants in another zone, its strings as utf8): read under part 1's types, equal
+    const rows = arrowRows(back);
+    expect(rows.slice(2 * n)).toEqual(rows.slice(n, 2 * n));
+  });
+
+  test('with the schema given (footers not kept at open), the footers are fetched in order only up to the file that adds the columns, once', async () => {
+    const store = memoryStore();
+    store.files.set('part-0.parquet', await writeArrowTable(part0()));
+    store.files.set('part-1.parquet', await writeArrowTable(part1()));
+    store.files.set('part-2.parquet', await writeArrowTable(part1('Europe/Paris')));
+    const schema = (await openDataset(store, { codecs })).schema;
+    const ds = await openDataset(store, { codecs, schema });
+    expect(ds.scanStats().footers.requests).toBe(0);
+    const s = await arrowSchemaOfDataset(ds);
+    expect(types(s)).toEqual(['id: Int32', 'ts: Timestamp<MILLISECOND, Asia/Tokyo>', 'cat: Dictionary<Int32, Utf8>', 'big: LargeUtf8']);
+    // part 0 (the first) and part 1 (which adds every new column): part 2's footer is left for the read
+    expect(ds.scanStats().footers.requests).toBe(2);
+    const back = await readDatasetArrowTable(ds);
+    expect(types(back.schema)).toEqual(types(s));
+    // the read fetched part 2's footer only: the two kept ones are reused
+    expect(ds.scanStats().footers.requests).toBe(3);
+    // schema: 'first' keeps the first file's columns alone (as pyarrow.dataset's default does), so no other footer
+    const first = await openDataset(store, { codecs, schema: 'first' });
+    expect(types(await arrowSchemaOfDataset(first))).toEqual(['id: Int32']);
+    expect(first.scanStats().footers.requests).toBe(1);
+  });
+});
+
+describe.skipIf(process.env.PARQUETRY_PYTHON === undefined)('files that store different Arrow schemas, against pyarrow', () => {
+  test('our table equals pyarrow.dataset\'s read with pa.unify_schemas of the files\' schemas (types and values); pyarrow\'s default schema is the first file\'s', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-arrow-unify-'));
+    try {
+      const n = 40;
+      const a = new Table({ id: vectorFromArray(Array.from({ length: n }, (_, i) => i), new Int32()), v: vectorFromArray(Array.from({ length: n }, (_, i) => i * 0.5), new Float64()) });
+      const b = new Table({
+        id: vectorFromArray(Array.from({ length: n }, (_, i) => n + i), new Int32()),
+        ts: vectorFromArray(Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : 1.7e12 + i * 60_000)), new Timestamp(TimeUnit.MILLISECOND, 'America/New_York')),
+        cat: vectorFromArray(Array.from({ length: n }, (_, i) => (i % 5 === 0 ? null : ['x', 'y', 'z'][i % 3]!)), new Dictionary(new Utf8(), new Int32())),
+        big: vectorFromArray(Array.from({ length: n }, (_, i) => `s${i}`), new LargeUtf8()),
+      });
+      fs.mkdirSync(path.join(dir, 'ds'));
+      const files = [path.join(dir, 'ds', 'part-0.parquet'), path.join(dir, 'ds', 'part-1.parquet')];
+      fs.writeFileSync(files[0]!, await writeArrowTable(a));
+      fs.writeFileSync(files[1]!, await writeArrowTable(b));
+      const out = path.join(dir, 'unified.arrows');
+      const peer = fileURLToPath(new URL('./peers/pyarrow_peer.py', import.meta.url));
+      const r = JSON.parse(execFileSync(process.env.PARQUETRY_PYTHON!, [peer, 'unify-files', out, ...files], { encoding: 'utf8', timeout: 120_000 })) as { unified: string[]; default: string[] };
+      expect(r.default).toEqual(['id: int32', 'v: double']);
+      expect(r.unified).toEqual(['id: int32', 'v: double', 'ts: timestamp[ms, tz=America/New_York]', 'cat: dictionary<values=string, indices=int32, ordered=0>', 'big: large_string']);
+      const theirs = tableFromIPC(fs.readFileSync(out));
+      const ours = await readDatasetArrowTable(await openLocal(path.join(dir, 'ds'), { codecs }));
+      expect(describeSchema(ours.schema)).toEqual(describeSchema(theirs.schema));
+      expect(ours.numRows).toBe(theirs.numRows);
+      const mine = columnsOf(ours);
+      const peer2 = columnsOf(theirs);
+      for (const name of Object.keys(peer2)) expect(mine[name], name).toEqual(peer2[name]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -20,6 +20,10 @@
   compare-dataset-dirs A B
                       pyarrow.dataset's reads (partitioning='hive') of the datasets in A and B, sorted by id: prints
                       {"rows", "schema": [differences], "values": [differences]}.
+  unify-files OUT FILE…
+                      files of one dataset storing different Arrow schemas: pa.unify_schemas of pq.read_schema of each,
+                      pyarrow.dataset's read of the files with that schema as an IPC stream in OUT; prints {"unified":
+                      [fields], "default": [the fields of pyarrow.dataset's own schema, the first file's]}.
 """
 import datetime
 import decimal
@@ -274,6 +278,15 @@ def compare_dataset_dirs(a, b):
     return compare_sorted(read(a), read(b))
 
 
+def unify_files(out, files):
+    """Files of one dataset whose stored Arrow schemas differ: pa.unify_schemas of their schemas, the dataset read
+    with that schema (written to `out` as IPC), and the schema pyarrow.dataset takes by default (the first file's)."""
+    unified = pa.unify_schemas([pq.read_schema(f) for f in files])
+    write_ipc(pads.dataset(files, format='parquet', schema=unified).to_table(), out)
+    first = pads.dataset(files, format='parquet').schema
+    return {'unified': [f'{f.name}: {f.type}' for f in unified], 'default': [f'{f.name}: {f.type}' for f in first]}
+
+
 if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'write-all':
@@ -289,6 +302,8 @@ if __name__ == '__main__':
         print(json.dumps(compare_dataset(sys.argv[2], sys.argv[3])))
     elif cmd == 'compare-dataset-dirs':
         print(json.dumps(compare_dataset_dirs(sys.argv[2], sys.argv[3])))
+    elif cmd == 'unify-files':
+        print(json.dumps(unify_files(sys.argv[2], sys.argv[3:])))
     elif cmd == 'compare-ipc':
         print(json.dumps(compare_ipc(sys.argv[2], sys.argv[3], sys.argv[4:])))
     else:
