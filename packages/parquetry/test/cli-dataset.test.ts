@@ -88,6 +88,18 @@ describe('a directory read as one dataset', () => {
     expect(csv.slice(1).every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[1] ?? ''))).toBe(true);
   });
 
+  test('count without --where sums the footers, reading no page; --exact counts the rows in the pages', async () => {
+    const expected = String(Number((await duckRows(`SELECT count(*) AS n FROM ${all}`)).rows[0]!['n']));
+    const files = fs.readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;
+    const footer = await run('count', root, '--stats');
+    expect(footer.out).toEqual([expected]);
+    // opening the dataset read every footer; nothing past them
+    expect(footer.err[0]).toBe(`scan: files 0 read of ${files}, skipped 0 by partition, 0 by statistics; ${files} footers fetched`);
+    const exact = await run('count', root, '--exact', '--stats');
+    expect(exact.out).toEqual([expected]);
+    expect(exact.err[0]).toMatch(new RegExp(`^scan: files ${files} read of ${files},`));
+  });
+
   test('--stats: the files a partition filter rules out are never read', async () => {
     const r = await run('count', root, '--where', `region = 'r2'`, '--stats');
     const files = fs.readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;

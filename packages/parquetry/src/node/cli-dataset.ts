@@ -11,7 +11,7 @@ import type { Dataset, DatasetBatchOptions, DatasetFile, DatasetScanStats } from
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
 import type { ParquetError } from '@parquetry/thrift-compact';
-import { one, usageError, type Parsed } from './cli-args.js';
+import { has, one, usageError, type Parsed } from './cli-args.js';
 import { datasetFooters } from './cli-dataset-meta.js';
 import { RowWindow, interrupted, progressBar, rowOutput, showsProgress, type RowsOut } from './cli-rows.js';
 import type { ProgressBar } from './progress.js';
@@ -96,8 +96,15 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
   const where = whereText === undefined ? undefined : parseWhere(whereText, schema);
   try {
     if (cmd === 'count') {
-      // the rows the files hold, or those matching the filter (its first column alone read)
       let n = 0;
+      if (!where && !has(p, '--exact')) {
+        // the rows the files' footers (which opening the dataset read) say they hold, as count FILE prints its footer's
+        for (const f of await datasetFooters(ds)) n += f.numRows;
+        onScan?.(ds.scanStats());
+        out.write(String(n));
+        return;
+      }
+      // the rows matching the filter, or with --exact every row, counted in the pages (one column alone read)
       const columns = where ? [[...filterColumns(where.filter)][0]!] : [schema.columns[0]!.pathString];
       const progress = await datasetProgress(ds, p, out);
       for await (const b of ds.iterateBatches({ form: 'columns', columns, batchSize: BATCH, ...(where ? { filter: where.filter } : {}), ...scan })) {
