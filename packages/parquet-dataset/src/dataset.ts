@@ -549,9 +549,12 @@ class DatasetImpl implements Dataset {
       children.push(c ? widenVector(c, f, m.widen, plan.options) : nullVector(this.schema, f, n, plan.options));
       fields.push(f);
     }
+    // under `values: 'json'` a partition's vector holds what the rows hold (shapeRows): the JSON mapping's value
+    const json = plan.options.values === 'json';
     for (const i of plan.partFields) {
       const f = top[i]!;
-      children.push(constantVector(this.schema, f, n, parts.get(f.name) ?? null, plan.options));
+      const value = parts.get(f.name) ?? null;
+      children.push(constantVector(this.schema, f, n, json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === f.name)!.type) : value, plan.options));
       fields.push(f);
     }
     return { kind: 'struct', field: { ...this.schema.field, fields }, length: n, validity: null, children };

@@ -271,6 +271,24 @@ describe('the JSON mapping', () => {
     // a filter still compares in the native mapping
     expect((await ds.readRows({ values: 'json', filter: { column: 'day', op: '>', value: '2000-01-01' } })).map((r) => r['id'])).toEqual([1, 2]);
   });
+
+  test("columnar batches under values: 'json' give partition vectors the values the rows give (not bigints, not day numbers)", async () => {
+    const store = memoryStore();
+    store.files.set('k=7/day=2024-01-02/a.parquet', await writeParquet([{ id: 1n, big: 5n }, { id: 2n, big: 1152921504606846977n }], { schema: { id: field.int64(), big: field.int64() } }));
+    store.files.set('k=1152921504606846976/day=1999-12-31/b.parquet', await writeParquet([{ id: 3n, big: null }], { schema: { id: field.int64(), big: field.int64() } }));
+    const ds = await openDataset(store, { codecs });
+    const rows = await ds.readRows({ values: 'json' });
+    const columns: Record<string, unknown[]> = {};
+    for await (const batch of ds.iterateBatches({ form: 'columns', values: 'json' })) {
+      for (const c of batch.columns.children as ColumnarVector[]) {
+        if (c.kind !== 'leaf') continue;
+        const vals = Array.from(c.values as ArrayLike<unknown>);
+        (columns[c.field.name] ??= []).push(...vals.map((v, i) => (c.validity && !(c.validity[i >> 3]! & (1 << (i & 7))) ? null : v)));
+      }
+    }
+    for (const name of ['id', 'big', 'k', 'day']) expect(columns[name], name).toEqual(rows.map((r) => r[name]));
+    expect(JSON.stringify(columns)).toBe('{"id":[3,1,2],"big":[null,5,"1152921504606846977"],"k":["1152921504606846976",7,7],"day":["1999-12-31","2024-01-02","2024-01-02"]}');
+  });
 });
 
 describe('summary files', () => {
