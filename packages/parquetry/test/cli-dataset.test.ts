@@ -44,6 +44,57 @@ async function ours(lines: readonly string[]): Promise<string[]> {
   }).sort();
 }
 
+describe('several files read as one dataset', () => {
+  /** The dataset's files below region=r1, old and new (the second COPY's add the note column), as paths. */
+  function r1Files(): string[] {
+    return fs
+      .readdirSync(path.join(root, 'region=r1'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.parquet'))
+      .sort()
+      .map((f) => path.join(root, 'region=r1', f));
+  }
+
+  test('cat a b …: the files in the order given, schemas unified, partitions from their paths: DuckDB read_parquet([…]) rows', async () => {
+    const files = r1Files();
+    expect(files.length).toBeGreaterThan(2);
+    const given = [...files].reverse();
+    const list = `read_parquet([${given.map(lit).join(', ')}], hive_partitioning = true, union_by_name = true)`;
+    const { types, names, rows } = await duckRows(`SELECT ${COLS.join(', ')} FROM ${list}`);
+    const expected = rows.map((r) => JSON.stringify(COLS.map((c) => canon(r[c], types[names.indexOf(c)]!, 'duck')))).sort();
+    const r = await run('cat', ...given, '--format', 'ndjson');
+    expect(r.err).toEqual([]);
+    expect(await ours(r.out)).toEqual(expected);
+    // file order: the first file given comes first (read alone it lacks the partition columns: compare the ids)
+    const first = await run('cat', given[0]!, '--format', 'ndjson');
+    expect(first.out.length).toBeGreaterThan(0);
+    expect(r.out.slice(0, first.out.length).map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual(first.out.map((l) => (JSON.parse(l) as { id: unknown }).id));
+    const c = await run('count', ...given);
+    expect(c.out).toEqual([String(expected.length)]);
+    const w = await run('count', ...given, '--where', 'note is not null');
+    expect(w.out).toEqual([String(Number((await duckRows(`SELECT count(*) AS n FROM ${list} WHERE note IS NOT NULL`)).rows[0]!['n']))]);
+  });
+
+  test('schema and meta of several files; a missing file or a directory among them is an error', async () => {
+    const files = r1Files();
+    const schema = await run('schema', ...files);
+    expect(schema.out.slice(1).map((l) => l.trim().split(' ').slice(0, 3).join(' '))).toEqual(['optional INT64 id', 'optional DOUBLE amount', 'optional BYTE_ARRAY note', 'optional BYTE_ARRAY region', 'optional INT32 day']);
+    const meta = await run('meta', ...files);
+    expect(meta.code).toBe(0);
+    const bytes = files.reduce((n, f) => n + fs.statSync(f).size, 0);
+    expect(meta.out[0]).toBe(`dataset: the files given, ${files.length} files, ${bytes} bytes`);
+    const missing = await run('count', files[0]!, path.join(root, 'nope.parquet'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toEqual([expect.stringMatching(/^parquetry: cannot open '.*nope\.parquet': ENOENT/)]);
+    const dir = await run('count', files[0]!, root);
+    expect(dir.code).toBe(2);
+    expect(dir.err[0]).toMatch(/is a directory: several arguments are read as one dataset of files/);
+    // the commands that read one file still take one
+    const stats = await run('stats', files[0]!, 'id', 'extra');
+    expect(stats.code).toBe(2);
+  });
+});
+
 describe('a directory read as one dataset', () => {
   test('schema: the unified schema (BIGINT id, the added note), the partition columns last', async () => {
     const r = await run('schema', root);

@@ -135,7 +135,7 @@ describe('rewrite and convert from a URL', () => {
     serve(sampleBytes);
     const seen: (string | undefined)[] = [];
     server.hook = (req) => {
-      seen.push(req.headers['x-token']);
+      seen.push(req.headers['x-token'] as string | undefined);
       return false;
     };
     const out = path.join(dir, 'rewritten.parquet');

@@ -88,14 +88,14 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * @throws ParquetError `USAGE` for bad value options, the reader's open errors for a footer not read yet,
  *   `INVALID_PARTITION` for a folder value that is not of its column's type.
  */
-export async function datasetMetaCommand(ds: Dataset, dir: string, p: Parsed, write: (line: string) => void): Promise<void> {
+export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p: Parsed, write: (line: string) => void): Promise<void> {
   // the value options are checked as a file's meta checks them (the summary prints no column values)
   valueMode(p);
   const footers = await datasetFooters(ds);
   const files: FileFacts[] = await mapLimit(ds.files, CONCURRENCY, async (file, i) => {
     const f = footers[i]!;
     // a listing gives sizes; a `_metadata` summary does not (the file system then does)
-    const bytes = file.size ?? (await stat(path.join(dir, file.path)).then((s) => s.size, () => null));
+    const bytes = file.size ?? (await stat(dir === undefined ? file.path : path.join(dir, file.path)).then((s) => s.size, () => null));
     const partition: Record<string, unknown> = {};
     for (const part of ds.partitions) partition[part.name] = partitionJson(file.partition[part.name] ?? null, part, file.path);
     return { file, rows: f.numRows, rowGroups: f.metadata.row_groups.length, bytes, partition };
@@ -117,7 +117,7 @@ export async function datasetMetaCommand(ds: Dataset, dir: string, p: Parsed, wr
     write(
       JSON.stringify(
         {
-          path: dir,
+          path: dir ?? null,
           schema_from: from,
           num_files: files.length,
           num_rows: rows,
@@ -135,7 +135,7 @@ export async function datasetMetaCommand(ds: Dataset, dir: string, p: Parsed, wr
   }
 
   const dataColumns = columns.length - partitions.length;
-  write(`dataset: ${dir}, ${plural(files.length, 'file')}, ${bytes === null ? 'size unknown' : `${bytes} bytes`}`);
+  write(`dataset: ${dir ?? 'the files given'}, ${plural(files.length, 'file')}, ${bytes === null ? 'size unknown' : `${bytes} bytes`}`);
   write(`rows: ${rows}, row groups: ${rowGroups}, columns: ${columns.length} (${dataColumns} in the files, ${partitions.length} from folders)`);
   write(`schema: ${from === 'footers' ? `unified from the files' footers` : `from ${from}`}`);
   write(`partition columns: ${partitions.length === 0 ? 'none' : partitions.length}`);

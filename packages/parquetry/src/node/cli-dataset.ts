@@ -7,16 +7,44 @@
  * a file's read (on a terminal, or with `--progress`) over the dataset's rows, counted from the footers the open read.
  * @module
  */
-import type { Dataset, DatasetBatchOptions, DatasetFile, DatasetScanStats } from '@parquetry/parquet-dataset';
+import { stat } from 'node:fs/promises';
+import type { Dataset, DatasetBatchOptions, DatasetFile, DatasetOptions, DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
-import type { ParquetError } from '@parquetry/thrift-compact';
+import { ParquetError } from '@parquetry/thrift-compact';
 import { has, one, usageError, type Parsed } from './cli-args.js';
 import { datasetFooters } from './cli-dataset-meta.js';
+import { isUrl } from './cli-url.js';
+import { openDataset } from './dataset.js';
 import { RowWindow, interrupted, progressBar, rowOutput, showsProgress, type RowsOut } from './cli-rows.js';
 import type { ProgressBar } from './progress.js';
 import { readValueOptions } from './cli-values.js';
 import { parseWhere, whereError } from './where.js';
+
+/**
+ * Opens what a reading command was given as a dataset: a directory (every file below it), or several files (local
+ * paths or URLs, in the order given; partition values read from their paths).
+ * @param input - the directory, or the files.
+ * @param options - the dataset's options (decryption).
+ * @returns the dataset.
+ * @throws ParquetError `CANNOT_OPEN` for a listed file that cannot be read, `USAGE` for a directory among several
+ *   arguments, and the dataset's errors.
+ */
+export async function openCliDataset(input: string | readonly string[], options: DatasetOptions): Promise<Dataset> {
+  if (typeof input !== 'string') {
+    for (const f of input) {
+      if (isUrl(f)) continue;
+      let dir: boolean;
+      try {
+        dir = (await stat(f)).isDirectory();
+      } catch (e) {
+        throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${f}': ${(e as Error).message}`, undefined, { cause: e });
+      }
+      if (dir) throw usageError(`'${f}' is a directory: several arguments are read as one dataset of files (a directory is read as a dataset when it is the only argument)`);
+    }
+  }
+  return openDataset(input, options);
+}
 
 /** Rows read per batch. */
 const BATCH = 10_000;

@@ -23,7 +23,8 @@ directories: cat, head, tail, count and schema read a directory as one dataset: 
 with . or _ left out, as pyarrow.dataset does), hive key=value/ folders as columns, schemas unified (as DuckDB's
 read_parquet('dir/**/*.parquet', hive_partitioning = true, union_by_name = true)); --where on a partition column
 skips the files of other folders; meta summarizes it: files, rows, bytes, partition values, columns, and per file
-its rows, row groups and size (--json: all of it as JSON)
+its rows, row groups and size (--json: all of it as JSON); several files given to these commands (a shell glob,
+data/*.parquet) are read the same way, in the order given
 urls: every reading command takes an http:// or https:// URL for <file> and reads it with range requests, only the
 bytes the command needs (the footer's with one suffix request, then the pages); --header 'NAME: VALUE' adds a request
 header (repeatable), e.g. 'Authorization: Bearer …'

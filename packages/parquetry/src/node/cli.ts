@@ -17,10 +17,9 @@ import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCom
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, interrupted, rowsCommand, type RowsOut } from './cli-rows.js';
-import { datasetRowsCommand, datasetScanLines, directoryError, readsDatasets } from './cli-dataset.js';
+import { datasetRowsCommand, datasetScanLines, directoryError, openCliDataset, readsDatasets } from './cli-dataset.js';
 import { datasetMetaCommand } from './cli-dataset-meta.js';
 import { headersOf, isUrl, openUrl } from './cli-url.js';
-import { openDataset } from './dataset.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
 import { convertFile, type ConvertJob } from './convert.js';
@@ -82,12 +81,12 @@ export function scanLines(s: ScanStats): string[] {
 }
 
 const ARITY: Readonly<Record<string, readonly [string, number, number]>> = {
-  cat: ['one file', 1, 1],
-  head: ['one file', 1, 1],
-  tail: ['one file', 1, 1],
-  count: ['one file', 1, 1],
-  schema: ['one file', 1, 1],
-  meta: ['one file', 1, 1],
+  cat: ['a file, a directory or several files', 1, Infinity],
+  head: ['a file, a directory or several files', 1, Infinity],
+  tail: ['a file, a directory or several files', 1, Infinity],
+  count: ['a file, a directory or several files', 1, Infinity],
+  schema: ['a file, a directory or several files', 1, Infinity],
+  meta: ['a file, a directory or several files', 1, Infinity],
   stats: ['a file and a column', 2, 2],
   pages: ['a file and optionally a column', 1, 2],
   bloom: ['a file, a column and a value', 3, 3],
@@ -133,6 +132,8 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   const [what, min, max] = ARITY[p.cmd]!;
   arity(p, what, min, max);
   const path = p.positional[0]!;
+  // several files: one dataset of them, in the order given (as DuckDB's read_parquet(['a', 'b'], union_by_name))
+  if (p.positional.length > 1 && readsDatasets(p.cmd)) return datasetCommand(p, p.positional, write, error, io);
   if (!isUrl(path) && (await isDirectory(path))) return datasetCommand(p, path, write, error, io);
   if (p.cmd === 'meta' && has(p, '--json')) throw usageError(`meta: --json is for a directory (a dataset's summary); a file's footer prints as text`);
   const file = await openForRead(p, io.signal);
@@ -183,17 +184,20 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** A reading command on a directory: `cat`, `head`, `tail`, `count`, `schema` and `meta` read it as one dataset. */
-async function datasetCommand(p: Parsed, path: string, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
-  if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, path);
+/**
+ * A reading command on a directory or on several files: `cat`, `head`, `tail`, `count`, `schema` and `meta` read
+ * them as one dataset.
+ */
+async function datasetCommand(p: Parsed, input: string | readonly string[], write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
+  if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, String(input));
   headersOf(p, false);
   const decryption = await decryptionOf(p);
-  const ds = await openDataset(path, decryption ? { decryption } : {});
+  const ds = await openCliDataset(input, decryption ? { decryption } : {});
   const out = rowsOut(write, io);
   let stats: DatasetScanStats | undefined;
   try {
     if (p.cmd === 'schema') return schemaCommand(ds.schema, p, write);
-    if (p.cmd === 'meta') return await datasetMetaCommand(ds, path, p, write);
+    if (p.cmd === 'meta') return await datasetMetaCommand(ds, typeof input === 'string' ? input : undefined, p, write);
     await datasetRowsCommand(p.cmd, ds, p, out, (s) => (stats = s));
   } finally {
     if (has(p, '--stats') && stats) for (const line of datasetScanLines(stats)) error(line);
