@@ -40,7 +40,7 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['a directory without data files (read as a dataset)', ['head', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
   ['a directory without data files given to meta (a dataset summary)', ['meta', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
   ['a directory given to a command that reads one file', ['pages', dir], 2, /^parquetry: '.*' is a directory: pages reads one file \(cat, head, tail, count, schema and meta read a directory as a dataset\)$/],
-  ['meta --json on a file (a dataset summary only)', ['meta', S, '--json'], 2, /^parquetry: meta: --json is for a directory \(a dataset's summary\); a file's footer prints as text$/],
+  ['meta --json --raw (JSON-safe values only)', ['meta', S, '--json', '--raw'], 2, /^parquetry: meta --json prints JSON-safe values; --raw is for the text form$/],
   ['not a Parquet file', ['meta', path.join(repo, 'README.md')], 1, /^parquetry: NOT_PARQUET: parquet-reader: the last 4 bytes are .*not a Parquet file$/],
 ];
 

@@ -84,6 +84,55 @@ describe('parquetry CLI on the sample file', () => {
     });
   });
 
+  test('meta --json: the footer as one object, equal to DuckDB parquet_file_metadata / parquet_metadata / parquet_kv_metadata', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-meta-json-'));
+    const f = path.join(dir, 'm.parquet');
+    await (await duckdb()).run(
+      `COPY (SELECT i::BIGINT AS id, 'k' || (i % 7) AS cat, CASE WHEN i % 5 = 0 THEN NULL ELSE (i * 0.5)::DOUBLE END AS x, 9007199254740993::BIGINT + i AS big FROM range(0, 3000) t(i))
+        TO ${lit(f)} (FORMAT parquet, ROW_GROUP_SIZE 1000, KV_METADATA {owner: 'team-a', note: 'x'})`,
+    );
+    const r = await run('meta', f, '--json');
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    type Chunk = Record<string, unknown> & { statistics: Record<string, unknown> | null; bloom_filter: { offset: number; length: number | null } | null };
+    const m = JSON.parse(r.out.join('\n')) as { file: string; bytes: number; num_rows: number; num_row_groups: number; created_by: string; format_version: number; encryption: unknown; key_value_metadata: { key: string; value: string }[]; row_groups: { num_rows: number; columns: Chunk[] }[] };
+    const [fm] = await duck(`SELECT num_rows, num_row_groups, created_by, format_version FROM parquet_file_metadata(${lit(f)})`);
+    expect([m.file, m.bytes, m.num_rows, m.num_row_groups, m.created_by, m.format_version, m.encryption]).toEqual([f, fs.statSync(f).size, Number(fm!.num_rows), Number(fm!.num_row_groups), fm!.created_by, Number(fm!.format_version), null]);
+    const kv = await duck(`SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata(${lit(f)})`);
+    expect(m.key_value_metadata.filter((e) => e.key === 'owner' || e.key === 'note').sort((a, b) => a.key.localeCompare(b.key))).toEqual(kv.filter((e) => e.key === 'owner' || e.key === 'note').sort((a, b) => String(a.key).localeCompare(String(b.key))));
+    const chunks = await duck(
+      `SELECT row_group_id, row_group_num_rows, path_in_schema, compression, encodings, num_values, total_compressed_size, total_uncompressed_size, data_page_offset, dictionary_page_offset,
+         stats_null_count, stats_min_value, stats_max_value, bloom_filter_offset, bloom_filter_length FROM parquet_metadata(${lit(f)}) ORDER BY row_group_id, column_id`,
+    );
+    const ours = m.row_groups.flatMap((g, i) => g.columns.map((c) => ({ g: i, rows: g.num_rows, c })));
+    expect(ours.length).toBe(chunks.length);
+    expect(m.num_row_groups).toBeGreaterThan(1);
+    // DuckDB writes bloom filters for its dictionary-encoded chunks: the comparison below covers present and absent
+    expect(ours.some(({ c }) => c.bloom_filter !== null) && ours.some(({ c }) => c.bloom_filter === null)).toBe(true);
+    ours.forEach(({ g, rows, c }, k) => {
+      const d = chunks[k]!;
+      const n = (v: unknown) => (v === null ? null : Number(v));
+      expect([g, rows, c['path'], c['codec'], (c['encodings'] as string[]).join(', '), c['num_values'], c['total_compressed_size'], c['total_uncompressed_size'], c['data_page_offset'], c['dictionary_page_offset']], `chunk ${k}`).toEqual([
+        Number(d.row_group_id), Number(d.row_group_num_rows), d.path_in_schema, d.compression, d.encodings, Number(d.num_values), Number(d.total_compressed_size), Number(d.total_uncompressed_size), Number(d.data_page_offset), n(d.dictionary_page_offset),
+      ]);
+      expect(c.statistics!['null_count'], `chunk ${k}`).toBe(Number(d.stats_null_count));
+      // bounds: numbers as DuckDB prints them, the int64 past 2^53 as its exact decimal text
+      if (c['path'] === 'cat') expect([c.statistics!['min'], c.statistics!['max']]).toEqual([d.stats_min_value, d.stats_max_value]);
+      else if (c['path'] === 'big') expect([c.statistics!['min'], c.statistics!['max']]).toEqual([String(d.stats_min_value), String(d.stats_max_value)]);
+      else {
+        expect([typeof c.statistics!['min'], typeof c.statistics!['max']]).toEqual(['number', 'number']);
+        expect([c.statistics!['min'], c.statistics!['max']]).toEqual([Number(d.stats_min_value), Number(d.stats_max_value)]);
+      }
+      expect([c.statistics!['min_exact'], c.statistics!['max_exact']]).toEqual([true, true]);
+      expect(c.bloom_filter === null ? null : [c.bloom_filter.offset, c.bloom_filter.length]).toEqual(d.bloom_filter_offset === null ? null : [Number(d.bloom_filter_offset), n(d.bloom_filter_length)]);
+    });
+    // the text form's value options: --raw does not mix with --json
+    const raw = await run('meta', f, '--json', '--raw');
+    expect(raw.code).toBe(2);
+    expect(raw.err[0]).toMatch(/meta --json prints JSON-safe values; --raw is for the text form/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   test('head: the first rows as JSON lines (JSON-safe values), equal to DuckDB', async () => {
     const { code, out } = await run('head', sample, '-n', '3', '--columns', 'id,name,score,maybe,even,ts,pair,rec');
     expect(code).toBe(0);

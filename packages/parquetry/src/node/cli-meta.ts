@@ -134,6 +134,8 @@ function algorithmName(a: object | undefined): string | undefined {
  * sizes and sort order, per column chunk its codec, encodings, values, sizes, statistics (decoded bounds, nulls,
  * distinct and NaN counts), page index and bloom filter. Encrypted column metadata is shown decrypted when its key
  * was given; a chunk whose key was not given prints `encrypted column metadata (column key not given)` instead.
+ * `--json` prints the same as one JSON object (parquet.thrift's field names, enums by name, 64-bit numbers as numbers
+ * or as decimal strings past 2^53, bounds in the JSON-safe value mapping).
  * @param file - the opened file.
  * @param path - the file's path (printed).
  * @param p - parsed arguments.
@@ -145,6 +147,11 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
   const md = file.metadata;
   const size = file.source.byteLength;
   const magic = size >= 4 ? new TextDecoder().decode(await file.source.read(size - 4, size)) : '';
+  if (p.values.has('--json')) {
+    if (mode.raw) throw usageError('meta --json prints JSON-safe values; --raw is for the text form');
+    write(JSON.stringify(metaJson(file, path, magic, mode), null, 2));
+    return;
+  }
   write(`file: ${path}, ${size} bytes`);
   write(`rows: ${md.num_rows}, row groups: ${md.row_groups.length}, columns: ${file.schema.columns.length}, format version: ${md.version}`);
   write(`created_by: ${md.created_by ?? '(none)'}`);
@@ -184,6 +191,78 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
       write(`    ${indexText(cc, m)}`);
     });
   });
+}
+
+/** A chunk's statistics as JSON: counts, and bounds in the JSON-safe mapping (binary in the `--binary` form). */
+function statisticsJson(s: ColumnStatistics | undefined, col: ColumnDescriptor, mode: ValueMode): Record<string, unknown> | null {
+  if (!s) return null;
+  const bound = (v: unknown): unknown => (v !== undefined && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), mode.binary) : (v ?? null));
+  return {
+    null_count: s.nullCount ?? null,
+    distinct_count: s.distinctCount ?? null,
+    nan_count: s.nanCount ?? null,
+    min: bound(s.min),
+    max: bound(s.max),
+    min_exact: s.min === undefined ? null : s.minExact,
+    max_exact: s.max === undefined ? null : s.maxExact,
+  };
+}
+
+/** A number of the footer that may be a bigint (an INT64 field): a number when exact, else its decimal text. */
+function int64Json(v: number | bigint | undefined): number | string | null {
+  if (v === undefined) return null;
+  return typeof v === 'bigint' ? (v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : String(v)) : v;
+}
+
+/** What `meta --json` prints: the text form's facts as one object (parquet.thrift's names, enums by name). */
+function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMode): Record<string, unknown> {
+  const md = file.metadata;
+  const alg = algorithmName(md.encryption_algorithm);
+  const options = readValueOptions(mode);
+  return {
+    file: path,
+    bytes: file.source.byteLength,
+    num_rows: int64Json(md.num_rows),
+    num_row_groups: md.row_groups.length,
+    num_columns: file.schema.columns.length,
+    format_version: md.version,
+    created_by: md.created_by ?? null,
+    encryption: magic === 'PARE' ? { footer: 'encrypted' } : alg !== undefined ? { footer: 'plaintext', algorithm: alg } : null,
+    key_value_metadata: (md.key_value_metadata ?? []).map(({ key, value }) => ({ key, value: value ?? null })),
+    row_groups: md.row_groups.map((rg, g) => ({
+      num_rows: int64Json(rg.num_rows),
+      total_byte_size: int64Json(rg.total_byte_size),
+      total_compressed_size: int64Json(rg.total_compressed_size),
+      file_offset: int64Json(rg.file_offset),
+      sorting_columns: (rg.sorting_columns ?? []).map((x) => ({ column: file.schema.columns[x.column_idx]?.pathString ?? x.column_idx, descending: x.descending, nulls_first: x.nulls_first })),
+      columns: rg.columns.map((cc, i) => {
+        const col = file.schema.columns[i];
+        const m = col ? chunkMetadata(file, g, col, cc) : cc.meta_data;
+        const base = { path: col?.pathString ?? null, file_offset: int64Json(cc.file_offset) };
+        if (!m || 'encrypted' in m) return { ...base, metadata: m ? m.encrypted : 'no column metadata' };
+        let statistics: Record<string, unknown> | null | { unreadable: string };
+        try {
+          statistics = col ? statisticsJson(file.statistics(g, i, options), col, mode) : null;
+        } catch (e) {
+          statistics = { unreadable: `${isParquetError(e) ? `${e.code}: ` : ''}${e instanceof Error ? e.message : String(e)}` };
+        }
+        return {
+          ...base,
+          codec: CompressionCodecNames[m.codec] ?? m.codec,
+          encodings: m.encodings.map((e) => EncodingNames[e] ?? e),
+          num_values: int64Json(m.num_values),
+          total_compressed_size: int64Json(m.total_compressed_size),
+          total_uncompressed_size: int64Json(m.total_uncompressed_size),
+          data_page_offset: int64Json(m.data_page_offset),
+          dictionary_page_offset: int64Json(m.dictionary_page_offset),
+          statistics,
+          column_index: cc.column_index_offset === undefined ? null : { offset: int64Json(cc.column_index_offset), length: cc.column_index_length ?? null },
+          offset_index: cc.offset_index_offset === undefined ? null : { offset: int64Json(cc.offset_index_offset), length: cc.offset_index_length ?? null },
+          bloom_filter: m.bloom_filter_offset === undefined ? null : { offset: int64Json(m.bloom_filter_offset), length: m.bloom_filter_length ?? null },
+        };
+      }),
+    })),
+  };
 }
 
 /** A leaf column by path, or the one leaf under a group path. */

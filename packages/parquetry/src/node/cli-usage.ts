@@ -14,7 +14,7 @@ reading (every reading command takes the key options below):
   tail <file> [-n N]               the last N rows (default 10)
   count <file>                     the number of rows (the footer's; --exact or --where count them in the pages)
   schema <file> [--json]           the schema tree, or the footer's schema elements as JSON
-  meta <file>                      the footer: rows, key/value metadata, encryption, and per column chunk the codec,
+  meta <file> [--json]             the footer: rows, key/value metadata, encryption, and per column chunk the codec,
                                    encodings, sizes, statistics, page index and bloom filter
   stats <file> <column>            a column's min, max, nulls, distinct count and sizes per row group and overall
   pages <file> [column]            the page index: each page's rows, bytes, nulls and bounds
@@ -98,10 +98,14 @@ const META_USAGE = `usage: parquetry meta <file|directory> [options]
   bytes; each partition column's type and values (the first and last when there are more than 20); the columns
   of the unified schema with their types; one line per file (path, rows, row groups, bytes, partition values),
   the first 50 of them.
-  --json                       the directory's summary as one JSON object: path, schema_from, num_files,
-                               num_rows, num_row_groups, bytes, partitions (name, type, num_values, values),
-                               columns (name, type, partition) and every file (path, rows, row_groups, bytes,
-                               partition)
+  --json                       the same as one JSON object (parquet.thrift's names, enums by name, bounds in
+                               the JSON-safe mapping, 64-bit numbers as strings past 2^53; not with --raw): a
+                               file's file, bytes, num_rows, num_row_groups, num_columns, format_version,
+                               created_by, encryption, key_value_metadata and row_groups with their columns
+                               (codec, encodings, sizes, offsets, statistics, column_index, offset_index,
+                               bloom_filter); a directory's path, schema_from, num_files, num_rows,
+                               num_row_groups, bytes, partitions (name, type, num_values, values), columns
+                               (name, type, partition) and every file (path, rows, row_groups, bytes, partition)
 ${VALUE_OPTIONS}
 ${KEY_OPTIONS}`;
 

@@ -135,7 +135,6 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
   // several files: one dataset of them, in the order given (as DuckDB's read_parquet(['a', 'b'], union_by_name))
   if (p.positional.length > 1 && readsDatasets(p.cmd)) return datasetCommand(p, p.positional, write, error, io);
   if (!isUrl(path) && (await isDirectory(path))) return datasetCommand(p, path, write, error, io);
-  if (p.cmd === 'meta' && has(p, '--json')) throw usageError(`meta: --json is for a directory (a dataset's summary); a file's footer prints as text`);
   const file = await openForRead(p, io.signal);
   const out = rowsOut(write, io);
   try {
