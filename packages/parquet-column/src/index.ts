@@ -23,18 +23,7 @@ export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageP
 export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-index.js';
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
 export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
-export {
-  chunkByteArrays,
-  chunkBooleanBits,
-  chunkIntegers,
-  columnarValues,
-  hasColumnarForm,
-  emptyColumnarValues,
-  type ColumnarValueOptions,
-  type ColumnarFormOptions,
-  type ColumnarValuesForm,
-  type IntegerArray,
-} from './columnar-values.js';
+export * from './columnar.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';

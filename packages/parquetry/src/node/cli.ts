@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { DatasetScanStats } from '@parquetry/parquet-dataset';
-import type { KindCounts, ScanStats } from '@parquetry/parquet-reader';
+import type { KindCounts, OpenOptions, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
 import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, usageError, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
@@ -98,19 +98,20 @@ async function openForRead(p: Parsed, signal: AbortSignal | undefined): Promise<
   const url = isUrl(path);
   const headers = headersOf(p, url);
   const decryption = await decryptionOf(p);
-  if (url) {
-    const file = await openUrl(path, { ...(decryption ? { decryption } : {}), headers, signal });
-    try {
-      checkColumnKeys(decryption, file.schema);
-    } catch (e) {
-      await file.close();
-      throw e;
-    }
-    return file;
-  }
-  let file: LocalParquetFile;
+  const file = url ? await openUrl(path, { ...(decryption ? { decryption } : {}), headers, signal }) : await openLocal(path, decryption);
   try {
-    file = await openFile(path, decryption ? { decryption } : {});
+    checkColumnKeys(decryption, file.schema);
+  } catch (e) {
+    await file.close();
+    throw e;
+  }
+  return file;
+}
+
+/** Opens a local file with its keys; a file system error becomes `CANNOT_OPEN` naming the file. */
+async function openLocal(path: string, decryption: OpenOptions['decryption']): Promise<LocalParquetFile> {
+  try {
+    return await openFile(path, decryption ? { decryption } : {});
   } catch (e) {
     // a file system error (the source's SOURCE_ERROR at opening, or the error itself): one line naming the file
     const sourceError = isParquetError(e) && e.code === 'SOURCE_ERROR' && /^parquet-reader: cannot open /.test(e.message);
@@ -119,13 +120,6 @@ async function openForRead(p: Parsed, signal: AbortSignal | undefined): Promise<
     const why = cause instanceof Error ? cause.message : (e as Error).message.replace(/^parquet-reader: cannot open .*?: (?=[A-Z]+: )/, '');
     throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${path}': ${why}`, undefined, { cause: e });
   }
-  try {
-    checkColumnKeys(decryption, file.schema);
-  } catch (e) {
-    await file.close();
-    throw e;
-  }
-  return file;
 }
 
 async function readCommand(p: Parsed, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
