@@ -82,7 +82,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * rows, row groups, bytes, partition values), the first {@link FILE_LINES} of them. With `--json` the same as one
  * JSON object listing every file and every partition value.
  * @param ds - the opened dataset.
- * @param dir - the directory given (printed; file sizes missing from the listing are read below it).
+ * @param dir - the directory given (printed; file sizes missing from the listing are read below it), or undefined
+ *   for files given one by one (`dataset: the files given`; their sizes read at their paths).
  * @param p - parsed arguments.
  * @param write - receives each output line.
  * @throws ParquetError `USAGE` for bad value options, the reader's open errors for a footer not read yet,
