@@ -152,6 +152,15 @@ describe('rewrite and convert from a URL', () => {
     expect(b.out.length).toBe(1000);
   });
 
+  test('convert of a URL with a query string takes the format from its path', async () => {
+    serve(sampleBytes);
+    const out = path.join(dir, 'from-query.parquet');
+    const r = await run('convert', `${server.url}?sig=abc&x=1.csv`, out, '-c', 'zstd');
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    expect((await run('count', out)).out).toEqual(['1000']);
+  });
+
   test('convert of a URL that is not Parquet is a usage error', async () => {
     const r = await run('convert', server.url.replace(/file\.parquet$/, 'data.csv'), path.join(dir, 'x.parquet'));
     expect(r.code).toBe(2);

@@ -128,7 +128,8 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
       if (!['csv', 'ndjson', 'json', 'parquet'].includes(from)) throw usageError(`--from is csv, ndjson, json or parquet, not '${from}'`);
       format = from as InputFormat;
     } else {
-      const ext = path.extname(input).toLowerCase();
+      // a URL's extension is its path's (not its query's: https://host/f.parquet?sig=…)
+      const ext = path.extname(isUrl(input) ? urlPath(input) : input).toLowerCase();
       const f = Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined;
       if (f === undefined) throw usageError(`cannot tell the format of '${input}' from its extension; give it with --from csv|ndjson|json|parquet`);
       format = f;
@@ -177,6 +178,15 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
     ...(headers ? { headers } : {}),
   };
   return { job, progress: p.values.has('--progress') };
+}
+
+/** The path of a URL (its query and fragment left out); the URL itself when it does not parse. */
+function urlPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }
 
 /**
