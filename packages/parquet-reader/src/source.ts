@@ -294,6 +294,12 @@ export class Http implements HttpSource {
   readonly f: typeof globalThis.fetch;
   readonly headers: Record<string, string>;
   readonly signal: AbortSignal | undefined;
+  /** The controllers of the requests in flight: `signal` aborts them all through one listener. */
+  readonly inflight = new Set<AbortController>();
+  /** The one listener on `signal`, registered while a request is in flight (so many parallel reads add one). */
+  readonly abortAll = (): void => {
+    for (const c of this.inflight) c.abort();
+  };
   readonly tailGuess: number;
   readonly timeout: number;
   readonly retries: number;
@@ -493,8 +499,8 @@ export class Http implements HttpSource {
     const ctl = new AbortController();
     let timedOut = false;
     const timer = this.timeout > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), this.timeout) : undefined;
-    const onAbort = (): void => ctl.abort();
-    this.signal?.addEventListener('abort', onAbort, { once: true });
+    if (this.inflight.size === 0) this.signal?.addEventListener('abort', this.abortAll);
+    this.inflight.add(ctl);
     try {
       this.requestsSent++;
       const f = this.f;
@@ -512,7 +518,8 @@ export class Http implements HttpSource {
       return new Failure('NETWORK_ERROR', describe(e), e, undefined);
     } finally {
       clearTimeout(timer);
-      this.signal?.removeEventListener('abort', onAbort);
+      this.inflight.delete(ctl);
+      if (this.inflight.size === 0) this.signal?.removeEventListener('abort', this.abortAll);
     }
   }
 

@@ -4,6 +4,7 @@
  * and how it fails (typed errors naming the URL and range) for servers without suffix ranges, servers ignoring Range,
  * flaky, dropping and slow servers, aborted reads, and a file replaced between requests.
  */
+import { getEventListeners } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
@@ -383,6 +384,30 @@ describe('timeouts and aborts', () => {
     const seen = srv.log.length;
     expect((await typedError(() => file.readRows({ columns: ['value'] }))).code).toBe('ABORTED');
     expect(srv.log.length).toBe(seen);
+  });
+
+  test('many reads in flight on one signal: one abort listener (no MaxListenersExceededWarning), and the abort stops them all', async () => {
+    srv.reset(large);
+    const ctl = new AbortController();
+    const src = await fetchSource(srv.url, { signal: ctl.signal });
+    srv.hook = () => true; // hold every request
+    const warnings: Error[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const before = srv.log.length;
+      const reads = Array.from({ length: 24 }, (_, i) => typedError(() => src.read(i * 100, i * 100 + 50)));
+      while (srv.log.length < before + 24) await sleep(5);
+      expect(getEventListeners(ctl.signal, 'abort').length).toBe(1);
+      ctl.abort();
+      const errors = await Promise.all(reads);
+      expect(errors.map((e) => e.code)).toEqual(Array(24).fill('ABORTED'));
+      expect(getEventListeners(ctl.signal, 'abort').length).toBe(0);
+      await sleep(10); // warnings are emitted on the next tick
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   test('abort during the backoff wait: ABORTED without waiting it out', async () => {
