@@ -130,6 +130,44 @@ describe('parquetry on an http:// URL', () => {
   });
 });
 
+describe('several URLs read as one dataset', () => {
+  test('fetched exactly as given (signed queries, %-encoded names), with --header; partitions from the decoded paths', async () => {
+    serve(sampleBytes);
+    const seen: { url: string | undefined; auth: string | undefined }[] = [];
+    server.hook = (req) => {
+      seen.push({ url: req.url, auth: req.headers['authorization'] as string | undefined });
+      return false;
+    };
+    const base = server.url.replace(/\/file\.parquet$/, '');
+    // object keys as pyarrow writes them: city=S%C3%A3o%20Paulo (hive-encoded), then %-encoded again in the URL
+    const a = `${base}/pa/city=S%25C3%25A3o%2520Paulo/a%20b.parquet?sig=a%2Fb&exp=1`;
+    const b = `${base}/pa/city=Oslo/b.parquet?sig=c#frag`;
+    const r = await run('cat', a, b, '--columns', 'id,city', '--format', 'ndjson', '--header', 'Authorization: Bearer t');
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.out.length).toBe(2000);
+    expect(JSON.parse(r.out[0]!)).toEqual({ id: 0, city: 'São Paulo' });
+    expect(JSON.parse(r.out[1000]!)).toEqual({ id: 0, city: 'Oslo' });
+    // every request for the exact path and query given (the fragment is not sent), with the header
+    expect(new Set(seen.map((x) => x.url))).toEqual(new Set(['/pa/city=S%25C3%25A3o%2520Paulo/a%20b.parquet?sig=a%2Fb&exp=1', '/pa/city=Oslo/b.parquet?sig=c']));
+    expect(seen.every((x) => x.auth === 'Bearer t')).toBe(true);
+  });
+
+  test('a URL of the list that fails is one line naming it', async () => {
+    serve(sampleBytes);
+    server.hook = (req, res) => {
+      if (!req.url?.includes('missing')) return false;
+      res.writeHead(404, { 'content-length': 0 });
+      res.end();
+      return true;
+    };
+    const base = server.url.replace(/\/file\.parquet$/, '');
+    const r = await run('count', `${base}/ok.parquet`, `${base}/missing.parquet`);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([expect.stringMatching(new RegExp(`^parquetry: cannot open '${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/missing\\.parquet': .*404`))]);
+  });
+});
+
 describe('rewrite and convert from a URL', () => {
   test('rewrite URL out: the file re-encoded, rows equal to the file on disk; --header sent', async () => {
     serve(sampleBytes);

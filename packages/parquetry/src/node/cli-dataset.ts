@@ -8,13 +8,13 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
-import type { Dataset, DatasetBatchOptions, DatasetFile, DatasetOptions, DatasetScanStats } from '@parquetry/parquet-dataset';
+import { mapLimit, type Dataset, type DatasetBatchOptions, type DatasetFile, type DatasetInput, type DatasetOptions, type DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { has, one, usageError, type Parsed } from './cli-args.js';
 import { datasetFooters } from './cli-dataset-meta.js';
-import { isUrl } from './cli-url.js';
+import { isUrl, urlFilePath, urlSource, type UrlOptions } from './cli-url.js';
 import { openDataset } from './dataset.js';
 import { RowWindow, interrupted, progressBar, rowOutput, showsProgress, type RowsOut } from './cli-rows.js';
 import type { ProgressBar } from './progress.js';
@@ -26,25 +26,30 @@ import { parseWhere, whereError } from './where.js';
  * paths or URLs, in the order given; partition values read from their paths).
  * @param input - the directory, or the files.
  * @param options - the dataset's options (decryption).
+ * @param url - request headers and an abort signal for the URLs among several files.
  * @returns the dataset.
  * @throws ParquetError `CANNOT_OPEN` for a listed file that cannot be read, `USAGE` for a directory among several
  *   arguments, and the dataset's errors.
  */
-export async function openCliDataset(input: string | readonly string[], options: DatasetOptions): Promise<Dataset> {
-  if (typeof input !== 'string') {
-    for (const f of input) {
-      if (isUrl(f)) continue;
-      let dir: boolean;
-      try {
-        dir = (await stat(f)).isDirectory();
-      } catch (e) {
-        throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${f}': ${(e as Error).message}`, undefined, { cause: e });
-      }
-      if (dir) throw usageError(`'${f}' is a directory: several arguments are read as one dataset of files (a directory is read as a dataset when it is the only argument)`);
+export async function openCliDataset(input: string | readonly string[], options: DatasetOptions, url: UrlOptions = {}): Promise<Dataset> {
+  if (typeof input === 'string') return openDataset(input, options);
+  for (const f of input) {
+    if (isUrl(f)) continue;
+    let dir: boolean;
+    try {
+      dir = (await stat(f)).isDirectory();
+    } catch (e) {
+      throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${f}': ${(e as Error).message}`, undefined, { cause: e });
     }
+    if (dir) throw usageError(`'${f}' is a directory: several arguments are read as one dataset of files (a directory is read as a dataset when it is the only argument)`);
   }
-  return openDataset(input, options);
+  // URLs fetched as given (signed URLs keep their query), with the request headers; partitions from their paths
+  const files = await mapLimit(input, URL_OPENS, async (f): Promise<DatasetInput> => (isUrl(f) ? { path: urlFilePath(f), source: await urlSource(f, url) } : f));
+  return openDataset(files, options);
 }
+
+/** URLs of a list opened at once (their first requests). */
+const URL_OPENS = 8;
 
 /** Rows read per batch. */
 const BATCH = 10_000;

@@ -8,7 +8,7 @@
  * reader needs its size and tail first); RFC 9110 §14 (range requests).
  * @module
  */
-import { fetchSource, type OpenOptions } from '@parquetry/parquet-reader';
+import { fetchSource, type HttpSource, type OpenOptions } from '@parquetry/parquet-reader';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { usageError, type Parsed } from './cli-args.js';
 import type { LocalParquetFile } from './files.js';
@@ -59,7 +59,7 @@ const TRANSPORT = new Set<unknown>(['HTTP_ERROR', 'NETWORK_ERROR', 'TIMEOUT', 'R
  *   timeout, a server that ignores ranges for a large file); `NOT_PARQUET` and the reader's other errors for a file
  *   that is not valid Parquet; `ABORTED` when `signal` aborts.
  */
-export async function openUrl(url: string, options: OpenOptions & { headers?: Record<string, string> | undefined; signal?: AbortSignal | undefined } = {}): Promise<LocalParquetFile> {
+export async function openUrl(url: string, options: OpenOptions & UrlOptions = {}): Promise<LocalParquetFile> {
   const { headers, signal, ...open } = options;
   const abort = new AbortController();
   const onAbort = (): void => abort.abort(signal?.reason);
@@ -69,23 +69,60 @@ export async function openUrl(url: string, options: OpenOptions & { headers?: Re
     signal?.removeEventListener('abort', onAbort);
     abort.abort();
   };
-  let source;
   try {
-    source = await fetchSource(url, { signal: abort.signal, ...(headers ? { headers } : {}) });
-  } catch (e) {
-    await close();
-    // a request that failed (an HTTP error such as 404, the network, a timeout, a server ignoring ranges for a large
-    // file): one line naming the URL and why, the source's message saying what the server answered; the rest
-    // (NOT_PARQUET, ABORTED) keep their codes
-    if (!TRANSPORT.has((e as { code?: unknown }).code)) throw e;
-    const why = e instanceof Error ? e.message.replace(/^parquet-reader: /, '') : String(e);
-    throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${url}': ${why}`, undefined, { cause: e });
-  }
-  try {
-    const file = await openParquet(source, open);
+    const file = await openParquet(await urlSource(url, { headers, signal: abort.signal }), open);
     return Object.assign(Object.create(file) as object, { close }) as LocalParquetFile;
   } catch (e) {
     await close();
     throw e;
   }
+}
+
+/** Request options of a URL read. */
+export interface UrlOptions {
+  /** Extra request headers (`--header`). */
+  headers?: Record<string, string> | undefined;
+  /** Aborts the requests (an interrupt). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The byte source of a URL (its first, suffix request made): the URL fetched exactly as given (query and encoding
+ * kept), with the request headers.
+ * @param url - the file's URL.
+ * @param options - headers and an abort signal.
+ * @returns the source.
+ * @throws ParquetError `CANNOT_OPEN` naming the URL for a request that failed (an HTTP error such as 404, the
+ *   network, a timeout, a server ignoring ranges for a large file); `NOT_PARQUET` and `ABORTED` keep their codes.
+ */
+export async function urlSource(url: string, options: UrlOptions = {}): Promise<HttpSource> {
+  try {
+    return await fetchSource(url, { ...(options.signal ? { signal: options.signal } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+  } catch (e) {
+    // one line naming the URL and why, the source's message saying what the server answered
+    if (!TRANSPORT.has((e as { code?: unknown }).code)) throw e;
+    const why = e instanceof Error ? e.message.replace(/^parquet-reader: /, '') : String(e);
+    throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${url}': ${why}`, undefined, { cause: e });
+  }
+}
+
+/**
+ * A URL as a dataset file's path: its path percent-decoded (the object key, whose `key=value` folders hold the
+ * partition values in their own, hive, encoding), behind the URL's origin.
+ * @param url - the URL.
+ * @returns the path.
+ */
+export function urlFilePath(url: string): string {
+  const u = new URL(url);
+  const key = u.pathname
+    .split('/')
+    .map((seg) => {
+      try {
+        return decodeURIComponent(seg);
+      } catch {
+        return seg; // not valid percent-encoding: as it is
+      }
+    })
+    .join('/');
+  return `${u.origin}${key}`;
 }

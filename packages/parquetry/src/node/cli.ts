@@ -183,9 +183,10 @@ async function isDirectory(path: string): Promise<boolean> {
  */
 async function datasetCommand(p: Parsed, input: string | readonly string[], write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
   if (!readsDatasets(p.cmd)) throw directoryError(p.cmd, String(input));
-  headersOf(p, false);
+  // request headers are for URLs among several files; a directory has none
+  const headers = headersOf(p, typeof input !== 'string' && input.some(isUrl));
   const decryption = await decryptionOf(p);
-  const ds = await openCliDataset(input, decryption ? { decryption } : {});
+  const ds = await openCliDataset(input, decryption ? { decryption } : {}, { headers, signal: io.signal });
   const out = rowsOut(write, io);
   let stats: DatasetScanStats | undefined;
   try {
