@@ -18,7 +18,7 @@
  */
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Field, ListField, MapField, SchemaTree, StructField } from './schema.js';
-import type { ShreddedLeaf } from './shred-columnar.js';
+import type { ShredScratch, ShreddedLeaf } from './shred-columnar.js';
 
 /** The levels and non-null values of one column, as produced by shredding or page decoding. */
 export interface ShreddedColumn {
@@ -46,6 +46,12 @@ export interface ShredOptions {
    * {@link ShreddedLeaf}s, as from {@link shredColumnar}. Default false: both arrays always.
    */
   omitTrivialLevels?: boolean | undefined;
+  /**
+   * Memory reused call after call (a writer shredding slice after slice): the level and value arrays of nested
+   * columns keep their size from one call to the next instead of growing again. The result's arrays then belong to
+   * the scratch: they are valid until the next call with it. Default: every array is new.
+   */
+  scratch?: ShredScratch | undefined;
 }
 
 /** Where shredding is: row `row` of `rows` (for growing buffers by projection). */
@@ -99,6 +105,13 @@ class ColumnBuilder {
     const nv = new Array<unknown>(cap);
     for (let i = 0; i < this.count; i++) nv[i] = vals[i];
     this.values = nv;
+  }
+
+  /** Empties the builder for a new call, keeping its memory. */
+  reset(): void {
+    this.numLevels = 0;
+    this.stops = 0;
+    this.count = 0;
   }
 
   /** Pushes a level at the max definition level with its value. */
@@ -477,25 +490,58 @@ export function shredRecords(schema: SchemaTree, records: Iterable<unknown>, opt
 export function shredRecords(schema: SchemaTree, records: Iterable<unknown>, options?: ShredOptions): ShreddedColumn[] | ShreddedLeaf[] {
   const rows: readonly unknown[] = Array.isArray(records) ? records : Array.from(records);
   try {
-    return shredFast(schema, rows, options?.omitTrivialLevels === true);
+    return shredFast(schema, rows, options?.omitTrivialLevels === true, options?.scratch);
   } catch (e) {
     if (e !== HAND_OVER && !(e instanceof ParquetError)) throw e;
     return shredRecordsGeneric(schema, rows, options);
   }
 }
 
-function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean): ShreddedColumn[] | ShreddedLeaf[] {
-  const nRows = rows.length;
+/** What a {@link ShredScratch} keeps for {@link shredRecords}: the builders of nested columns and their plans. */
+interface RecordState {
+  readonly schema: SchemaTree;
+  readonly progress: Progress;
+  /** One builder per nested column (undefined for top-level leaves). */
+  readonly builders: (ColumnBuilder | undefined)[];
+  readonly plans: Plan[];
+}
+
+/** The record-shredding state of each scratch (kept apart from its columnar buffers). */
+const recordStates = /*#__PURE__*/ new WeakMap<ShredScratch, RecordState>();
+
+/** Builders of the nested columns and the plans of the top-level fields (empty builders, sized for `nRows`). */
+function recordState(schema: SchemaTree, nRows: number, scratch: ShredScratch | undefined): RecordState {
+  let state = scratch === undefined ? undefined : recordStates.get(scratch);
+  if (state !== undefined && state.schema === schema) {
+    state.progress.row = 0;
+    state.progress.rows = nRows;
+    const b = state.builders;
+    for (let c = 0; c < b.length; c++) b[c]?.reset();
+    return state;
+  }
   const top = schema.field.fields;
   const progress: Progress = { row: 0, rows: nRows };
+  const builders = new Array<ColumnBuilder | undefined>(schema.columns.length).fill(undefined);
+  const flat = new Set<number>();
+  for (const f of top) if (f.kind === 'leaf') flat.add(f.column);
+  const initial = Math.max(64, Math.min(nRows, 1 << 16));
+  for (let c = 0; c < builders.length; c++) if (!flat.has(c)) builders[c] = new ColumnBuilder(initial, progress);
+  const plans = top.map((f) => plan(f, builders as ColumnBuilder[]));
+  state = { schema, progress, builders, plans };
+  if (scratch !== undefined) recordStates.set(scratch, state);
+  return state;
+}
+
+function shredFast(schema: SchemaTree, rows: readonly unknown[], omit: boolean, scratch: ShredScratch | undefined): ShreddedColumn[] | ShreddedLeaf[] {
+  const nRows = rows.length;
+  const top = schema.field.fields;
+  const { progress, builders: nested, plans } = recordState(schema, nRows, scratch);
   const cols = new Array<ColumnBuilder | FlatLeaf>(schema.columns.length);
   // a top-level leaf has exactly one level per row: values sized once, levels only if needed
   for (const f of top) if (f.kind === 'leaf') cols[f.column] = new FlatLeaf(nRows, f.def);
-  const initial = Math.max(64, Math.min(nRows, 1 << 16));
-  for (let c = 0; c < cols.length; c++) cols[c] ??= new ColumnBuilder(initial, progress);
+  for (let c = 0; c < cols.length; c++) cols[c] ??= nested[c]!;
   // nested leaves are all builders
   const builders = cols as ColumnBuilder[];
-  const plans = top.map((f) => plan(f, builders));
   const flats = top.map((f) => (f.kind === 'leaf' ? (cols[f.column] as FlatLeaf) : null));
   const nTop = plans.length;
   const { write } = genericWriter(builders, progress);

@@ -252,7 +252,8 @@ class Engine {
     if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
     try {
-      shredded = shredRecords(this.tree, slice, { omitTrivialLevels: true });
+      // the leaves are consumed before the next slice: nested columns' arrays reuse one scratch
+      shredded = shredRecords(this.tree, slice, { omitTrivialLevels: true, scratch: this.shredScratch });
     } catch (e) {
       throw relocate(e, rowBase);
     }
