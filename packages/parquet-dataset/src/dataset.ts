@@ -24,7 +24,8 @@ import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet
 import { inferPartitionType, parseHivePath, partitionElement, jsonPartitionValue, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
 import { partialFilter, topOf, type Residual } from './filter.js';
-import { COMMON_METADATA_FILE, METADATA_FILE, dataEndOf, decodeSummary, fileMetadataOf, footerServedSource, summaryFiles } from './summary.js';
+import { COMMON_METADATA_FILE, METADATA_FILE, dataEndOf, decodeSummary, fileMetadataOf, footerServedSource, minFileSizeOf, summaryFiles } from './summary.js';
+import type { StoreEntry } from './store.js';
 import type { DatasetStore } from './store.js';
 import { mapLimit, orderedAhead } from './pool.js';
 import { constantVector, nullVector, widenVector } from './vectors.js';
@@ -46,7 +47,9 @@ export interface DatasetOptions extends OpenOptions {
   schema?: 'union' | 'first' | readonly SchemaElement[] | SchemaTree;
   /**
    * Read `_metadata` (the whole plan: files, row groups, statistics and footers in one request) or else
-   * `_common_metadata` (the schema) at the dataset root when present (default true).
+   * `_common_metadata` (the schema) at the dataset root when present (default true). When the store can list its
+   * files, `_metadata` is trusted only when it agrees with the listing (see {@link Dataset.summaryIgnored}); a store
+   * that cannot list (a base URL) has only the summary to go by.
    */
   summary?: boolean;
   /** Largest number of files fetched from at once (footers at open and during reads; data in `readRows`; default 8). */
@@ -159,6 +162,24 @@ export interface DatasetScanStats {
   rowsReturned: number;
 }
 
+/**
+ * Why a `_metadata` summary was not used to plan a dataset: it disagrees with the store's listing, so it is stale
+ * (files added, deleted or rewritten after it was written) and the dataset was planned from the files' footers, as
+ * if there were no `_metadata`.
+ */
+export interface SummaryIgnored {
+  /**
+   * `'files differ'`: the data files the summary names (its `file_path`s) are not the data files listed (hidden
+   * `.`/`_` names left out of both); `'sizes differ'`: the same files, but one is smaller than what the summary says
+   * of it needs (its column chunks, page indexes and bloom filters, then a footer with at least the schema's names and
+   * the chunks' column paths, its length and magic: see `minFileSizeOf`). A file rewritten to a size at least that is
+   * not detected without fetching its footer, which the summary is there to avoid.
+   */
+  reason: 'files differ' | 'sizes differ';
+  /** What differs, for a message: the first file concerned and how many are. */
+  message: string;
+}
+
 /** Many Parquet files read as one table. */
 export interface Dataset {
   /** The dataset root (a directory, a base URL, or `'list'` for given files). */
@@ -169,8 +190,17 @@ export interface Dataset {
   readonly partitions: readonly PartitionField[];
   /** The schema: the data columns, then the partition columns. */
   readonly schema: SchemaTree;
-  /** Which summary file planned the dataset, if any. */
+  /**
+   * Which summary file planned the dataset, if any: `'metadata'` (files, row groups and footers from `_metadata`),
+   * `'common'` (the schema from `_common_metadata`, or from a `_metadata` without row groups).
+   */
   readonly summary: 'metadata' | 'common' | undefined;
+  /**
+   * Set when a `_metadata` summary was found but not used because it disagrees with the store's listing (then
+   * {@link Dataset.summary} is `'common'` when `_common_metadata` gave the schema, else undefined); undefined
+   * otherwise.
+   */
+  readonly summaryIgnored: SummaryIgnored | undefined;
   /**
    * Reads rows: the dataset's columns (null where a file lacks one, widened where a file has a narrower type),
    * then the partition columns; files in order, each file's rows in order.
@@ -316,6 +346,7 @@ class DatasetImpl implements Dataset {
     readonly summary: 'metadata' | 'common' | undefined,
     private readonly options: DatasetOptions,
     openStats: DatasetScanStats,
+    readonly summaryIgnored: SummaryIgnored | undefined = undefined,
   ) {
     this.files = entries.map((e) => e.file);
     this.data = buildSchemaTree(dataElements);
@@ -692,6 +723,39 @@ function withPath(err: unknown, path: string): unknown {
   return new ParquetError(err.code, `${err.message} (in '${path}')`, err.offset, { cause: err });
 }
 
+/**
+ * Whether a `_metadata` summary disagrees with the store's listing: other data files, or a file smaller than its row
+ * groups in the summary need.
+ * @param meta - the summary (with row groups).
+ * @param data - the listed data files (hidden names left out).
+ * @returns why it is stale, or undefined when it agrees.
+ * @throws ParquetError `CORRUPT_SUMMARY` from {@link summaryFiles}.
+ */
+function staleSummary(meta: FileMetaData, data: readonly StoreEntry[]): SummaryIgnored | undefined {
+  const named = summaryFiles(meta);
+  const sizes = new Map(data.map((f) => [f.path, f.size]));
+  const unnamed = data.filter((f) => !named.has(f.path)).map((f) => f.path);
+  const gone = [...named.keys()].filter((p) => !sizes.has(p));
+  if (unnamed.length > 0 || gone.length > 0) {
+    const parts: string[] = [];
+    if (unnamed.length > 0) parts.push(`${unnamed.length} data file${unnamed.length === 1 ? '' : 's'} not in it (first '${unnamed[0]}')`);
+    if (gone.length > 0) parts.push(`${gone.length} file${gone.length === 1 ? '' : 's'} it names not found (first '${gone[0]}')`);
+    return { reason: 'files differ', message: `_metadata is stale: ${parts.join(', ')}` };
+  }
+  const small: string[] = [];
+  let first = '';
+  for (const [path, rgs] of named) {
+    const size = sizes.get(path);
+    const need = minFileSizeOf(meta.schema, rgs);
+    if (size !== undefined && size < need) {
+      if (small.length === 0) first = `'${path}' has ${size} bytes, _metadata describes at least ${need}`;
+      small.push(path);
+    }
+  }
+  if (small.length > 0) return { reason: 'sizes differ', message: `_metadata is stale: ${small.length} file${small.length === 1 ? '' : 's'} smaller than it says (first ${first})` };
+  return undefined;
+}
+
 /** A store over files given one by one (URLs, or paths with their bytes). */
 function listStore(inputs: readonly DatasetInput[], options: DatasetOptions): { store: DatasetStore; files: { path: string }[] } {
   const byPath = new Map<string, ByteSource | Uint8Array | ArrayBuffer>();
@@ -736,9 +800,11 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
   // summaries first: `_metadata` plans everything
   let summaryMeta: FileMetaData | undefined;
   let summaryKind: 'metadata' | 'common' | undefined;
+  let summaryIgnored: SummaryIgnored | undefined;
   if (listed === undefined) {
     const all = store.list ? await store.list() : undefined;
     const has = (name: string) => all === undefined || all.some((f) => f.path === name);
+    const data = all?.filter((f) => !ignored(f.path));
     if (options.summary !== false) {
       for (const [name, kind] of [[METADATA_FILE, 'metadata'], [COMMON_METADATA_FILE, 'common']] as const) {
         if (!has(name)) continue;
@@ -746,11 +812,18 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
         stats.summary.requests++;
         if (!bytes) continue;
         stats.summary.bytes += bytes.length;
+        let meta: FileMetaData;
         try {
-          summaryMeta = await decodeSummary(bytes);
+          meta = await decodeSummary(bytes);
+          // a listing to check it against: a stale _metadata (files added, deleted, rewritten since) is not the plan
+          if (kind === 'metadata' && data !== undefined && meta.row_groups.length > 0) {
+            summaryIgnored = staleSummary(meta, data);
+            if (summaryIgnored) continue;
+          }
         } catch (err) {
           throw withPath(err, `${store.location}${name}`);
         }
+        summaryMeta = meta;
         summaryKind = kind;
         break;
       }
@@ -806,6 +879,6 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
     const files = await mapLimit(entries, Math.max(1, options.concurrency ?? 8), (e) => ds.open(e, undefined));
     elements = unifySchemas(files.map((f, i) => ({ schema: f.schema, file: entries[i]!.file.path })));
   }
-  const out = new DatasetImpl(store.location, store, entries, partitions, elements, summaryKind, options, stats);
+  const out = new DatasetImpl(store.location, store, entries, partitions, elements, summaryKind, options, stats, summaryIgnored);
   return out;
 }

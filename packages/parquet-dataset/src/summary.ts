@@ -106,6 +106,37 @@ export function dataEndOf(rowGroups: readonly RowGroup[]): number | undefined {
 }
 
 /**
+ * The least size a file can have by what a summary says of it: past every column chunk, page index and bloom filter
+ * its row groups name (a bloom filter without a length counted by its offset), then a footer holding at least the
+ * bytes of its schema's names and of each column chunk's `path_in_schema` (Thrift strings are stored whole), its
+ * 4-byte length and the magic `PAR1`. A file smaller than this is not the file the summary describes.
+ * @param schema - the summary's schema (the file's, if the summary is right).
+ * @param rowGroups - the file's row groups in the summary.
+ * @returns the size in bytes.
+ */
+export function minFileSizeOf(schema: FileMetaData['schema'], rowGroups: readonly RowGroup[]): number {
+  const utf8 = new TextEncoder();
+  let end = 4;
+  let footer = 0;
+  for (const el of schema) footer += utf8.encode(el.name).length;
+  for (const rg of rowGroups) {
+    for (const c of rg.columns) {
+      const md = c.meta_data;
+      if (md) {
+        const dict = md.dictionary_page_offset;
+        const start = dict !== undefined && dict >= 4 && dict < md.data_page_offset ? dict : md.data_page_offset;
+        end = Math.max(end, start + md.total_compressed_size);
+        if (md.bloom_filter_offset !== undefined) end = Math.max(end, md.bloom_filter_offset + (md.bloom_filter_length ?? 0));
+        for (const seg of md.path_in_schema) footer += utf8.encode(seg).length;
+      }
+      if (c.column_index_offset !== undefined && c.column_index_length !== undefined) end = Math.max(end, c.column_index_offset + c.column_index_length);
+      if (c.offset_index_offset !== undefined && c.offset_index_length !== undefined) end = Math.max(end, c.offset_index_offset + c.offset_index_length);
+    }
+  }
+  return end + Math.max(1, footer) + 8;
+}
+
+/**
  * A byte source that reads a file's data through `open` (called on the first read below `dataEnd`) and serves a
  * footer from memory placed right after `dataEnd`: the reader opens it with a tail guess of `footer.length` and
  * never asks the file for its footer.

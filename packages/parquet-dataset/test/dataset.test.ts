@@ -319,6 +319,43 @@ describe('summary files', () => {
     expect(await plain.readRows({ filter: { and: [{ column: 'g', op: '=', value: 'a' }, { column: 'id', op: '<', value: 50 }] } })).toEqual(got);
   });
 
+  test('a _metadata that disagrees with the listing is ignored: files added, deleted, rewritten smaller', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ id: i, g: ['a', 'b'][i % 2]!, n: BigInt(i) * 7919n, day: 18000, x: Math.sin(i) }));
+    const fresh = async () => {
+      const store = memoryStore();
+      await writeDataset(rows, store, { schema, partitionBy: ['g'], maxRowsPerFile: 600, summary: true });
+      return store;
+    };
+    const { g: _g, ...fileSchema } = schema;
+    const extra = await writeParquet([{ id: 1000, n: 1n, day: 18000, x: 0 }], { schema: fileSchema });
+    const cases: [string, (s: MemoryStore) => void, number, string][] = [
+      ['added', (s) => s.files.set('g=c/new.parquet', extra), 4001, 'files differ'],
+      ['deleted', (s) => s.files.delete([...s.files.keys()].sort().find((k) => k.startsWith('g=a/'))!), 3400, 'files differ'],
+      ['rewritten', (s) => s.files.set([...s.files.keys()].sort().filter((k) => k.startsWith('g=b/'))[1]!, extra), 3401, 'sizes differ'],
+    ];
+    for (const [what, change, count, reason] of cases) {
+      const store = await fresh();
+      change(store);
+      const ds = await openDataset(store, { codecs });
+      expect({ what, reason: ds.summaryIgnored?.reason, summary: ds.summary }).toEqual({ what, reason, summary: 'common' });
+      expect(ds.summaryIgnored!.message).toMatch(/^_metadata is stale: /);
+      const got = await ds.readRows();
+      expect(got.length).toBe(count);
+      expect(ds.files.length).toBe(store.files.size - 2);
+    }
+    // without _common_metadata either: the footers' union
+    const store = await fresh();
+    store.files.delete('_common_metadata');
+    store.files.set('g=c/new.parquet', extra);
+    const ds = await openDataset(store, { codecs });
+    expect([ds.summary, ds.summaryIgnored?.reason]).toEqual([undefined, 'files differ']);
+    expect((await ds.readRows()).length).toBe(4001);
+    // the fresh summary keeps the one-request plan
+    const c = counted(await fresh());
+    const ok = await openDataset(c, { codecs });
+    expect([ok.summary, ok.summaryIgnored, c.requests]).toEqual(['metadata', undefined, 1]);
+  });
+
   test('_common_metadata alone gives the schema: no footer is fetched at open', async () => {
     const store = memoryStore();
     await writeDataset([{ id: 1, g: 'a', n: 1n, day: 1, x: 1 }], store, { schema, partitionBy: ['g'], summary: true });

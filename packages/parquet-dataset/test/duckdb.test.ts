@@ -176,6 +176,45 @@ describe('we write, DuckDB reads', () => {
     expect(canon(ours, cols)).toEqual(canon(await duck(`SELECT ${cols.join(', ')} FROM read_parquet('${out}/**/*.parquet', hive_partitioning = true) WHERE ${where}`), cols));
   });
 
+  test('a stale _metadata (a file added, one deleted, one rewritten smaller) is not the plan: rows and counts equal DuckDB', async () => {
+    const { writeParquet } = await import('@parquetry/parquet-writer');
+    const few = rows;
+    const make = async (name: string) => {
+      const out = path.join(dir, name);
+      await writeDataset(few, out, { schema: { ...schema, tenant: field.string() }, partitionBy: ['tenant'], maxRowsPerFile: 400, summary: true });
+      return out;
+    };
+    const noTenant = { id: schema.id, name: schema.name, score: schema.score, day: schema.day };
+    const extra = Array.from({ length: 3 }, (_, i) => ({ id: BigInt(9000 + i), name: `added ${i}`, score: i, day: 19723 }));
+    const added = await make('stale-added');
+    fs.mkdirSync(path.join(added, 'tenant=new'));
+    fs.writeFileSync(path.join(added, 'tenant=new', 'added.parquet'), await writeParquet(extra, { schema: noTenant }));
+    fs.writeFileSync(path.join(added, 'tenant=acme', 'added2.parquet'), await writeParquet(extra, { schema: noTenant }));
+    const gone = await make('stale-gone');
+    fs.rmSync(path.join(gone, parquetFiles(gone).find((f) => f.startsWith('tenant=globex/'))!));
+    const rewritten = await make('stale-rewritten');
+    fs.writeFileSync(path.join(rewritten, parquetFiles(rewritten).filter((f) => f.startsWith('tenant=acme/'))[1]!), await writeParquet(extra.slice(0, 1), { schema: noTenant }));
+    const reasons: Record<string, string | undefined> = {};
+    for (const out of [added, gone, rewritten]) {
+      const ds = await openDataset(out, { codecs });
+      reasons[path.basename(out)] = ds.summaryIgnored?.reason;
+      // _common_metadata still gives the schema; the files are the listing's, their footers fetched
+      expect(ds.summary).toBe('common');
+      expect(ds.files.map((f) => f.path)).toEqual(parquetFiles(out));
+      const glob = `read_parquet('${out}/**/*.parquet', hive_partitioning = true)`;
+      expect((await ds.readRows({ columns: ['id'] })).length).toBe(Number((await duck(`SELECT count(*) n FROM ${glob}`))[0]!.n));
+      const ours = await ds.readRows({ dates: 'date' });
+      expect(canon(ours, cols)).toEqual(canon(await duck(`SELECT ${cols.join(', ')} FROM ${glob}`), cols));
+      expect(ds.scanStats().files.opened).toBe(ds.files.length);
+    }
+    expect(reasons).toEqual({ 'stale-added': 'files differ', 'stale-gone': 'files differ', 'stale-rewritten': 'sizes differ' });
+    // a fresh summary is still the plan
+    const fresh = await openDataset(await make('stale-none'), { codecs });
+    expect(fresh.summary).toBe('metadata');
+    expect(fresh.summaryIgnored).toBeUndefined();
+    expect(fresh.scanStats().footers.requests).toBe(0);
+  });
+
   test('rolled by bytes, unpartitioned, columnar input: DuckDB reads the same rows', async () => {
     const out = path.join(dir, 'ours-bytes');
     const { writeParquet } = await import('@parquetry/parquet-writer');
