@@ -40,6 +40,9 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['a directory without data files (read as a dataset)', ['head', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
   ['a directory without data files given to meta (a dataset summary)', ['meta', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
   ['a directory given to a command that reads one file', ['pages', dir], 2, /^parquetry: '.*' is a directory: pages reads one file \(cat, head, tail, count, schema and meta read a directory as a dataset\)$/],
+  ['an unknown read limit', ['cat', S, '--read-limit', 'maxbytes=5'], 2, /^parquetry: --read-limit takes NAME=N with NAME maxBytes, maxValues, maxRows, not 'maxbytes=5' \(did you mean 'maxBytes'\?\)$/],
+  ['a read limit of 0', ['cat', S, '--read-limit', 'maxRows=0'], 2, /^parquetry: --read-limit maxRows takes a positive whole number, not '0'$/],
+  ['a read over its limit names the option to raise it', ['cat', S, '--read-limit', 'maxRows=10'], 1, /^parquetry: LIMIT_EXCEEDED: .*over its maxRows of 10 \(raise it with --read-limit maxRows=\d+\)$/],
   ['meta --json --raw (JSON-safe values only)', ['meta', S, '--json', '--raw'], 2, /^parquetry: meta --json prints JSON-safe values; --raw is for the text form$/],
   ['not a Parquet file', ['meta', path.join(repo, 'README.md')], 1, /^parquetry: NOT_PARQUET: parquet-reader: the last 4 bytes are .*not a Parquet file$/],
 ];

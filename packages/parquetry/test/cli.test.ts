@@ -133,6 +133,29 @@ describe('parquetry CLI on the sample file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  test('--read-limit sets the reader\'s limits: a read within them works, one past them fails naming the option', async () => {
+    const all = await run('count', sample, '--exact');
+    expect(all.out).toEqual(['1000']);
+    expect((await run('cat', sample, '--read-limit', 'maxRows=1000', '--format', 'ndjson')).out.length).toBe(1000);
+    expect((await run('cat', sample, '--read-limit', 'maxRows=inf', '--read-limit', 'maxBytes=inf', '--format', 'ndjson')).out.length).toBe(1000);
+    const over = await run('cat', sample, '--read-limit', 'maxRows=999', '--format', 'ndjson');
+    expect(over.code).toBe(1);
+    expect(over.err[0]).toMatch(/LIMIT_EXCEEDED: .*over its maxRows of 999 \(raise it with --read-limit maxRows=1024\)$/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-read-limit-'));
+    try {
+      const re = await run('rewrite', sample, path.join(dir, 'r.parquet'), '--read-limit', 'maxRows=999');
+      expect(re.code).toBe(1);
+      expect(re.err[0]).toMatch(/--read-limit maxRows=1024/);
+      expect((await run('rewrite', sample, path.join(dir, 'r.parquet'), '--read-limit', 'maxRows=1000')).code).toBe(0);
+      fs.writeFileSync(path.join(dir, 'a.csv'), 'x\n1\n');
+      const csv = await run('convert', path.join(dir, 'a.csv'), path.join(dir, 'a.parquet'), '--read-limit', 'maxRows=5');
+      expect(csv.code).toBe(2);
+      expect(csv.err[0]).toMatch(/--read-limit is for a Parquet input/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('head: the first rows as JSON lines (JSON-safe values), equal to DuckDB', async () => {
     const { code, out } = await run('head', sample, '-n', '3', '--columns', 'id,name,score,maybe,even,ts,pair,rec');
     expect(code).toBe(0);

@@ -26,13 +26,14 @@ export interface Parsed {
   readonly values: Map<string, string[]>;
 }
 
-/** Options of every command that opens a Parquet file: decryption keys, and request headers for a URL. */
+/** Options of every command that opens a Parquet file: decryption keys, request headers for a URL, read limits. */
 export const KEY_FLAGS: Readonly<Record<string, FlagSpec>> = {
   '--key-file': { value: true },
   '--footer-key': { value: true },
   '--column-key': { value: true, repeat: true },
   '--aad-prefix': { value: true },
   '--header': { value: true, repeat: true },
+  '--read-limit': { value: true, repeat: true },
 };
 
 /** Options choosing how values are printed. */
@@ -85,6 +86,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
   convert: {
     ...OUTPUT_FLAGS,
     '--header': { value: true, repeat: true },
+    '--read-limit': { value: true, repeat: true },
     '--from': { value: true },
     '--schema': { value: true },
     '--type': { value: true, repeat: true },
@@ -93,7 +95,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
     '--no-header': { value: false },
     '--null-value': { value: true },
   },
-  rewrite: { ...OUTPUT_FLAGS, '--header': { value: true, repeat: true } },
+  rewrite: { ...OUTPUT_FLAGS, '--header': { value: true, repeat: true }, '--read-limit': { value: true, repeat: true } },
   help: {},
 };
 
@@ -299,6 +301,32 @@ export function wholeNumber(flag: string, text: string, min: number): number {
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < min) throw usageError(`${flag} takes a ${min > 0 ? 'positive' : ''}${min > 0 ? ' ' : ''}whole number, not '${text}'`);
   return n;
+}
+
+/** The reader's read limits `--read-limit` may set. */
+const READ_LIMITS = ['maxBytes', 'maxValues', 'maxRows'] as const;
+
+/**
+ * The reader's `limits` from `--read-limit NAME=N` options (maxBytes, maxValues or maxRows; `inf` for no limit).
+ * @param p - parsed arguments.
+ * @returns the limits, or undefined when none were given (the reader's defaults apply).
+ * @throws ParquetError `USAGE` for an unknown limit or a value that is not a positive whole number or `inf`.
+ */
+export function readLimitsOf(p: Parsed): Partial<Record<(typeof READ_LIMITS)[number], number>> | undefined {
+  const given = p.values.get('--read-limit');
+  if (given === undefined || given.length === 0) return undefined;
+  const limits: Partial<Record<(typeof READ_LIMITS)[number], number>> = {};
+  for (const g of given) {
+    const at = g.indexOf('=');
+    const name = at < 0 ? g : g.slice(0, at);
+    if (!(READ_LIMITS as readonly string[]).includes(name) || at < 0) {
+      const guess = nearest(name, READ_LIMITS);
+      throw usageError(`--read-limit takes NAME=N with NAME ${READ_LIMITS.join(', ')}, not '${g}'${guess && guess !== name ? ` (did you mean '${guess}'?)` : ''}`);
+    }
+    const text = g.slice(at + 1);
+    limits[name as (typeof READ_LIMITS)[number]] = text === 'inf' ? Infinity : wholeNumber(`--read-limit ${name}`, text, 1);
+  }
+  return limits;
 }
 
 /**

@@ -181,7 +181,8 @@ export function cliMessage(code: string, message: string): string {
     .replace(/;? ?pass `decryption` keys to read it/g, '')
     .replace(/: pass aadPrefix$/, '')
     .replace(/: none given explicitly and the key retriever returned none/, '')
-    .replace(/; read it with binary: 'values' \(and strings: 'bytes'\) for one Uint8Array per value/, '');
+    .replace(/; read it with binary: 'values' \(and strings: 'bytes'\) for one Uint8Array per value/, '')
+    .replace(/\(raise it with the `limits` option, e\.g\. \{ (\w+): (\d+) \}\)/g, '(raise it with --read-limit $1=$2)');
   const hint = Object.hasOwn(HINTS, code) ? HINTS[code] : undefined;
   if (hint !== undefined) m = `${m.replace(/[.;\s]+$/, '')}; ${hint}`;
   return m;

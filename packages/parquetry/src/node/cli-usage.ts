@@ -47,7 +47,9 @@ const KEY_OPTIONS = `key options (encrypted files; a KEY is 16, 24 or 32 bytes a
   --key-file FILE              the keys as JSON: {"footerKey": KEY, "columnKeys": {"a.b": KEY}, "aadPrefix": TEXT};
                                the options above win over it
 url option (a <file> given as an http:// or https:// URL, read with range requests):
-  --header 'NAME: VALUE'       a request header, e.g. 'Authorization: Bearer …' (repeatable)`;
+  --header 'NAME: VALUE'       a request header, e.g. 'Authorization: Bearer …' (repeatable)
+read limits (a read that would hold more in memory fails with LIMIT_EXCEEDED, naming the limit):
+  --read-limit NAME=N          maxBytes, maxValues or maxRows: N, or inf for none (repeatable)`;
 
 const VALUE_OPTIONS = `value options (default: JSON-safe values — 64-bit integers as numbers, as strings past 2^53; timestamps,
 dates and times in ISO-8601 at the column's precision, with Z when UTC-adjusted; binary as base64; maps as
@@ -150,6 +152,7 @@ export const CONVERT_USAGE = `usage: parquetry convert <in> <out> [options]
 input options:
   --from FORMAT                csv, ndjson, json or parquet, whatever the extension
   --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
+  --read-limit NAME=N          a Parquet <in>'s read limit: maxBytes, maxValues or maxRows (N or inf)
   --schema FILE                column types: a JSON object of field specs, e.g. {"id": {"type": "int64"}}
   --type COL=TYPE              the type of column COL (repeatable; wins over --schema and the inference):
                                boolean, int8/16/32/64, uint8/16/32/64, float, double, float16, string, json,
@@ -166,8 +169,9 @@ export const REWRITE_USAGE = `usage: parquetry rewrite <in> <out> [options]
   re-encodes the Parquet file <in> into <out>: the same schema, rows and key/value metadata, copied row group by
   row group in columnar form, with new codec, page, dictionary and encoding options. <in> may be an http:// or
   https:// URL, read with range requests.
-input option:
+input options:
   --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
+  --read-limit NAME=N          a read limit: maxBytes, maxValues or maxRows (N or inf)
 ${OUTPUT_OPTIONS}`;
 
 /** The usage of each command. */

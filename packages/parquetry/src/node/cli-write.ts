@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { allCodecs, type AllCodecsOptions } from '../codecs.js';
-import { one, usageError, wholeNumber, type Parsed } from './cli-args.js';
+import { one, readLimitsOf, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import { headersOf, isUrl } from './cli-url.js';
 import type { ConvertJob, InputFormat } from './convert.js';
@@ -138,6 +138,8 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
   const url = isUrl(input);
   if (url && format !== 'parquet') throw usageError(`${cmd} reads ${format.toUpperCase()} from a local file; an http:// or https:// input must be Parquet (--from parquet)`);
   const headers = headersOf(p, url);
+  const limits = readLimitsOf(p);
+  if (limits && format !== 'parquet') throw usageError(`--read-limit is for a Parquet input (the reader's limits), not ${format.toUpperCase()}`);
   const csvFlags = ['--delimiter', '--no-header', '--null-value'].filter((f) => p.values.has(f));
   if (format !== 'csv' && csvFlags.length > 0) throw usageError(`${csvFlags.join(', ')}: CSV options, but the input is ${format}`);
   const typeFlags = ['--schema', '--type', '--sample'].filter((f) => p.values.has(f));
@@ -176,6 +178,7 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
     },
     sample: sample === undefined ? 10000 : positiveInt('--sample', sample),
     ...(headers ? { headers } : {}),
+    ...(limits ? { limits } : {}),
   };
   return { job, progress: p.values.has('--progress') };
 }

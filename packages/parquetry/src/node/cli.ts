@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import type { DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { KindCounts, OpenOptions, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
-import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, suggestCommand, usageError, type Parsed } from './cli-args.js';
+import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, readLimitsOf, suggestCommand, usageError, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, interrupted, rowsCommand, type RowsOut } from './cli-rows.js';
@@ -98,7 +98,9 @@ async function openForRead(p: Parsed, signal: AbortSignal | undefined): Promise<
   const url = isUrl(path);
   const headers = headersOf(p, url);
   const decryption = await decryptionOf(p);
-  const file = url ? await openUrl(path, { ...(decryption ? { decryption } : {}), headers, signal }) : await openLocal(path, decryption);
+  const limits = readLimitsOf(p);
+  const options: OpenOptions = { ...(decryption ? { decryption } : {}), ...(limits ? { limits } : {}) };
+  const file = url ? await openUrl(path, { ...options, headers, signal }) : await openLocal(path, options);
   try {
     checkColumnKeys(decryption, file.schema);
   } catch (e) {
@@ -108,10 +110,10 @@ async function openForRead(p: Parsed, signal: AbortSignal | undefined): Promise<
   return file;
 }
 
-/** Opens a local file with its keys; a file system error becomes `CANNOT_OPEN` naming the file. */
-async function openLocal(path: string, decryption: OpenOptions['decryption']): Promise<LocalParquetFile> {
+/** Opens a local file with its keys and limits; a file system error becomes `CANNOT_OPEN` naming the file. */
+async function openLocal(path: string, options: OpenOptions): Promise<LocalParquetFile> {
   try {
-    return await openFile(path, decryption ? { decryption } : {});
+    return await openFile(path, options);
   } catch (e) {
     // a file system error (the source's SOURCE_ERROR at opening, or the error itself): one line naming the file
     const sourceError = isParquetError(e) && e.code === 'SOURCE_ERROR' && /^parquet-reader: cannot open /.test(e.message);
@@ -186,7 +188,8 @@ async function datasetCommand(p: Parsed, input: string | readonly string[], writ
   // request headers are for URLs among several files; a directory has none
   const headers = headersOf(p, typeof input !== 'string' && input.some(isUrl));
   const decryption = await decryptionOf(p);
-  const ds = await openCliDataset(input, decryption ? { decryption } : {}, { headers, signal: io.signal });
+  const limits = readLimitsOf(p);
+  const ds = await openCliDataset(input, { ...(decryption ? { decryption } : {}), ...(limits ? { limits } : {}) }, { headers, signal: io.signal });
   const out = rowsOut(write, io);
   let stats: DatasetScanStats | undefined;
   try {

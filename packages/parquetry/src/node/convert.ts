@@ -16,6 +16,7 @@
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { StructVector } from '@parquetry/parquet-levels';
+import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError, isParquetError, type FileMetaData } from '@parquetry/thrift-compact';
 import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
@@ -52,6 +53,8 @@ export interface ConvertJob {
   readonly signal?: AbortSignal;
   /** Request headers, for a Parquet input given as an `http://` or `https://` URL (read with range requests). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The read limits of a Parquet input (the reader's `limits`; its defaults when absent). */
+  readonly limits?: OpenOptions['limits'];
 }
 
 /** What a convert did. */
@@ -189,7 +192,8 @@ export async function convertFile(job: ConvertJob): Promise<ConvertResult> {
 async function convertParquet(job: ConvertJob): Promise<ConvertResult> {
   let file;
   try {
-    file = isUrl(job.input) ? await openUrl(job.input, { headers: job.headers, signal: job.signal }) : await openFile(job.input);
+    const options: OpenOptions = job.limits ? { limits: job.limits } : {};
+    file = isUrl(job.input) ? await openUrl(job.input, { ...options, headers: job.headers, signal: job.signal }) : await openFile(job.input, options);
   } catch (e) {
     if (isParquetError(e)) throw e;
     throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
