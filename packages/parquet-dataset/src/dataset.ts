@@ -769,8 +769,11 @@ function listStore(inputs: readonly DatasetInput[], options: DatasetOptions): { 
     async open(path, size) {
       const given = byPath.get(path);
       if (given) return given instanceof Uint8Array || given instanceof ArrayBuffer ? bufferSource(given) : given;
-      const { urlStore } = await import('./store.js');
-      return urlStore(new URL('.', path).href, options.tailGuess === undefined ? {} : { tailGuess: options.tailGuess }).open(path.slice(path.lastIndexOf('/') + 1), size);
+      // the URL as given (its query and percent-encoding are the server's: a signed URL's signature, a %xx name),
+      // without a fragment, which HTTP never sends
+      const hash = path.indexOf('#');
+      const { openUrl } = await import('./store.js');
+      return openUrl(hash < 0 ? path : path.slice(0, hash), size, globalThis.fetch, {}, options.tailGuess ?? 65536);
     },
     get: () => Promise.resolve(undefined),
   };

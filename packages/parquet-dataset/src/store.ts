@@ -173,6 +173,32 @@ function withTail(source: ByteSource, tail: Uint8Array): ByteSource {
 }
 
 /**
+ * Opens a URL for range reads: with its size given, no request; else one suffix request (`bytes=-guess`) whose answer
+ * gives the size and the file's tail (served to the first read in it).
+ * @param url - the URL, requested as given.
+ * @param size - the size, or a bound the reads stay within; undefined to learn it.
+ * @param f - the fetch implementation.
+ * @param headers - request headers.
+ * @param guess - bytes of the suffix request.
+ * @returns the byte source.
+ * @throws ParquetError `HTTP_ERROR` for an answer that is not 200 or 206 with the size.
+ */
+export async function openUrl(url: string, size: number | undefined, f: typeof globalThis.fetch, headers: Record<string, string>, guess: number): Promise<ByteSource> {
+  if (size !== undefined) return rangeSource(url, size, f, headers);
+  const res = await f(url, { headers: { ...headers, range: `bytes=-${guess}` } });
+  const body = new Uint8Array(await res.arrayBuffer());
+  let total: number;
+  if (res.status === 206) {
+    const m = /\/(\d+)\s*$/.exec(res.headers.get('content-range') ?? '');
+    if (!m) throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: a 206 answer without the file size in Content-Range`);
+    total = Number(m[1]);
+  } else if (res.status === 200) total = body.length;
+  else throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: suffix range of ${guess} bytes answered with HTTP ${res.status}`);
+  const tail = res.status === 200 ? body.subarray(Math.max(0, total - guess)) : body;
+  return withTail(rangeSource(url, total, f, headers), tail);
+}
+
+/**
  * A store below a base URL: files are opened with HTTP range requests (a file of unknown size with one suffix
  * request that returns its size and its tail), summary files fetched whole. It cannot list: give the files, or
  * let a `_metadata` summary list them.
@@ -188,21 +214,7 @@ export function urlStore(base: string, options: UrlStoreOptions = {}): DatasetSt
   const urlOf = (path: string) => new URL(path.split('/').map(encodeURIComponent).join('/').replace(/%3D/g, '='), root).href;
   return {
     location: root,
-    async open(path, size) {
-      const url = urlOf(path);
-      if (size !== undefined) return rangeSource(url, size, f, headers);
-      const res = await f(url, { headers: { ...headers, range: `bytes=-${guess}` } });
-      const body = new Uint8Array(await res.arrayBuffer());
-      let total: number;
-      if (res.status === 206) {
-        const m = /\/(\d+)\s*$/.exec(res.headers.get('content-range') ?? '');
-        if (!m) throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: a 206 answer without the file size in Content-Range`);
-        total = Number(m[1]);
-      } else if (res.status === 200) total = body.length;
-      else throw new ParquetError('HTTP_ERROR', `parquet-dataset: ${url}: suffix range of ${guess} bytes answered with HTTP ${res.status}`);
-      const tail = res.status === 200 ? body.subarray(Math.max(0, total - guess)) : body;
-      return withTail(rangeSource(url, total, f, headers), tail);
-    },
+    open: (path, size) => openUrl(urlOf(path), size, f, headers, guess),
     async get(path) {
       const url = urlOf(path);
       const res = await f(url, { headers });

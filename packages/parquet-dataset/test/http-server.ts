@@ -16,8 +16,10 @@ export interface ServerCounts {
   bytes: number;
   /** Most requests in flight at once. */
   maxInFlight: number;
-  /** Request paths, in order. */
+  /** Request paths, in order (URL-decoded). */
   paths: string[];
+  /** Request targets as sent (path and query, percent-encoding kept), in order. */
+  targets: string[];
 }
 
 /** A running server. */
@@ -39,7 +41,7 @@ export interface FileServer {
  * @returns the server.
  */
 export async function serveDirectory(root: string, delayMs = 0): Promise<FileServer> {
-  const counts: ServerCounts = { requests: 0, bytes: 0, maxInFlight: 0, paths: [] };
+  const counts: ServerCounts = { requests: 0, bytes: 0, maxInFlight: 0, paths: [], targets: [] };
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
@@ -47,6 +49,7 @@ export async function serveDirectory(root: string, delayMs = 0): Promise<FileSer
     counts.requests++;
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     counts.paths.push(rel);
+    counts.targets.push(req.url ?? '');
     const done = (status: number, headers: Record<string, string | number>, body?: Uint8Array) => {
       setTimeout(() => {
         inFlight--;
@@ -85,6 +88,7 @@ export async function serveDirectory(root: string, delayMs = 0): Promise<FileSer
       counts.bytes = 0;
       counts.maxInFlight = 0;
       counts.paths = [];
+      counts.targets = [];
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -88,3 +88,31 @@ describe('100 files over HTTP, filtered on the partition column', () => {
     expect(server.counts.maxInFlight).toBeLessThanOrEqual(4 * 2); // a file's reads may overlap (filter column, then the rest)
   });
 });
+
+describe('URLs given one by one', () => {
+  let root = '';
+  let srv: FileServer;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-dataset-urls-'));
+    srv = await serveDirectory(root);
+  });
+  afterAll(async () => {
+    await srv.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('each URL is requested exactly as given: query and percent-encoding kept, the fragment dropped', async () => {
+    const { writeParquet } = await import('@parquetry/parquet-writer');
+    fs.mkdirSync(path.join(root, 'sig'));
+    const small = { id: field.int32({ required: true }) };
+    fs.writeFileSync(path.join(root, 'sig', 'a.parquet'), await writeParquet([{ id: 1 }, { id: 2 }], { schema: small }));
+    fs.writeFileSync(path.join(root, 'sig', 'b c%.parquet'), await writeParquet([{ id: 3 }], { schema: small }));
+    const urls = [`${srv.url}sig/a.parquet?sig=a%2Fb&exp=1#part`, `${srv.url}sig/b%20c%25.parquet?sig=c`];
+    srv.reset();
+    const ds = await openDataset(urls, { codecs });
+    expect(ds.files.map((f) => f.path)).toEqual(urls);
+    expect(await ds.readRows()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(new Set(srv.counts.targets)).toEqual(new Set(['/sig/a.parquet?sig=a%2Fb&exp=1', '/sig/b%20c%25.parquet?sig=c']));
+  });
+
+});
