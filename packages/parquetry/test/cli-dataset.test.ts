@@ -139,6 +139,12 @@ describe('a directory read as one dataset', () => {
     expect(csv.slice(1).every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[1] ?? ''))).toBe(true);
   });
 
+  test('meta --json --raw is a usage error, as for a file', async () => {
+    const r = await run('meta', root, '--json', '--raw');
+    expect(r.code).toBe(2);
+    expect(r.err).toEqual(['parquetry: meta --json prints JSON-safe values; --raw is for the text form']);
+  });
+
   test('count without --where sums the footers, reading no page; --exact counts the rows in the pages', async () => {
     const expected = String(Number((await duckRows(`SELECT count(*) AS n FROM ${all}`)).rows[0]!['n']));
     const files = fs.readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.parquet')).length;

@@ -73,6 +73,14 @@ async function sameRows(out: readonly string[], offset: number, n: number): Prom
   expect(out.map((l) => JSON.parse(l) as unknown)).toEqual(d.rows.map((r) => ({ id: Number(r['id']), name: r['name'], v: Number(r['v']) })));
 }
 
+describe('--stats of pages and bloom', () => {
+  test('one line: the index bytes and requests (no row groups, pages or rows, which they do not read)', async () => {
+    const r = await run('pages', file, 'id', '--stats');
+    expect(r.code).toBe(0);
+    expect(r.err).toEqual([expect.stringMatching(/^scan: \d+ bytes in \d+ requests \(bytes: .*\)$/)]);
+  });
+});
+
 describe('head and tail read only the pages they need', () => {
   test('the file has two row groups of 50 pages per column', () => {
     expect(index.length).toBe(2);

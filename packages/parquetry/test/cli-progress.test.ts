@@ -149,6 +149,8 @@ describe('progress bar', () => {
     const head = await runWith(['head', sales, '-n', '5', '--progress'], { progressIsTTY: false, now: clock(300).now });
     expect(head.out.length).toBe(5);
     expect(head.progress.at(-1)).toMatch(/^100%  5 \/ 5 rows /);
+    // the last line once: finishing does not repeat a line that already reported the end
+    for (const r of [count, tail, head]) expect(r.progress.filter((l) => l.startsWith('100%')).length).toBe(1);
   });
 
   test('a dataset read: nothing with --no-progress on a terminal, nor off a terminal without --progress', async () => {

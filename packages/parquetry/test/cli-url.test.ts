@@ -251,6 +251,21 @@ describe('parquetry on a URL: what can go wrong', () => {
     expect(r.err).toEqual(['parquetry: INTERRUPTED: interrupted']);
   });
 
+  test('a server that ignores Range for a file over 32 MiB: one line that says what to do on the command line', async () => {
+    const big = await writeParquet(
+      Array.from({ length: 34 }, (_, i) => ({ i, b: new Uint8Array(1 << 20).fill(i) })),
+      { schema: { i: field.int32({ required: true }), b: field.binary({ required: true }) }, compression: 'UNCOMPRESSED', dictionary: false },
+    );
+    serve(big);
+    server.ranges = false;
+    const r = await run('count', server.url);
+    expect(r.code).toBe(1);
+    expect(r.err.length).toBe(1);
+    expect(r.err[0]).toMatch(/RANGE_NOT_SUPPORTED|ignore/);
+    expect(r.err[0]).not.toMatch(/maxWholeBody/);
+    expect(r.err[0]).toMatch(/download it and read the local file$/);
+  }, 30_000);
+
   test('a URL that serves something else than Parquet: NOT_PARQUET', async () => {
     serve(new TextEncoder().encode('<html>not here</html>'));
     const r = await run('schema', server.url);

@@ -14,7 +14,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonPartitionValue, mapLimit, partitionValue, type Dataset, type DatasetFile, type PartitionField } from '@parquetry/parquet-dataset';
 import type { ParquetFile } from '@parquetry/parquet-reader';
-import type { Parsed } from './cli-args.js';
+import { usageError, type Parsed } from './cli-args.js';
 import { typeLabel, valueMode } from './cli-values.js';
 
 /** Files listed one per line by `meta DIR` before `… N more files`. */
@@ -91,7 +91,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  */
 export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p: Parsed, write: (line: string) => void): Promise<void> {
   // the value options are checked as a file's meta checks them (the summary prints no column values)
-  valueMode(p);
+  if (valueMode(p).raw && p.values.has('--json')) throw usageError('meta --json prints JSON-safe values; --raw is for the text form');
   const footers = await datasetFooters(ds);
   const files: FileFacts[] = await mapLimit(ds.files, CONCURRENCY, async (file, i) => {
     const f = footers[i]!;

@@ -182,7 +182,9 @@ export function cliMessage(code: string, message: string): string {
     .replace(/: pass aadPrefix$/, '')
     .replace(/: none given explicitly and the key retriever returned none/, '')
     .replace(/; read it with binary: 'values' \(and strings: 'bytes'\) for one Uint8Array per value/, '')
-    .replace(/\(raise it with the `limits` option, e\.g\. \{ (\w+): (\d+) \}\)/g, '(raise it with --read-limit $1=$2)');
+    .replace(/\(raise it with the `limits` option, e\.g\. \{ (\w+): (\d+) \}\)/g, '(raise it with --read-limit $1=$2)')
+    .replace(/; raise maxWholeBody to read it whole$/, '; download it and read the local file')
+    .replace(/larger than maxWholeBody \((\d+) bytes\)/g, 'larger than the $1 bytes kept whole in memory');
   const hint = Object.hasOwn(HINTS, code) ? HINTS[code] : undefined;
   if (hint !== undefined) m = `${m.replace(/[.;\s]+$/, '')}; ${hint}`;
   return m;

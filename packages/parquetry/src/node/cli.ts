@@ -153,7 +153,8 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
         return void (await bloomCommand(file, p.positional[1]!, p.positional[2]!, write));
     }
   } finally {
-    if (has(p, '--stats')) for (const line of scanLines(file.scanStats())) error(line);
+    // pages and bloom read index and filter bytes only: their bytes and requests (no row groups, pages or rows)
+    if (has(p, '--stats')) for (const line of scanLines(file.scanStats()).slice(0, p.cmd === 'pages' || p.cmd === 'bloom' ? 1 : undefined)) error(line);
     await file.close();
   }
 }

@@ -92,6 +92,7 @@ export class ProgressBar {
     if (now - this.last < (this.target.tty ? TTY_INTERVAL : LINE_INTERVAL)) return;
     this.last = now;
     this.shown = true;
+    this.lastDone = done;
     const line = this.text(done, bytes(), now);
     this.target.out(this.target.tty ? `\r${line}\x1b[K` : `${line}\n`);
   }
@@ -104,6 +105,11 @@ export class ProgressBar {
    */
   finish(done: number, bytes: number): void {
     if (!this.shown) return;
-    this.target.out(this.target.tty ? '\r\x1b[K' : `${this.text(done, bytes)}\n`);
+    if (this.target.tty) this.target.out('\r\x1b[K');
+    // elsewhere the last line, unless the last one written already said it
+    else if (done !== this.lastDone) this.target.out(`${this.text(done, bytes)}\n`);
   }
+
+  /** The work done the last line written reported. */
+  private lastDone = -1;
 }
