@@ -62,7 +62,11 @@ export interface DatasetFile {
   readonly path: string;
   /** Its size, when known from the listing. */
   readonly size: number | undefined;
-  /** Its hive partition values as written in the path (URL-decoded; null for `__HIVE_DEFAULT_PARTITION__`). */
+  /**
+   * Its hive partition values as written in the path (URL-decoded; null for `__HIVE_DEFAULT_PARTITION__`). A URL's
+   * path is first decoded as a URL (to the object key), then the key's `key=value` segments as hive paths, as for a
+   * local path or a store's key.
+   */
   readonly partition: Readonly<Record<string, string | null>>;
 }
 
@@ -724,6 +728,22 @@ function withPath(err: unknown, path: string): unknown {
 }
 
 /**
+ * The object key a URL names: its path with the URL's own percent-encoding undone, segment by segment (what is left
+ * is the key as stored, e.g. `city=S%C3%A3o%20Paulo` as pyarrow writes it, whose hive encoding `parseHivePath` undoes).
+ * @param url - the URL.
+ * @returns the decoded path.
+ * @throws ParquetError `INVALID_PARTITION` for a path that is not valid URL encoding.
+ */
+function urlKey(url: string): string {
+  const { pathname } = new URL(url);
+  try {
+    return pathname.split('/').map(decodeURIComponent).join('/');
+  } catch (e) {
+    throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${url}: its path '${pathname}' is not valid URL encoding`, undefined, { cause: e });
+  }
+}
+
+/**
  * Whether a `_metadata` summary disagrees with the store's listing: other data files, or a file smaller than its row
  * groups in the summary need.
  * @param meta - the summary (with row groups).
@@ -855,7 +875,7 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
     const keys: string[] = [];
     const values = new Map<string, (string | null)[]>();
     for (const e of entries) {
-      const segs = parseHivePath(typeof e.file.path === 'string' && /^[a-z]+:\/\//i.test(e.file.path) ? new URL(e.file.path).pathname : e.file.path);
+      const segs = parseHivePath(/^[a-z][a-z0-9+.-]*:\/\//i.test(e.file.path) ? urlKey(e.file.path) : e.file.path);
       const part: Record<string, string | null> = {};
       for (const s of segs) {
         if (!values.has(s.key)) {

@@ -115,4 +115,30 @@ describe('URLs given one by one', () => {
     expect(new Set(srv.counts.targets)).toEqual(new Set(['/sig/a.parquet?sig=a%2Fb&exp=1', '/sig/b%20c%25.parquet?sig=c']));
   });
 
+  test('hive values in a URL: the URL encoding is undone, then the hive encoding (as read locally, as DuckDB and pyarrow)', async () => {
+    const out = path.join(root, 'pa');
+    const data = [
+      { id: 1, city: 'São Paulo', yr: 2020 },
+      { id: 2, city: 'a/b=c d', yr: 2021 },
+      { id: 3, city: '100%', yr: 2021 },
+    ];
+    const res = await writeDataset(data, out, { schema: { id: field.int32({ required: true }), city: field.string(), yr: field.int32() }, partitionBy: ['city', 'yr'], summary: true });
+    // the object key holds the hive encoding itself, e.g. city=S%C3%A3o%20Paulo (as pq.write_to_dataset writes it)
+    expect(res.files.map((f) => f.path)).toContain('city=S%C3%A3o%20Paulo/yr=2020/part-0.parquet');
+    const local = await openLocal(out, { codecs });
+    const want = await local.readRows();
+    expect(want.map((r) => r.city).sort()).toEqual(['100%', 'São Paulo', 'a/b=c d']);
+    // a list of URLs, each key percent-encoded once more for the URL (city=S%25C3%25A3o%2520Paulo)
+    const urls = res.files.map((f) => `${srv.url}pa/${f.path.split('/').map((s) => encodeURIComponent(s).replace(/%3D/g, '=')).join('/')}`);
+    expect(urls[0]).toContain('/pa/city=');
+    expect(urls.some((u) => u.includes('city=S%25C3%25A3o%2520Paulo/yr=2020/'))).toBe(true);
+    const listed = await openDataset(urls, { codecs });
+    expect(listed.files.map((f) => f.partition)).toEqual(local.files.map((f) => f.partition));
+    expect(await listed.readRows()).toEqual(want);
+    expect(await listed.readRows({ filter: { column: 'city', op: '=', value: 'São Paulo' } })).toEqual(want.filter((r) => r.city === 'São Paulo'));
+    // a base URL dataset planned from its _metadata: the summary's file paths are keys
+    const based = await openDataset(urlStore(`${srv.url}pa/`), { codecs });
+    expect(based.summary).toBe('metadata');
+    expect(await based.readRows()).toEqual(want);
+  });
 });
