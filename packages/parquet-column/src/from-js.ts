@@ -710,6 +710,9 @@ function utf8Tail(s: string, j: number, data: Uint8Array, p: number, strict: boo
 /** `String.prototype.isWellFormed` (ES2024) where the engine has it. */
 const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 
+/** Strings joined for one TextEncoder call (a short string: young generation, no large-object page). */
+const ASCII_RUN = 512;
+
 /** {@link putUtf8}'s result when `data` has too little room. */
 const NO_ROOM = -0x80000000;
 
@@ -800,14 +803,38 @@ function byteArrays(values: ArrayLike<unknown>, start: number, end: number, colu
   // UTF-16 units and bytes: the exact size for ASCII strings and byte arrays; a little slack for some non-ASCII, and
   // a growth step sized by the bytes per unit so far for more
   let size = 0;
+  let allStrings = strings && Array.isArray(values);
   for (let i = start; i < end; i++) {
     const v = values[i];
-    if (typeof v === 'string' || v instanceof Uint8Array) size += v.length;
+    if (typeof v === 'string') size += v.length;
+    else if (v instanceof Uint8Array) {
+      size += v.length;
+      allStrings = false;
+    } else allStrings = false;
   }
   let data = allocate(Math.min(size + (size >> 4) + 64, MAX_BINARY_BYTES), column);
   let at = 0;
   let units = 0;
+  // strings only: a run of them joined into one string goes through one TextEncoder call (the whole run is ASCII when
+  // as many bytes come out as UTF-16 units went in); a run with other characters takes the way value by value
+  let ascii = allStrings && size <= data.length ? start : end;
   for (let i = start; i < end; i++) {
+    if (i === ascii) {
+      const stop = Math.min(end, i + ASCII_RUN);
+      const run = (values as readonly string[]).slice(i, stop).join('');
+      const r = utf8.encodeInto(run, data.subarray(at));
+      if (r.read === run.length && r.written === run.length) {
+        for (; i < stop; i++) {
+          at += (values[i] as string).length;
+          offsets[i - start + 1] = at;
+        }
+        units += run.length;
+        ascii = stop;
+        i--;
+        continue;
+      }
+      ascii = stop; // the next run tries again
+    }
     const v = values[i];
     if (typeof v === 'string' && strings) {
       const len = v.length;
