@@ -70,7 +70,10 @@ export interface DatasetFile {
   readonly partition: Readonly<Record<string, string | null>>;
 }
 
-/** Options of a dataset read: the reader's, without its per-file row selection, and a dataset `onScan`. */
+/**
+ * Options of a dataset read: the reader's, without its per-file row selection (`rowGroups`; `rowStart`/`rowEnd` are
+ * counted over the dataset), and a dataset `onScan`.
+ */
 export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'rowStart' | 'rowEnd' | 'onScan' | 'binary'> {
   /**
    * BYTE_ARRAY columns in columnar batches (DECIMAL excepted): `'vector'` (default) in Arrow's binary layout
@@ -90,6 +93,17 @@ export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'row
   filter?: Filter;
   /** Called once when the read ends (also when it fails or an iteration is left early) with its statistics. */
   onScan?: (stats: DatasetScanStats) => void;
+  /**
+   * First row to return, counted over the dataset: its files in dataset order ({@link Dataset.files}), each file's
+   * rows in order, by the footers' row counts (default 0). Files wholly outside `rowStart`/`rowEnd` are not read
+   * (only their footers' row counts are needed: at hand once the dataset is open, unless `schema` was `'first'` or
+   * given); a file the range cuts is read with its own `rowStart`/`rowEnd`, so the reader fetches only the pages
+   * holding those rows (by its offset index). With a `filter` the range selects rows before filtering, as a file
+   * read's does: the rows returned are those of the range that match (fewer than `rowEnd - rowStart`).
+   */
+  rowStart?: number;
+  /** Row after the last one to return, counted over the dataset as `rowStart` (default: the end of the dataset). */
+  rowEnd?: number;
 }
 
 /** Batches of a dataset read. */
@@ -150,6 +164,8 @@ export interface DatasetScanStats {
       partition: number;
       /** Its footer statistics rule out every row group (no data fetched). */
       statistics: number;
+      /** Wholly outside the read's `rowStart`/`rowEnd` (nothing of it fetched past its footer); only on ranged reads. */
+      range?: number;
     };
   };
   /** The summary files (`_metadata`, `_common_metadata`). */
@@ -282,6 +298,7 @@ export function addDatasetStats(a: DatasetScanStats, b: DatasetScanStats): Datas
   a.files.read += b.files.read;
   a.files.skipped.partition += b.files.skipped.partition;
   a.files.skipped.statistics += b.files.skipped.statistics;
+  if (b.files.skipped.range !== undefined) a.files.skipped.range = (a.files.skipped.range ?? 0) + b.files.skipped.range;
   a.summary.requests += b.summary.requests;
   a.summary.bytes += b.summary.bytes;
   a.footers.requests += b.footers.requests;
@@ -310,6 +327,14 @@ interface Entry {
   meta: FileMetaData | undefined;
   /** The opened file (cached). */
   opened: Promise<ParquetFile> | undefined;
+  /** Its row count, once known from its footer. */
+  rows?: number;
+}
+
+/** The rows of one file a ranged read keeps, counted over the file (undefined: from its start, to its end). */
+interface FileRange {
+  start: number | undefined;
+  end: number | undefined;
 }
 
 /** What a read resolved once: output fields, file projection, filter, value options. */
@@ -324,6 +349,8 @@ interface ReadPlan {
   stats: DatasetScanStats;
   /** The output struct field (for columnar batches). */
   decimals: Set<string>;
+  /** The read's row range over the dataset, when given. */
+  range: { from: number; to: number } | undefined;
 }
 
 /** A file ready to read: the reader's file, how its columns map, the residual filter. */
@@ -332,6 +359,8 @@ interface Prepared {
   file: ParquetFile;
   mapping: ColumnMapping[];
   residual: Residual;
+  /** The file's rows a ranged read keeps (undefined: all). */
+  range: FileRange | undefined;
 }
 
 class DatasetImpl implements Dataset {
@@ -387,6 +416,7 @@ class DatasetImpl implements Dataset {
         }
         const source = await this.store.open(e.file.path, e.file.size);
         const file = await openParquet(source, open);
+        e.rows = file.metadata.num_rows;
         const s = file.scanStats();
         // a read's footers reach the totals with the read's statistics when it ends
         const t = stats ?? this.totals;
@@ -450,6 +480,7 @@ class DatasetImpl implements Dataset {
       filter,
       stats: emptyDatasetStats(this.entries.length),
       decimals,
+      range: rowRange(options),
     };
   }
 
@@ -463,23 +494,63 @@ class DatasetImpl implements Dataset {
     return out;
   }
 
+  /**
+   * A ranged read's files: those holding rows of the range, each with its rows of it. Row counts come from the
+   * footers (fetched, `concurrency` at a time and in order, for files whose count is not yet known, up to the range's
+   * end).
+   */
+  private async rangeStage(plan: ReadPlan, range: { from: number; to: number }): Promise<Map<Entry, FileRange>> {
+    const out = new Map<Entry, FileRange>();
+    let base = 0;
+    for (let i = 0; i < this.entries.length && base < range.to; ) {
+      // the next files whose counts are unknown are opened together (up to `concurrency` of them)
+      const window: Entry[] = [];
+      for (let k = i; k < this.entries.length && window.length < this.concurrency; k++) window.push(this.entries[k]!);
+      const counts = await Promise.all(
+        window.map(async (e) => {
+          const known = e.meta?.num_rows ?? e.rows;
+          if (known !== undefined) return known;
+          return (await this.open(e, plan.stats)).metadata.num_rows;
+        }),
+      );
+      for (let k = 0; k < window.length && base < range.to; k++, i++) {
+        const n = counts[k]!;
+        const s = Math.max(0, range.from - base);
+        const t = Math.min(n, range.to - base);
+        if (s < t) out.set(window[k]!, { start: s > 0 ? s : undefined, end: t < n ? t : undefined });
+        base += n;
+      }
+      if (base >= range.to) break;
+    }
+    plan.stats.files.skipped.range = this.entries.length - out.size;
+    return out;
+  }
+
+  /** Stages 0 (the row range, when given) and 1 (partitions, before any fetch of the files' data). */
+  private async selected(plan: ReadPlan): Promise<{ entry: Entry; residual: Residual; parts: Map<string, unknown>; range: FileRange | undefined }[]> {
+    const ranges = plan.range ? await this.rangeStage(plan, plan.range) : undefined;
+    return this.partitionStage(plan, ranges);
+  }
+
   /** Stage 1: partition pruning, synchronous and before any fetch. */
-  private partitionStage(plan: ReadPlan): { entry: Entry; residual: Residual; parts: Map<string, unknown> }[] {
-    const out: { entry: Entry; residual: Residual; parts: Map<string, unknown> }[] = [];
+  private partitionStage(plan: ReadPlan, ranges: Map<Entry, FileRange> | undefined): { entry: Entry; residual: Residual; parts: Map<string, unknown>; range: FileRange | undefined }[] {
+    const out: { entry: Entry; residual: Residual; parts: Map<string, unknown>; range: FileRange | undefined }[] = [];
     for (const entry of this.entries) {
+      const range = ranges?.get(entry);
+      if (ranges && !range) continue;
       const parts = this.partitionValues(entry, plan.options);
       const residual: Residual = plan.filter ? partialFilter(plan.filter, (t) => (parts.has(t) ? { value: parts.get(t) } : undefined)) : true;
       if (residual === false) {
         plan.stats.files.skipped.partition++;
         continue;
       }
-      out.push({ entry, residual, parts });
+      out.push({ entry, residual, parts, range });
     }
     return out;
   }
 
   /** Stage 2: the footer (fetched or from the summary), the column mapping, missing columns, footer statistics. */
-  private async prepare(plan: ReadPlan, c: { entry: Entry; residual: Residual }): Promise<Prepared | undefined> {
+  private async prepare(plan: ReadPlan, c: { entry: Entry; residual: Residual; range: FileRange | undefined }): Promise<Prepared | undefined> {
     const file = await this.open(c.entry, plan.stats);
     let mapping: ColumnMapping[];
     try {
@@ -512,7 +583,7 @@ class DatasetImpl implements Dataset {
         return undefined;
       }
     }
-    return { entry: c.entry, file, mapping, residual };
+    return { entry: c.entry, file, mapping, residual, range: c.range };
   }
 
   /**
@@ -520,7 +591,7 @@ class DatasetImpl implements Dataset {
    * or columns it lacks, and no filter left): its row counts come from the footer, and nothing else is fetched.
    */
   private readerOptions(plan: ReadPlan, p: Prepared): ReadOptions | undefined {
-    const { columns: _c, filter: _f, onScan: _o, ...rest } = plan.options;
+    const { columns: _c, filter: _f, onScan: _o, rowStart: _rs, rowEnd: _re, ...rest } = plan.options;
     const cols: (string | readonly string[])[] = [];
     for (const m of p.mapping) if (m.present) for (const path of plan.paths.get(m.name) ?? []) cols.push(path);
     const filtered = p.residual !== true && p.residual !== false;
@@ -529,15 +600,22 @@ class DatasetImpl implements Dataset {
     if (cols.length === 0) for (const c of filterColumns(p.residual as Filter)) cols.push(c);
     const out: ReadOptions = { ...rest, columns: cols, onScan: (s) => addScanStats(plan.stats.reads, s) };
     if (filtered) out.filter = p.residual as Filter;
+    if (p.range?.start !== undefined) out.rowStart = p.range.start;
+    if (p.range?.end !== undefined) out.rowEnd = p.range.end;
     return out;
   }
 
   /** Row groups of a file by their row counts in the footer (for a read that needs none of its columns). */
   private *countedGroups(p: Prepared, batchSize: number): Generator<{ rowGroup: number; rowStart: number; rowEnd: number }> {
+    const from = p.range?.start ?? 0;
+    const to = p.range?.end ?? Infinity;
     let start = 0;
     for (let g = 0; g < p.file.metadata.row_groups.length; g++) {
       const n = p.file.metadata.row_groups[g]!.num_rows;
-      for (let a = 0; a < n; a += batchSize) yield { rowGroup: g, rowStart: start + a, rowEnd: start + Math.min(n, a + batchSize) };
+      // the group's rows within the range, counted over the group
+      const lo = Math.max(0, from - start);
+      const hi = Math.min(n, to - start);
+      for (let a = lo; a < hi; a += batchSize) yield { rowGroup: g, rowStart: start + a, rowEnd: start + Math.min(hi, a + batchSize) };
       start += n;
     }
   }
@@ -603,7 +681,7 @@ class DatasetImpl implements Dataset {
 
   /** Stages 1 and 2 over the files, footers fetched `concurrency` ahead of the consumer. */
   private async *prepared(plan: ReadPlan): AsyncGenerator<{ p: Prepared; parts: Map<string, unknown> }> {
-    const kept = this.partitionStage(plan);
+    const kept = await this.selected(plan);
     for await (const r of orderedAhead(kept, this.concurrency, async (c) => ({ p: await this.prepare(plan, c), parts: c.parts }))) {
       if (r.p) yield { p: r.p, parts: r.parts };
     }
@@ -612,7 +690,7 @@ class DatasetImpl implements Dataset {
   async readRows(options: DatasetReadOptions = {}): Promise<Record<string, unknown>[]> {
     const plan = this.plan(options);
     try {
-      const kept = this.partitionStage(plan);
+      const kept = await this.selected(plan);
       const parts = await mapLimit(kept, this.concurrency, async (c) => {
         const p = await this.prepare(plan, c);
         if (!p) return [];
@@ -622,7 +700,7 @@ class DatasetImpl implements Dataset {
           ? await p.file.readRows(ro).catch((err: unknown) => {
               throw withPath(err, p.entry.file.path);
             })
-          : emptyRows(p.file.numRows);
+          : emptyRows((p.range?.end ?? p.file.numRows) - (p.range?.start ?? 0));
         return this.shapeRows(plan, p, c.parts, rows);
       });
       const out = parts.flat();
@@ -696,6 +774,20 @@ class DatasetImpl implements Dataset {
       this.end(plan);
     }
   }
+}
+
+/**
+ * A read's row range over the dataset, checked.
+ * @param o - the read options.
+ * @returns the range, or undefined when neither bound is given.
+ * @throws ParquetError `INVALID_ARGUMENT` for a bound that is not a non-negative integer.
+ */
+function rowRange(o: DatasetReadOptions): { from: number; to: number } | undefined {
+  if (o.rowStart === undefined && o.rowEnd === undefined) return undefined;
+  for (const [name, v] of [['rowStart', o.rowStart], ['rowEnd', o.rowEnd]] as const) {
+    if (v !== undefined && !(Number.isSafeInteger(v) && v >= 0)) throw new ParquetError('INVALID_ARGUMENT', `parquet-dataset: ${name} must be a non-negative integer (a row counted over the dataset), got ${String(v)}`);
+  }
+  return { from: o.rowStart ?? 0, to: o.rowEnd ?? Infinity };
 }
 
 /** `n` empty row objects (a file read for none of its columns). */

@@ -368,6 +368,85 @@ describe('summary files', () => {
   });
 });
 
+describe('row ranges over the dataset', () => {
+  // 5 files of unequal sizes (partition a: 3 files, b: 2), row groups of 300 rows, pages of 100 rows
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ id: i, g: i < 2600 ? 'a' : 'b', n: BigInt(i) * 7919n, day: 18000 + (i % 3), x: Math.sin(i) }));
+  let store: MemoryStore;
+  const open = async () => {
+    if (!store) {
+      store = memoryStore();
+      await writeDataset(rows, store, { schema, partitionBy: ['g'], maxRowsPerFile: 1000, rowGroupRows: 300, pageRows: 100 });
+    }
+    return openDataset(store, { codecs });
+  };
+
+  test('readRows, iterateRowGroups and iterateBatches (rows and columns) over ranges across file boundaries equal slices of the whole read', async () => {
+    const ds = await open();
+    expect(ds.files.length).toBe(6);
+    const whole = await ds.readRows();
+    expect(whole.length).toBe(5000);
+    const ranges: [number | undefined, number | undefined][] = [[0, 1], [999, 1001], [950, 2650], [4999, undefined], [undefined, 10], [1200, 1200], [4000, 9000], [6000, undefined], [2599, 2601]];
+    for (const [a, b] of ranges) {
+      const want = whole.slice(a ?? 0, b ?? whole.length);
+      const o = { ...(a === undefined ? {} : { rowStart: a }), ...(b === undefined ? {} : { rowEnd: b }) };
+      expect(await ds.readRows(o)).toEqual(want);
+      const groups: Record<string, unknown>[] = [];
+      for await (const g of ds.iterateRowGroups(o)) groups.push(...g.rows);
+      expect(groups).toEqual(want);
+      const batches: Record<string, unknown>[] = [];
+      for await (const bt of ds.iterateBatches({ ...o, batchSize: 70 })) {
+        expect(bt.rows.length).toBe(bt.rowEnd - bt.rowStart);
+        batches.push(...bt.rows);
+      }
+      expect(batches).toEqual(want);
+      const ids: number[] = [];
+      for await (const bt of ds.iterateBatches({ ...o, form: 'columns', columns: ['id', 'g'] })) {
+        const v = bt.columns.children[0]!;
+        for (let i = 0; i < v.length; i++) ids.push((v as unknown as { values: Int32Array }).values[i]!);
+      }
+      expect(ids).toEqual(want.map((r) => r.id));
+      // only partition columns: no data read, the counts still cut
+      expect((await ds.readRows({ ...o, columns: ['g'] })).map((r) => r.g)).toEqual(want.map((r) => r.g));
+    }
+  });
+
+  test('with a filter the range is taken before filtering; files outside are skipped, a bad bound is refused', async () => {
+    const ds = await open();
+    const whole = await ds.readRows({ dates: 'number' });
+    const filter: Filter = { and: [{ column: 'g', op: '=', value: 'b' }, { column: 'day', op: '=', value: 18001 }] };
+    let s: import('../src/index.js').DatasetScanStats | undefined;
+    const got = await ds.readRows({ filter, rowStart: 2500, rowEnd: 3100, dates: 'number', onScan: (x) => (s = x) });
+    expect(got).toEqual(whole.slice(2500, 3100).filter((r) => r.g === 'b' && r.day === 18001));
+    expect(got.length).toBeGreaterThan(0);
+    // files: a0 [0,1000) a1 [1000,2000) a2 [2000,2600) b0 [2600,3600) …: a2 and b0 hold rows of the range, a2 pruned by partition
+    expect(s!.files.skipped).toEqual({ partition: 1, statistics: 0, range: 4 });
+    expect(s!.files.read).toBe(1);
+    await expect(ds.readRows({ rowStart: -1 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(ds.readRows({ rowEnd: 1.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  test('a small range at the end reads a small part of the bytes: files before it untouched, the last file by its page index', async () => {
+    const ds = await open();
+    let all: import('../src/index.js').DatasetScanStats | undefined;
+    await ds.readRows({ onScan: (x) => (all = x) });
+    let tail: import('../src/index.js').DatasetScanStats | undefined;
+    const c = counted(store);
+    const cds = await openDataset(c, { codecs, schema: 'first' });
+    const got = await cds.readRows({ rowStart: 4999, onScan: (x) => (tail = x) });
+    expect(got.map((r) => r.id)).toEqual([4999]);
+    expect(tail!.files.read).toBe(1);
+    expect(tail!.reads.bytes.total * 20).toBeLessThan(all!.reads.bytes.total);
+    // under schema 'first' the footers before the range were fetched for their row counts (and only those)
+    expect(tail!.files.opened).toBe(5);
+    expect(tail!.files.skipped.range).toBe(5);
+    // opened with every footer: no footer fetched by the read
+    let s: import('../src/index.js').DatasetScanStats | undefined;
+    expect((await ds.readRows({ rowStart: 4990, rowEnd: 4995, onScan: (x) => (s = x) })).map((r) => r.id)).toEqual([4990, 4991, 4992, 4993, 4994]);
+    expect([s!.footers.requests, s!.files.read]).toEqual([0, 1]);
+    expect(s!.reads.bytes.total * 20).toBeLessThan(all!.reads.bytes.total);
+  });
+});
+
 describe('writing', () => {
   test('maxBytesPerFile rolls files near the limit', async () => {
     const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, g: null, n: BigInt(i) * 7919n, day: i % 300, x: Math.sin(i) }));

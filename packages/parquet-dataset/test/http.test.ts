@@ -89,6 +89,25 @@ describe('100 files over HTTP, filtered on the partition column', () => {
   });
 });
 
+describe('a row range over URLs', () => {
+  test('the last row of 100 URLs: only the last file is read, by its page index; bytes far below a whole read', async () => {
+    const urls = (await openLocal(dir, { codecs, summary: false, schema: 'first' })).files.map((f) => `${server.url}${f.path}`);
+    const ds = await openDataset(urls, { codecs });
+    const whole = await ds.readRows();
+    server.reset();
+    let s: DatasetScanStats | undefined;
+    const got = await ds.readRows({ rowStart: whole.length - 1, onScan: (x) => (s = x) });
+    expect(got).toEqual(whole.slice(-1));
+    expect(s!.files.read).toBe(1);
+    expect(s!.files.skipped.range).toBe(99);
+    expect(new Set(server.counts.paths)).toEqual(new Set([new URL(urls[99]!).pathname]));
+    expect(server.counts.bytes).toBe(s!.bytes);
+    server.reset();
+    await ds.readRows({ rowStart: 0, rowEnd: 1 });
+    expect(new Set(server.counts.paths)).toEqual(new Set([new URL(urls[0]!).pathname]));
+  });
+});
+
 describe('URLs given one by one', () => {
   let root = '';
   let srv: FileServer;
