@@ -150,6 +150,10 @@ export interface ClosedChunk {
   bloomFilter: SplitBlockBloomFilter | undefined;
 }
 
+/** Slots of a column writer's string-interning cache (a power of two) and the hash shift that indexes them. */
+const INTERN_CACHE = 1024;
+const INTERN_SHIFT = 22;
+
 /** Levels and values are handled in runs of about this many level entries (the page-cut granularity). */
 const RUN = 1024;
 
@@ -269,6 +273,12 @@ export class ColumnWriter {
 
   // string interning (text columns fed JavaScript strings, while the chunk is dictionary-encoded)
   private intern: Map<string, number> | undefined;
+  /**
+   * A direct-mapped cache in front of `intern` (cleared with it): the string last found in each slot (by its length,
+   * first and last two characters) and its dictionary index. A hit is one comparison, mostly of the same string object.
+   */
+  private readonly cacheKeys: (string | undefined)[] = new Array<string | undefined>(INTERN_CACHE).fill(undefined);
+  private readonly cacheIdx = new Int32Array(INTERN_CACHE);
   private readonly fresh: string[] = [];
   private readonly freshAt: number[] = [];
   private freshIdx = new Int32Array(64);
@@ -496,6 +506,9 @@ export class ColumnWriter {
     if (end === start) return true;
     const dict = this.dict!;
     const before = dict.size;
+    const keys = this.cacheKeys;
+    const cached = this.cacheIdx;
+    if (this.intern === undefined) keys.fill(undefined);
     const map = (this.intern ??= new Map());
     const count = end - start;
     this.indices.reserve(count);
@@ -508,12 +521,22 @@ export class ColumnWriter {
     let o = first;
     for (let i = start; i < end; i++) {
       const s = js[i] as string;
+      const len = s.length;
+      const h = len === 0 ? 0 : Math.imul(len ^ (s.charCodeAt(len - 1) << 4) ^ (s.charCodeAt(len - 2) << 11) ^ (s.charCodeAt(0) << 18), 0x9e3779b1) >>> INTERN_SHIFT;
+      if (keys[h] === s) {
+        idx[o++] = cached[h]!;
+        continue;
+      }
       let k = map.get(s);
       if (k === undefined) {
         k = -1 - fresh.length;
         fresh.push(s);
         freshAt.push(i);
         map.set(s, k);
+      } else if (k >= 0) {
+        // (a negative k is a string new in this batch: its index is known only once the dictionary has it)
+        keys[h] = s;
+        cached[h] = k;
       }
       idx[o++] = k;
     }
