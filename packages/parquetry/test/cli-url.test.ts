@@ -153,6 +153,24 @@ describe('several URLs read as one dataset', () => {
     expect(seen.every((x) => x.auth === 'Bearer t')).toBe(true);
   });
 
+  test('head and tail of several URLs read only the files and pages holding their rows', async () => {
+    serve(big);
+    const base = server.url.replace(/\/file\.parquet$/, '');
+    const urls = [`${base}/a.parquet`, `${base}/b.parquet`, `${base}/c.parquet`];
+    const sent = (): number => server.log.reduce((n, e) => n + e.bytes, 0);
+    const tail = await run('tail', ...urls, '-n', '2', '--columns', 'id', '--format', 'ndjson', '--stats');
+    expect(tail.code).toBe(0);
+    expect(tail.out).toEqual(['{"id":199998}', '{"id":199999}']);
+    expect(tail.err[0]).toMatch(/^scan: files 1 read of 3, skipped 0 by partition, 0 by statistics, 2 by row range;/);
+    // the three footers (each file's opening request) and the last file's last pages: far below one file's bytes
+    expect(sent()).toBeLessThan(big.length / 4);
+    serve(big);
+    const head = await run('head', ...urls, '-n', '2', '--offset', '200000', '--columns', 'id', '--format', 'ndjson', '--stats');
+    expect(head.out).toEqual(['{"id":0}', '{"id":1}']);
+    expect(head.err[0]).toMatch(/^scan: files 1 read of 3, .*2 by row range;/);
+    expect(sent()).toBeLessThan(big.length / 4);
+  });
+
   test('a URL of the list that fails is one line naming it', async () => {
     serve(sampleBytes);
     server.hook = (req, res) => {

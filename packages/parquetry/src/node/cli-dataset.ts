@@ -153,8 +153,14 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
     if (limit > 0) {
       const options: DatasetBatchOptions & { form?: 'rows' } = { ...readValueOptions(mode), ...(read ? { columns: read } : {}), ...(where ? { filter: where.filter } : {}), batchSize: BATCH, ...scan };
       if (cmd === 'tail') {
-        // the last limit + offset rows, kept as the read goes (bounded by what is printed)
+        // the last limit + offset rows, kept as the read goes (bounded by what is printed); without a filter they are
+        // the dataset's last rows, by the footers' counts: the files and pages before them are not read
         const keep = limit + offset;
+        if (!where) {
+          let total = 0;
+          for (const f of await datasetFooters(ds)) total += f.numRows;
+          options.rowStart = Math.max(0, total - keep);
+        }
         let last: Record<string, unknown>[] = [];
         const progress = await datasetProgress(ds, p, out);
         for await (const b of ds.iterateBatches(options)) {
@@ -167,8 +173,13 @@ export async function datasetRowsCommand(cmd: 'cat' | 'head' | 'tail' | 'count',
         const rows = last.slice(Math.max(0, end - limit), end);
         if (rows.length > 0) emit(rows);
       } else {
-        const window = new RowWindow(offset, limit);
-        // without a filter the rows wanted end at offset + limit; with one, any file may hold them
+        // without a filter the rows wanted are rows offset to offset + limit of the dataset: the files and pages
+        // outside them are not read; with one, any file may hold them
+        if (!where) {
+          options.rowStart = offset;
+          if (Number.isFinite(limit)) options.rowEnd = offset + limit;
+        }
+        const window = new RowWindow(where ? offset : 0, limit);
         const progress = await datasetProgress(ds, p, out, where ? Infinity : offset + limit);
         let complete = true;
         for await (const b of ds.iterateBatches(options)) {
@@ -209,7 +220,7 @@ export function directoryError(cmd: string, path: string): ParquetError {
 export function datasetScanLines(s: DatasetScanStats): string[] {
   const f = s.files;
   return [
-    `scan: files ${f.read} read of ${f.total}, skipped ${f.skipped.partition} by partition, ${f.skipped.statistics} by statistics; ${f.opened} footers fetched`,
+    `scan: files ${f.read} read of ${f.total}, skipped ${f.skipped.partition} by partition, ${f.skipped.statistics} by statistics${f.skipped.range ? `, ${f.skipped.range} by row range` : ''}; ${f.opened} footers fetched`,
     `scan: ${s.bytes} bytes in ${s.requests} requests; rows ${s.rowsReturned} returned`,
   ];
 }
