@@ -297,6 +297,24 @@ describe('meta on a directory: a summary of the dataset', () => {
     expect(m.files.every((f) => f.rows === 10 && f.partition['k'] === Number(/k=(\d+)/.exec(f.path)![1]))).toBe(true);
   });
 
+  test('a stale _metadata (a file added after it): meta says it was not used; count and rows are DuckDB\'s', async () => {
+    const stale = path.join(dir, 'stale');
+    const rows = Array.from({ length: 90 }, (_, i) => ({ id: i, year: 2020 + (i % 3) }));
+    await writeDataset(rows, stale, { partitionBy: ['year'], summary: true });
+    // a file written into a partition after the summary
+    const { writeFile } = await import('../src/node.js');
+    await writeFile(path.join(stale, 'year=2021', 'late-0.parquet'), [{ id: 1000 }]);
+    const meta = await run('meta', stale);
+    expect(meta.code).toBe(0);
+    expect(meta.out).toContainEqual(expect.stringMatching(/^summary: not used, _metadata is stale: 1 data file not in it/));
+    const json = JSON.parse((await run('meta', stale, '--json')).out.join('\n')) as { summary_ignored: { reason: string } | null; num_rows: number };
+    expect(json.summary_ignored?.reason).toBe('files differ');
+    const n = Number((await duckRows(`SELECT count(*) AS n FROM read_parquet(${lit(`${stale}/**/*.parquet`)})`)).rows[0]!['n']);
+    expect(n).toBe(91);
+    expect(json.num_rows).toBe(n);
+    expect((await run('count', stale)).out).toEqual([String(n)]);
+  });
+
   test('a dataset planned from _metadata: the summary gives the footers, the file system the sizes', async () => {
     const planned = path.join(dir, 'planned');
     const rows = Array.from({ length: 500 }, (_, i) => ({ id: i, flag: i % 2 === 0, year: 2020 + (i % 3) }));

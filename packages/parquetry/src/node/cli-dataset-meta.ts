@@ -120,6 +120,7 @@ export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p
         {
           path: dir ?? null,
           schema_from: from,
+          summary_ignored: ds.summaryIgnored ? { reason: ds.summaryIgnored.reason, message: ds.summaryIgnored.message } : null,
           num_files: files.length,
           num_rows: rows,
           num_row_groups: rowGroups,
@@ -139,6 +140,8 @@ export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p
   write(`dataset: ${dir ?? 'the files given'}, ${plural(files.length, 'file')}, ${bytes === null ? 'size unknown' : `${bytes} bytes`}`);
   write(`rows: ${rows}, row groups: ${rowGroups}, columns: ${columns.length} (${dataColumns} in the files, ${partitions.length} from folders)`);
   write(`schema: ${from === 'footers' ? `unified from the files' footers` : `from ${from}`}`);
+  // a _metadata that disagrees with the listing was not used to plan the read
+  if (ds.summaryIgnored) write(`summary: not used, ${ds.summaryIgnored.message}`);
   write(`partition columns: ${partitions.length === 0 ? 'none' : partitions.length}`);
   for (const x of partitions) {
     const n = x.values.length;

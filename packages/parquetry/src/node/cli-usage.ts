@@ -105,7 +105,7 @@ const META_USAGE = `usage: parquetry meta <file|directory> [options]
                                file's file, bytes, num_rows, num_row_groups, num_columns, format_version,
                                created_by, encryption, key_value_metadata and row_groups with their columns
                                (codec, encodings, sizes, offsets, statistics, column_index, offset_index,
-                               bloom_filter); a directory's path, schema_from, num_files, num_rows,
+                               bloom_filter); a directory's path, schema_from, summary_ignored, num_files, num_rows,
                                num_row_groups, bytes, partitions (name, type, num_values, values), columns
                                (name, type, partition) and every file (path, rows, row_groups, bytes, partition)
 ${VALUE_OPTIONS}
