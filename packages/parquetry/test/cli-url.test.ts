@@ -142,14 +142,17 @@ describe('several URLs read as one dataset', () => {
     // object keys as pyarrow writes them: city=S%C3%A3o%20Paulo (hive-encoded), then %-encoded again in the URL
     const a = `${base}/pa/city=S%25C3%25A3o%2520Paulo/a%20b.parquet?sig=a%2Fb&exp=1`;
     const b = `${base}/pa/city=Oslo/b.parquet?sig=c#frag`;
-    const r = await run('cat', a, b, '--columns', 'id,city', '--format', 'ndjson', '--header', 'Authorization: Bearer t');
+    // a literal % in a value: hive-encoded 100%25, then %-encoded in the URL (decoded exactly twice, not three times)
+    const c = `${base}/pa/city=100%2525/c.parquet`;
+    const r = await run('cat', a, b, c, '--columns', 'id,city', '--format', 'ndjson', '--header', 'Authorization: Bearer t');
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
-    expect(r.out.length).toBe(2000);
+    expect(r.out.length).toBe(3000);
     expect(JSON.parse(r.out[0]!)).toEqual({ id: 0, city: 'São Paulo' });
     expect(JSON.parse(r.out[1000]!)).toEqual({ id: 0, city: 'Oslo' });
+    expect(JSON.parse(r.out[2000]!)).toEqual({ id: 0, city: '100%' });
     // every request for the exact path and query given (the fragment is not sent), with the header
-    expect(new Set(seen.map((x) => x.url))).toEqual(new Set(['/pa/city=S%25C3%25A3o%2520Paulo/a%20b.parquet?sig=a%2Fb&exp=1', '/pa/city=Oslo/b.parquet?sig=c']));
+    expect(new Set(seen.map((x) => x.url))).toEqual(new Set(['/pa/city=S%25C3%25A3o%2520Paulo/a%20b.parquet?sig=a%2Fb&exp=1', '/pa/city=Oslo/b.parquet?sig=c', '/pa/city=100%2525/c.parquet']));
     expect(seen.every((x) => x.auth === 'Bearer t')).toBe(true);
   });
 

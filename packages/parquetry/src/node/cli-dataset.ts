@@ -14,7 +14,7 @@ import { filterColumns } from '@parquetry/parquet-reader/filters';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { has, one, usageError, type Parsed } from './cli-args.js';
 import { datasetFooters } from './cli-dataset-meta.js';
-import { isUrl, urlFilePath, urlSource, type UrlOptions } from './cli-url.js';
+import { isUrl, urlSource, type UrlOptions } from './cli-url.js';
 import { openDataset } from './dataset.js';
 import { RowWindow, interrupted, progressBar, rowOutput, showsProgress, type RowsOut } from './cli-rows.js';
 import type { ProgressBar } from './progress.js';
@@ -43,8 +43,9 @@ export async function openCliDataset(input: string | readonly string[], options:
     }
     if (dir) throw usageError(`'${f}' is a directory: several arguments are read as one dataset of files (a directory is read as a dataset when it is the only argument)`);
   }
-  // URLs fetched as given (signed URLs keep their query), with the request headers; partitions from their paths
-  const files = await mapLimit(input, URL_OPENS, async (f): Promise<DatasetInput> => (isUrl(f) ? { path: urlFilePath(f), source: await urlSource(f, url) } : f));
+  // URLs fetched as given (signed URLs keep their query), with the request headers; the dataset reads their
+  // partitions from their paths as from a URL it fetches itself
+  const files = await mapLimit(input, URL_OPENS, async (f): Promise<DatasetInput> => (isUrl(f) ? { path: f, source: await urlSource(f, url) } : f));
   return openDataset(files, options);
 }
 

@@ -105,24 +105,3 @@ export async function urlSource(url: string, options: UrlOptions = {}): Promise<
     throw new ParquetError('CANNOT_OPEN', `parquetry: cannot open '${url}': ${why}`, undefined, { cause: e });
   }
 }
-
-/**
- * A URL as a dataset file's path: its path percent-decoded (the object key, whose `key=value` folders hold the
- * partition values in their own, hive, encoding), behind the URL's origin.
- * @param url - the URL.
- * @returns the path.
- */
-export function urlFilePath(url: string): string {
-  const u = new URL(url);
-  const key = u.pathname
-    .split('/')
-    .map((seg) => {
-      try {
-        return decodeURIComponent(seg);
-      } catch {
-        return seg; // not valid percent-encoding: as it is
-      }
-    })
-    .join('/');
-  return `${u.origin}${key}`;
-}
