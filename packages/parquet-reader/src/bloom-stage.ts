@@ -15,6 +15,7 @@ import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, decodeThrift, isParquetError, readBloomFilterHeader, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { leafValues, type LeafFilter } from './prune.js';
+import type { ScanContext } from './pipeline.js';
 import type { CountingSource, KindRange, ScanStats } from './scan.js';
 
 /** One physical value of a converted column value, as the bloom hash takes it. */
@@ -156,16 +157,10 @@ export async function readBloomFilters(io: CountingSource, stats: ScanStats, req
   for (const r of requests) {
     const off = r.md.bloom_filter_offset;
     const len = r.md.bloom_filter_length;
-    const path = r.column.pathString;
-    if (off !== undefined && !(Number.isSafeInteger(off) && off >= 4 && off < limit)) {
-      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom_filter_offset ${off} is outside the data region [4, ${limit})`, off);
-    }
+    checkBloomRange(r, limit);
     if (off === undefined || len === undefined) {
       plans.push(undefined);
       continue;
-    }
-    if (!(Number.isSafeInteger(len) && len > 0 && off + len <= limit)) {
-      throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom filter [${off}, ${off + len}) is outside the data region [4, ${limit})`, off);
     }
     const plan = r.decrypt ? undefined : blockPlan(r, off, len);
     if (plan === undefined) {
@@ -212,6 +207,44 @@ export async function readBloomFilters(io: CountingSource, stats: ScanStats, req
   );
 }
 
+/**
+ * Checks a chunk's `bloom_filter_offset` and `bloom_filter_length` against the data region.
+ * @throws ParquetError `BLOOM_BAD_OFFSET`.
+ */
+function checkBloomRange(r: BloomRequest, limit: number): void {
+  const off = r.md.bloom_filter_offset;
+  const len = r.md.bloom_filter_length;
+  const path = r.column.pathString;
+  if (off !== undefined && !(Number.isSafeInteger(off) && off >= 4 && off < limit)) {
+    throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom_filter_offset ${off} is outside the data region [4, ${limit})`, off);
+  }
+  if (off !== undefined && len !== undefined && !(Number.isSafeInteger(len) && len > 0 && off + len <= limit)) {
+    throw new ParquetError('BLOOM_BAD_OFFSET', `parquet-reader: column '${path}': bloom filter [${off}, ${off + len}) is outside the data region [4, ${limit})`, off);
+  }
+}
+
+/**
+ * Reads one column chunk's whole bloom filter, decrypted when the column is encrypted (`ParquetFile.bloomFilter`).
+ * @param ctx - the file's scan context.
+ * @param rowGroup - row group ordinal (checked by the caller).
+ * @param column - leaf column ordinal (checked by the caller).
+ * @returns the filter, or undefined when the chunk has none.
+ * @throws ParquetError `BLOOM_BAD_OFFSET` for a filter outside the data region, the `parquet-bloom` codes for a
+ *   malformed filter, `CORRUPT_BLOOM`, the source's errors and decryption errors.
+ */
+export async function readChunkBloomFilter(ctx: ScanContext, rowGroup: number, column: number): Promise<SplitBlockBloomFilter | undefined> {
+  const md = await ctx.chunkMeta(rowGroup, column);
+  const dec = ctx.decrypt(rowGroup, column);
+  const r: BloomRequest = { md, column: ctx.schema.columns[column]!, values: [], decrypt: dec && ((m, b) => dec(m, 0, b)) };
+  const off = md.bloom_filter_offset;
+  if (off === undefined) return undefined;
+  checkBloomRange(r, ctx.footerOffset);
+  const len = md.bloom_filter_length;
+  const bytes = len === undefined ? undefined : (await ctx.io.fetch([{ start: off, end: off + len, kind: 'bloom' }], undefined))[0];
+  const region = new Region(ctx.io, undefined, off, ctx.footerOffset, bytes);
+  return r.decrypt ? decryptedBloom(region, r) : plainBloom(region, r);
+}
+
 /** Bytes from a file offset on: the filter's bytes when its length is known, else fetched as needed. */
 class Region {
   private bytes: Uint8Array | undefined;
@@ -219,7 +252,7 @@ class Region {
   readonly known: boolean;
   constructor(
     private readonly io: CountingSource,
-    private readonly stats: ScanStats,
+    private readonly stats: ScanStats | undefined,
     readonly offset: number,
     private readonly limit: number,
     bytes: Uint8Array | undefined,

@@ -4,7 +4,9 @@
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
 import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
+import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
+import type { PageIndex } from './chunk-index.js';
 import { ParquetError, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
 import type { ColumnarValueOptions } from '@parquetry/parquet-column/columnar';
@@ -16,7 +18,7 @@ import { Scan, type PruneOptions, type ScanContext, type ScanPlan } from './pipe
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadBloomStage, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadVariant } from './optional.js';
+import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -187,6 +189,32 @@ export interface ParquetFile {
    *   `CORRUPT_METADATA` (the decrypted bytes are not a ColumnMetaData).
    */
   columnMetaData(rowGroup: number, column: number | string): ColumnMetaData;
+  /**
+   * A column chunk's page index as the file stores it (PageIndex.md): the OffsetIndex (each page's offset, size and
+   * first row) and the ColumnIndex (each page's bounds as PLAIN bytes, null pages, null counts, boundary order),
+   * decrypted (module types 7 and 6) when the column is encrypted and its key was given. Reads use the page index on
+   * their own (filters, row ranges), checked against the chunk; this is for inspecting it, as the CLI's `pages`
+   * command does, and returns what the file says unchecked.
+   * @param rowGroup - row group ordinal.
+   * @param column - leaf column index or dotted path.
+   * @returns the structures, or undefined when the chunk has no OffsetIndex.
+   * @throws ParquetError `OUT_OF_RANGE`, `UNKNOWN_COLUMN`, `CORRUPT_PAGE_INDEX` (a structure outside the data region
+   *   or that does not decode), the source's errors, and for an encrypted column `KEY_MISSING`, `DECRYPTION_FAILED`.
+   */
+  pageIndex(rowGroup: number, column: number | string): Promise<PageIndex | undefined>;
+  /**
+   * A column chunk's split-block bloom filter (BloomFilter.md), read whole and decrypted (module types 8 and 9) when
+   * the column is encrypted and its key was given, to probe values with as DuckDB's `parquet_bloom_probe` does. A
+   * filtered read probes bloom filters on its own (reading only the blocks its values hash to); this is for probing
+   * by hand. Needs `@parquetry/parquet-bloom`.
+   * @param rowGroup - row group ordinal.
+   * @param column - leaf column index or dotted path.
+   * @returns the filter, or undefined when the chunk has none.
+   * @throws ParquetError `OUT_OF_RANGE`, `UNKNOWN_COLUMN`, `BLOOM_BAD_OFFSET` (outside the data region),
+   *   `CORRUPT_BLOOM` and the `parquet-bloom` codes for a malformed filter, `DEPENDENCY_MISSING` (parquet-bloom not
+   *   installed), the source's errors, and for an encrypted column the codes of {@link ParquetFile.columnMetaData}.
+   */
+  bloomFilter(rowGroup: number, column: number | string): Promise<SplitBlockBloomFilter | undefined>;
   /**
    * What every read of this file cost so far, the footer included: the sum of the reads' {@link ScanStats}, with
    * bytes and requests as counted at the byte source since the file was opened (`bytes.footer`, `requests.footer`
@@ -548,6 +576,18 @@ export class File implements ParquetFile {
   columnMetaData(rowGroup: number, column: number | string): ColumnMetaData {
     const col = this.leaf(column);
     return this.metaOf(rowGroup, col.index) ?? noMetadata(rowGroup, col);
+  }
+
+  async pageIndex(rowGroup: number, column: number | string): Promise<PageIndex | undefined> {
+    const col = this.leaf(column);
+    this.rowGroup(rowGroup);
+    return (await loadChunkIndex()).readChunkPageIndex(this.scanContext(), rowGroup, col.index);
+  }
+
+  async bloomFilter(rowGroup: number, column: number | string): Promise<SplitBlockBloomFilter | undefined> {
+    const col = this.leaf(column);
+    this.rowGroup(rowGroup);
+    return (await loadBloomStage()).readChunkBloomFilter(this.scanContext(), rowGroup, col.index);
   }
 
   /**

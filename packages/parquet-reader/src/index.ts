@@ -18,6 +18,7 @@
  * @packageDocumentation
  */
 export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } from './file.js';
+export type { PageIndex } from './chunk-index.js';
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
 export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';

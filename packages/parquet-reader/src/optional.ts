@@ -145,6 +145,12 @@ export const loadJson: () => Promise<typeof import('./json.js')> = /*#__PURE__*/
 export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#__PURE__*/ lazyPart(() => import('./pruned-scan.js'), "the pruning stages (pruned-scan)");
 
 /**
+ * Loads the page index inspection (for {@link ParquetFile.pageIndex}).
+ * @returns the chunk-index module.
+ */
+export const loadChunkIndex: () => Promise<typeof import('./chunk-index.js')> = /*#__PURE__*/ lazyPart(() => import('./chunk-index.js'), "the page index reader (chunk-index)");
+
+/**
  * Loads the batch reader (for {@link ParquetFile.iterateBatches}).
  * @returns the batch reader module.
  */

@@ -93,6 +93,37 @@ describe('the encrypted corpus', () => {
     expect(await rows('cat', f, ...KEYS_128, '--where', `double_field = ${v}`)).toEqual(all.filter((r) => r['double_field'] === v));
   });
 
+  test('pages and bloom show encrypted page indexes and bloom filters with the keys, and say which key is missing without', async () => {
+    const f = path.join(corpus, 'encrypt_columns_and_footer_bloom_filter.parquet.encrypted');
+    const all = await rows('cat', f, ...KEYS_128);
+    const pages = await run('pages', f, 'double_field', ...KEYS_128);
+    expect(pages.code).toBe(0);
+    // the page lines tile the rows, and each page's bounds hold its rows' values
+    const lines = pages.out.filter((l) => l.startsWith('  page '));
+    expect(lines.length).toBeGreaterThan(1);
+    let next = 0;
+    for (const l of lines) {
+      const m = /rows (\d+)–(\d+) .* min ([^,]+), max ([^,]+)$/.exec(l)!;
+      expect(Number(m[1])).toBe(next);
+      next = Number(m[2]) + 1;
+      const vals = all.slice(Number(m[1]), next).map((r) => r['double_field'] as number);
+      expect(Math.min(...vals)).toBeGreaterThanOrEqual(Number(m[3]));
+      expect(Math.max(...vals)).toBeLessThanOrEqual(Number(m[4]));
+    }
+    expect(next).toBe(all.length);
+    const v = all[7]!['double_field'] as number;
+    const hit = await run('bloom', f, 'double_field', String(v), ...KEYS_128);
+    expect(hit.out).toEqual([expect.stringMatching(/^row group 0: may contain \(\d+-byte filter\)$/)]);
+    const miss = await run('bloom', f, 'double_field', '123456.75', ...KEYS_128);
+    expect(miss.out).toEqual([expect.stringMatching(/^row group 0: definitely absent/)]);
+    // the footer key only: the column's structures are not shown, and the line says why
+    const noKey = await run('pages', f, '--footer-key', FOOTER_128);
+    expect(noKey.code).toBe(0);
+    expect(noKey.out).toContain("row group 0, column 'double_field': encrypted with a key not given (page index not shown; see --column-key)");
+    expect(noKey.out.some((l) => l.startsWith("row group 0, column 'name': "))).toBe(true);
+    expect((await run('bloom', f, 'float_field', '1.5', '--footer-key', FOOTER_128)).out).toEqual(['row group 0: encrypted with a key not given (bloom filter not read; see --column-key)']);
+  });
+
   test('the command-line options win over the key file', async () => {
     const keys = path.join(dir, 'wrong.json');
     fs.writeFileSync(keys, JSON.stringify({ footerKey: 'ffffffffffffffffffffffffffffffff', columnKeys: { double_field: 'ffffffffffffffffffffffffffffffff' } }));

@@ -5,17 +5,28 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/PageIndex.md and BloomFilter.md.
  * @module
  */
-import { readColumnBloomFilter } from '@parquetry/parquet-bloom';
 import { convertValues, fromJsValues } from '@parquetry/parquet-column';
 import { decodePlain, encodePlain } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ParquetFile } from '@parquetry/parquet-reader';
-import { BoundaryOrderNames, ByteWriter, ParquetError, Type, decodeThrift, readColumnIndex, readOffsetIndex, type ColumnIndex } from '@parquetry/thrift-compact';
+import { BoundaryOrderNames, ByteWriter, ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
 
 function columnOf(file: ParquetFile, name: string): ColumnDescriptor {
   const c = file.schema.columns.find((x) => x.pathString === name);
   if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquetry: no leaf column '${name}' (leaf columns: ${file.schema.columns.map((x) => x.pathString).join(', ')})`);
   return c;
+}
+
+const NO_KEY = Symbol('no key');
+
+/** What a read of a chunk's structure gives, or NO_KEY when its column is encrypted with a key the CLI was not given. */
+async function withoutKey<T>(read: Promise<T>): Promise<T | typeof NO_KEY> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isParquetError(e) && e.code === 'KEY_MISSING') return NO_KEY;
+    throw e;
+  }
 }
 
 /** A bound's PLAIN bytes as the reader's JavaScript value, for printing. */
@@ -45,22 +56,17 @@ export async function pagesCommand(file: ParquetFile, only: string | undefined, 
   const cols = only === undefined ? file.schema.columns : [columnOf(file, only)];
   for (const [g, rg] of file.metadata.row_groups.entries()) {
     for (const col of cols) {
-      const cc = rg.columns[col.index]!;
-      if (cc.offset_index_offset === undefined || cc.offset_index_length === undefined) {
+      // decrypted when the column is encrypted and the file was opened with its key
+      const index = await withoutKey(file.pageIndex(g, col.index));
+      if (index === NO_KEY) {
+        write(`row group ${g}, column '${col.pathString}': encrypted with a key not given (page index not shown; see --column-key)`);
+        continue;
+      }
+      if (!index) {
         write(`row group ${g}, column '${col.pathString}': no page index`);
         continue;
       }
-      if (cc.crypto_metadata) {
-        write(`row group ${g}, column '${col.pathString}': encrypted (page index not shown)`);
-        continue;
-      }
-      const oiBytes = await file.source.read(cc.offset_index_offset, cc.offset_index_offset + cc.offset_index_length);
-      const oi = decodeThrift(readOffsetIndex, oiBytes, 0, oiBytes.length, cc.offset_index_offset).value;
-      let ci: ColumnIndex | undefined;
-      if (cc.column_index_offset !== undefined && cc.column_index_length !== undefined) {
-        const b = await file.source.read(cc.column_index_offset, cc.column_index_offset + cc.column_index_length);
-        ci = decodeThrift(readColumnIndex, b, 0, b.length, cc.column_index_offset).value;
-      }
+      const { offsetIndex: oi, columnIndex: ci } = index;
       const n = oi.page_locations.length;
       write(`row group ${g}, column '${col.pathString}': ${n} page${n === 1 ? '' : 's'}${ci ? `, bounds ${BoundaryOrderNames[ci.boundary_order] ?? ci.boundary_order}` : ', no column index'}`);
       oi.page_locations.forEach((loc, k) => {
@@ -125,15 +131,14 @@ export async function bloomCommand(file: ParquetFile, name: string, text: string
   // BYTE_ARRAY: the bloom hash covers the value bytes without PLAIN's length prefix
   const plain = col.type === Type.BYTE_ARRAY ? w.finish().subarray(4) : w.finish();
   let maybe = 0;
-  for (const [g, rg] of file.metadata.row_groups.entries()) {
-    const cc = rg.columns[col.index]!;
-    const md = cc.meta_data;
-    if (!md || cc.crypto_metadata) {
-      write(`row group ${g}: encrypted (bloom filter not read)`);
+  for (let g = 0; g < file.metadata.row_groups.length; g++) {
+    // decrypted when the column is encrypted and the file was opened with its key
+    const f = await withoutKey(file.bloomFilter(g, col.index));
+    if (f === NO_KEY) {
+      write(`row group ${g}: encrypted with a key not given (bloom filter not read; see --column-key)`);
       maybe++;
       continue;
     }
-    const f = await readColumnBloomFilter(file.source, md);
     if (!f) {
       write(`row group ${g}: no bloom filter`);
       maybe++;
