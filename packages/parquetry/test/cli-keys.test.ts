@@ -224,6 +224,8 @@ describe('key errors: one line, no stack trace', () => {
     ['no keys for an encrypted footer', ['head', f], 1, /^parquetry: KEY_MISSING: .*encrypted \("PARE"\); give the keys with --footer-key KEY, --column-key PATH=KEY or --key-file FILE$/],
     ['a missing AAD prefix', ['head', path.join(corpus, 'encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted'), ...KEYS_128], 1, /^parquetry: AAD_PREFIX_REQUIRED: .*give it with --aad-prefix$/],
     ['a wrong AAD prefix', ['head', path.join(corpus, 'encrypt_columns_and_footer_aad.parquet.encrypted'), ...KEYS_128, '--aad-prefix', 'other'], 1, /^parquetry: AAD_PREFIX_MISMATCH: /],
+    // the corpus's AES-256 keys are 32 characters of text, which read as 16 bytes of hex first
+    ['a 32-digit AES-256 key without text:', ['head', path.join(corpus, FILES_256[0]!), '--footer-key', '01234567890123456789012345678901'], 1, /^parquetry: DECRYPTION_FAILED: .*; check the keys .* \(--footer-key's 32 characters were read as hex \(16 bytes\); if the key is that text \(32 bytes\), write text: in front\)$/],
     ['a key of a bad length', ['head', f, '--footer-key', 'abc'], 2, /^parquetry: --footer-key: the value given \(3 characters\) is none of these; a key is 16, 24 or 32 bytes/],
     ['a key that is not the hex it says', ['head', f, '--footer-key', 'hex:xyz'], 2, /^parquetry: --footer-key: the value after hex: is not hex/],
     ['--column-key without =', ['head', f, '--column-key', 'double_field'], 2, /^parquetry: --column-key takes PATH=KEY/],

@@ -20,6 +20,9 @@ import { ParquetError } from '@parquetry/thrift-compact';
 import { has, nearest, one, usageError, type Parsed } from './cli-args.js';
 
 const KEY_LENGTHS = [16, 24, 32];
+
+/** Keys of the last {@link decryptionOf} that another form would read as a key of another length (for messages). */
+const ambiguous: string[] = [];
 const utf8 = new TextEncoder();
 
 function decodeBase64(text: string): Uint8Array | undefined {
@@ -49,8 +52,16 @@ export function parseKey(text: string, what: string): Uint8Array {
     if (!KEY_LENGTHS.includes(bytes.length)) throw bad(`the ${m[1]} value is ${bytes.length} bytes`);
     return bytes;
   }
-  for (const bytes of [decodeHex(text), decodeBase64(text), utf8.encode(text)]) {
-    if (bytes !== undefined && KEY_LENGTHS.includes(bytes.length)) return bytes;
+  const forms = [decodeHex(text), decodeBase64(text), utf8.encode(text)];
+  const k = forms.findIndex((bytes) => bytes !== undefined && KEY_LENGTHS.includes(bytes.length));
+  if (k >= 0) {
+    // text that also reads as a key of another length (32 hex digits: 16 bytes, or 32 bytes of text): noted for a
+    // decryption failure's message
+    const textBytes = forms[2]!.length;
+    if (k < 2 && KEY_LENGTHS.includes(textBytes)) {
+      ambiguous.push(`${what}'s ${text.length} characters were read as ${k === 0 ? 'hex' : 'base64'} (${forms[k]!.length} bytes); if the key is that text (${textBytes} bytes), write text: in front`);
+    }
+    return forms[k]!;
   }
   throw bad(`the value given (${text.length} characters) is none of these`);
 }
@@ -122,6 +133,7 @@ async function readKeyFile(path: string): Promise<KeySet> {
  *   the expected shape; `CANNOT_OPEN` when the key file cannot be read.
  */
 export async function decryptionOf(p: Parsed): Promise<FileDecryptionProperties | undefined> {
+  ambiguous.length = 0;
   if (!['--key-file', '--footer-key', '--column-key', '--aad-prefix'].some((f) => has(p, f))) return undefined;
   const file = one(p, '--key-file');
   const keys: KeySet = file === undefined ? { columnKeys: {} } : await readKeyFile(file);
@@ -172,7 +184,8 @@ const HINTS: Readonly<Record<string, string>> = {
  * strings: 'bytes'`) replaced by the command line's own.
  * @param code - the error's code.
  * @param message - its message.
- * @returns the message to print.
+ * @returns the message to print (for `DECRYPTION_FAILED`, with a note on each key of the last {@link decryptionOf}
+ *   that would read as a key of another length in another form: 32 digits are 16 bytes of hex or 32 of text).
  */
 export function cliMessage(code: string, message: string): string {
   let m = message
@@ -187,5 +200,6 @@ export function cliMessage(code: string, message: string): string {
     .replace(/larger than maxWholeBody \((\d+) bytes\)/g, 'larger than the $1 bytes kept whole in memory');
   const hint = Object.hasOwn(HINTS, code) ? HINTS[code] : undefined;
   if (hint !== undefined) m = `${m.replace(/[.;\s]+$/, '')}; ${hint}`;
+  if (code === 'DECRYPTION_FAILED' && ambiguous.length > 0) m += ` (${ambiguous.join('; ')})`;
   return m;
 }
