@@ -394,10 +394,10 @@ function ourBound(field: LeafField, v: unknown): string {
 export async function ourStatistics(file: string): Promise<PeerColumnStats[]> {
   const pf = await openParquet(new Uint8Array(fs.readFileSync(file)));
   const out: PeerColumnStats[] = [];
-  pf.metadata.row_groups.forEach((rg, g) => {
+  for (const [g, rg] of pf.metadata.row_groups.entries()) {
     for (const col of pf.schema.columns) {
       const s: PeerColumnStats = { path: col.path.join('.'), rowGroup: g };
-      const st = pf.statistics(g, col.index);
+      const st = await pf.statistics(g, col.index);
       if (st) {
         if (st.min !== undefined) s.min = ourBound(col.field, st.min);
         if (st.max !== undefined) s.max = ourBound(col.field, st.max);
@@ -408,6 +408,6 @@ export async function ourStatistics(file: string): Promise<PeerColumnStats[]> {
       if (nv !== undefined) s.numValues = Number(nv);
       out.push(s);
     }
-  });
+  }
   return out;
 }

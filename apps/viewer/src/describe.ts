@@ -5,7 +5,8 @@
  * form (`values: 'json'`).
  * @module
  */
-import { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-reader';
+import type { ColumnStatistics } from '@parquetry/parquet-reader';
+import { columnStatistics } from '@parquetry/parquet-reader/values';
 import { CompressionCodecNames, EncodingNames, PageType, type ColumnMetaData, type Statistics } from '@parquetry/thrift-compact';
 import { SegmentKind, type ChunkLayout, type Segment } from './layout.js';
 import type { LoadedFile } from './load.js';
@@ -77,12 +78,11 @@ export function chunkLines(loaded: LoadedFile, chunk: ChunkLayout): string[] {
   lines.push(`codec: ${codecName(meta.codec)}`);
   lines.push(`encodings: ${meta.encodings.map(encodingName).join(', ')}`);
   lines.push(`num_values: ${meta.num_values.toLocaleString('en-US')}`);
-  try {
-    lines.push(...statLines(loaded.file.statistics(g, c, { values: 'json' }), ''));
-  } catch (e) {
-    // say why (a column key not given, a corrupt bound), never show "none" for statistics that exist
-    lines.push(`statistics: unreadable (${e instanceof Error ? e.message : String(e)})`);
-  }
+  // decoded when the file was opened (ParquetFile.statistics is asynchronous)
+  const st = loaded.statistics[g]?.[c];
+  // say why (a column key not given, a corrupt bound), never show "none" for statistics that exist
+  if (st !== undefined && 'error' in st) lines.push(`statistics: unreadable (${st.error})`);
+  else lines.push(...statLines(st?.stats, ''));
   lines.push(`pages: ${chunk.pages ? `${chunk.pages.pages.length} (from the ${chunk.pages.from === 'offset-index' ? 'offset index' : 'page headers'})` : 'unknown'}`);
   lines.push(`column index: ${cc?.column_index_offset !== undefined ? `yes, ${formatBytes(cc.column_index_length ?? 0)} at byte ${cc.column_index_offset}` : 'no'}`);
   lines.push(`offset index: ${cc?.offset_index_offset !== undefined ? `yes, ${formatBytes(cc.offset_index_length ?? 0)} at byte ${cc.offset_index_offset}` : 'no'}`);

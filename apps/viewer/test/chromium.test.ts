@@ -206,7 +206,7 @@ describe.skipIf(!RUN)('the viewer in headless Chromium', () => {
     expect(requests.filter((r) => r === 'GET /files/sample.parquet ')).toEqual([]);
 
     // hover the first chunk's lane label: its statistics as Node decodes them, no page index, no bloom filter
-    const stats = want.ours.statistics(0, 0, { values: 'json' })!;
+    const stats = (await want.ours.statistics(0, 0, { values: 'json' }))!;
     expect(stats.min).toBe(0); // sanity: the id column starts at 0
     await page.hover('[data-kind="chunk"][data-rg="0"][data-col="0"] text');
     const chunkTip = await tooltip(page);

@@ -10,7 +10,8 @@ import type { ByteArrays, ColumnValues } from '@parquetry/parquet-encodings';
 import type { BooleanBits, ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Type } from '@parquetry/thrift-compact';
 import type { DecodedChunk } from './column-chunk.js';
-import { convertValues, type ValueOptions } from './to-js.js';
+import { convertValues } from './convert.js';
+import type { ValueOptions } from './to-js.js';
 import { MAX_BINARY_BYTES, checkOffsetRange } from './values.js';
 
 /**

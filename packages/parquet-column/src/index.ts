@@ -3,7 +3,8 @@
  * values and statistics exists once and is tested from both directions:
  *
  * - Values: {@link convertValues} / {@link convertChunk} (physical → JavaScript, per logical type; `values: 'json'`
- *   for the JSON-safe mapping of {@link jsonValues}) and {@link fromJsValues} (JavaScript → physical, the inverse).
+ *   for the JSON-safe mapping of {@link jsonValues}; {@link convertNativeValues} / {@link convertNativeChunk}: the
+ *   default mapping alone, without the JSON code) and {@link fromJsValues} (JavaScript → physical, the inverse).
  * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values) and {@link ChunkDecoder} (the same
  *   a batch of records at a time, page by page).
  * - Statistics: {@link columnStatistics} (read side, with the trust rules).
@@ -11,8 +12,9 @@
  *
  * @packageDocumentation
  */
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
-export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, MAX_STRING_LENGTH, type TimeUnit } from './json.js';
+export { convertNativeValues, convertNativeChunk, decodeUtf8, formatDecimal, bigEndianSigned, MAX_STRING_LENGTH, type ValueOptions, type Interval } from './to-js.js';
+export { convertValues, convertChunk } from './convert.js';
+export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, type TimeUnit } from './json.js';
 export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
 export { compareValues, compareDecimals } from './compare.js';

@@ -19,17 +19,11 @@
  */
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type } from '@parquetry/thrift-compact';
-import type { ValueOptions } from './to-js.js';
+import { MAX_STRING_LENGTH, type ValueOptions } from './to-js.js';
 
 /** A time unit of TIMESTAMP and TIME. */
 export type TimeUnit = 'ms' | 'us' | 'ns';
 
-/**
- * The longest string this library creates, and the most bytes of UTF-8 it decodes into one string: V8's limit,
- * 2^29 − 24 UTF-16 code units (Chromium and Node; Node's decoder also refuses more input bytes than that). Firefox
- * and Safari allow longer strings; one limit in every runtime makes a file read the same everywhere.
- */
-export const MAX_STRING_LENGTH = 0x1fffffe8;
 
 const PER_SECOND = { ms: 1000, us: 1000000, ns: 1000000000 } as const;
 const PER_SECOND_N = { ms: 1000n, us: 1000000n, ns: 1000000000n } as const;

@@ -6,14 +6,12 @@
  * reach them: esbuild places every module its entry can reach, used or not by it, in the initial load once any lazy
  * chunk uses it.
  *
+ * `/decode` is the part of this entry without the JSON-safe mapping and statistics: what a reader's initial load
+ * imports.
+ *
  * @packageDocumentation
  */
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from './to-js.js';
-export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, MAX_STRING_LENGTH, type TimeUnit } from './json.js';
+export * from './decode.js';
+export { convertValues, convertChunk } from './convert.js';
+export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, type TimeUnit } from './json.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
-export { decodeColumnChunk, chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
-export { ChunkDecoder } from './chunk-decoder.js';
-export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
-export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
-export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
-export { ReadBudget, defaultLimits, checkLimits, DEFAULT_MIN_ROWS, DEFAULT_MIN_VALUES, DEFAULT_MIN_BYTES, DEFAULT_ROWS_PER_BYTE, DEFAULT_VALUES_PER_BYTE, DEFAULT_BYTES_PER_BYTE, type ReadLimits } from './budget.js';

@@ -14,7 +14,8 @@
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { decodePlain, type ColumnValues } from '@parquetry/parquet-encodings/read';
 import { Type, type ColumnMetaData, type FileMetaData, type Statistics } from '@parquetry/thrift-compact';
-import { convertValues, type ValueOptions } from './to-js.js';
+import { convertValues } from './convert.js';
+import type { ValueOptions } from './to-js.js';
 
 /** Decoded statistics of one column chunk. */
 export interface ColumnStatistics {

@@ -17,7 +17,10 @@
  * | BSON, GEOMETRY, GEOGRAPHY (WKB), unannotated binary | `Uint8Array` | |
  *
  * `values: 'json'` replaces this mapping with a JSON-safe one (json.ts): nothing `JSON.stringify` throws on, nothing
- * lost. A string of more than {@link MAX_STRING_LENGTH} bytes of UTF-8 is `VALUE_TOO_LARGE` in every runtime, found
+ * lost. That option is {@link convertValues}'s (convert.ts, which imports json.ts); this module holds the mapping above
+ * alone ({@link convertNativeValues}, {@link convertNativeChunk}) and imports no JSON code, so that a reader's initial
+ * load, which converts with the default mapping only (a `values: 'json'` read converts its rows afterwards, in a lazy
+ * part), holds none. A string of more than {@link MAX_STRING_LENGTH} bytes of UTF-8 is `VALUE_TOO_LARGE` in every runtime, found
  * from its length before decoding (Chromium's TextDecoder returns `""` for text longer than a string may be, without
  * an error; Node's refuses any input of more bytes than that).
  *
@@ -27,7 +30,13 @@ import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { DecodedChunk } from './column-chunk.js';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
-import { MAX_STRING_LENGTH, jsonBaseOptions, jsonValues } from './json.js';
+
+/**
+ * The longest string this library creates, and the most bytes of UTF-8 it decodes into one string: V8's limit,
+ * 2^29 − 24 UTF-16 code units (Chromium and Node; Node's decoder also refuses more input bytes than that). Firefox
+ * and Safari allow longer strings; one limit in every runtime makes a file read the same everywhere.
+ */
+export const MAX_STRING_LENGTH = 0x1fffffe8;
 
 /** Value-mapping options (all default to the exact form). */
 export interface ValueOptions {
@@ -178,14 +187,32 @@ function toDate(v: bigint, unit: 'ms' | 'us' | 'ns'): Date {
 }
 
 /**
- * Converts a column's non-null physical values to JavaScript values.
+ * A conversion of one column's physical values ({@link convertNativeValues}, or `convertValues`, which also does the
+ * JSON-safe mapping).
+ */
+export type ValuesConverter = (values: ColumnValues, column: ColumnDescriptor, options: ValueOptions) => ArrayLike<unknown>;
+
+/**
+ * The error of a native conversion asked for the JSON-safe mapping (which `convertValues` does).
+ * @param what - the function.
+ * @returns ParquetError `INVALID_OPTION`.
+ */
+function jsonRefused(what: string): ParquetError {
+  return new ParquetError('INVALID_OPTION', `parquet-column: ${what} does the default mapping only; convert with convertValues / convertChunk for values: 'json'`);
+}
+
+/**
+ * Converts a column's non-null physical values to JavaScript values with the default mapping (the table above,
+ * refined by the options), as {@link convertValues} does without `values: 'json'`. This module imports no JSON code:
+ * a reader's initial load converts with this and loads the JSON-safe mapping only for a `values: 'json'` read.
  * @param values - physical values as decoded.
  * @param column - the leaf column (physical and logical type).
- * @param options - value mapping.
+ * @param options - value mapping; `values` must not be `'json'`.
  * @returns one JavaScript value per physical value.
+ * @throws ParquetError `INVALID_OPTION` for `values: 'json'`.
  */
-export function convertValues(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
-  if (options.values === 'json') return jsonValues(convertValues(values, column, jsonBaseOptions(options)), column);
+export function convertNativeValues(values: ColumnValues, column: ColumnDescriptor, options: ValueOptions = {}): ArrayLike<unknown> {
+  if (options.values === 'json') throw jsonRefused('convertNativeValues');
   const lt = column.node.logicalType;
   const t = column.type;
   switch (t) {
@@ -351,19 +378,37 @@ function gatherTyped(dict: TypedArray, idx: Int32Array, out: TypedArray, at: num
 }
 
 /**
- * Converts a decoded chunk's non-null values to JavaScript values, converting each dictionary entry once.
+ * Converts a decoded chunk's non-null values to JavaScript values with the default mapping, converting each
+ * dictionary entry once, as {@link convertChunk} does without `values: 'json'` (see {@link convertNativeValues}).
  * @param chunk - the decoded chunk.
  * @param column - its column.
- * @param options - value mapping.
+ * @param options - value mapping; `values` must not be `'json'`.
  * @param dictionary - the chunk's dictionary already converted with the same options (by a caller converting one
  *   chunk a batch at a time); converted here when absent.
  * @returns one JavaScript value per non-null value.
+ * @throws ParquetError `INVALID_OPTION` for `values: 'json'`.
  */
-export function convertChunk(chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions = {}, dictionary?: ArrayLike<unknown>): ArrayLike<unknown> {
+export function convertNativeChunk(chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions = {}, dictionary?: ArrayLike<unknown>): ArrayLike<unknown> {
+  if (options.values === 'json') throw jsonRefused('convertNativeChunk');
+  return convertChunkWith(convertNativeValues, chunk, column, options, dictionary);
+}
+
+/**
+ * Converts a decoded chunk's non-null values with a values conversion, converting each dictionary entry once.
+ * @param convert - the conversion of one run of physical values.
+ * @param chunk - the decoded chunk.
+ * @param column - its column.
+ * @param options - value mapping.
+ * @param dictionary - the chunk's dictionary already converted with `convert` and the same options; converted here
+ *   when absent.
+ * @returns one JavaScript value per non-null value.
+ * @internal
+ */
+export function convertChunkWith(convert: ValuesConverter, chunk: DecodedChunk, column: ColumnDescriptor, options: ValueOptions, dictionary: ArrayLike<unknown> | undefined): ArrayLike<unknown> {
   const segs = chunk.segments;
-  if (segs.length === 1 && segs[0]!.values) return convertValues(segs[0]!.values, column, options);
-  const dict = chunk.dictionary ? ((dictionary ?? convertValues(chunk.dictionary, column, options)) as AnyArray) : undefined;
-  const parts: AnyArray[] = segs.map((s) => (s.indices ? s.indices : (convertValues(s.values!, column, options) as AnyArray)));
+  if (segs.length === 1 && segs[0]!.values) return convert(segs[0]!.values, column, options);
+  const dict = chunk.dictionary ? ((dictionary ?? convert(chunk.dictionary, column, options)) as AnyArray) : undefined;
+  const parts: AnyArray[] = segs.map((s) => (s.indices ? s.indices : (convert(s.values!, column, options) as AnyArray)));
   // keep a typed array when every part (and the dictionary) converts to the same typed-array kind
   const proto = dict ?? parts.find((_, i) => !segs[i]!.indices);
   const typed = proto !== undefined && ArrayBuffer.isView(proto) && parts.every((p, i) => segs[i]!.indices || p.constructor === proto.constructor);

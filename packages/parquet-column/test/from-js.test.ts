@@ -9,7 +9,8 @@ import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-level
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import { ConvertedType, FieldRepetitionType, Type, type LogicalType, type SchemaElement } from '@parquetry/thrift-compact';
 import { fromJsValues, type FromJsOptions } from '../src/from-js.js';
-import { convertValues, type ValueOptions } from '../src/to-js.js';
+import { convertValues } from '../src/convert.js';
+import type { ValueOptions } from '../src/to-js.js';
 import { typedError } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { buildSchemaTree, type ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ConvertedType, FieldRepetitionType, Type, type LogicalType, type SchemaElement } from '@parquetry/thrift-compact';
-import { convertValues, decodeUtf8 } from '../src/to-js.js';
-import { MAX_STRING_LENGTH, daysFromCivil, formatDate, formatTime, formatTimestamp, jsonValues, toBase64 } from '../src/json.js';
+import { convertValues } from '../src/convert.js';
+import { MAX_STRING_LENGTH, convertNativeChunk, convertNativeValues, decodeUtf8 } from '../src/to-js.js';
+import { convertChunk } from '../src/convert.js';
+import { daysFromCivil, formatDate, formatTime, formatTimestamp, jsonValues, toBase64 } from '../src/json.js';
 import { typedError } from './helpers.js';
 
 function leaf(type: Type, extra: Partial<SchemaElement> = {}): ColumnDescriptor {
@@ -131,6 +133,18 @@ describe('other types', () => {
     expect(Array.from(convertValues(BigInt64Array.of(2n ** 60n), leaf(Type.INT64), { values: 'json', int64: 'number' }))).toEqual(['1152921504606846976']);
     // nulls (of a columnar slot) pass through
     expect(Array.from(jsonValues([null, 1n], leaf(Type.INT64)))).toEqual([null, 1]);
+  });
+
+  test('the native conversions (no JSON code) equal convertValues without json, and refuse values: json', async () => {
+    const col = lt(Type.INT64, { TIMESTAMP: { isAdjustedToUTC: true, unit: unit('ms') } });
+    const v = BigInt64Array.of(0n, 86400000n);
+    expect(convertNativeValues(v, col, { timestamps: 'date' })).toEqual(convertValues(v, col, { timestamps: 'date' }));
+    expect((await typedError(() => convertNativeValues(v, col, { values: 'json' }))).code).toBe('INVALID_OPTION');
+    // a chunk of a dictionary and its indices, then plain values: each mapping converts the dictionary once
+    const chunk = { segments: [{ indices: Int32Array.of(1, 0, 1) }, { values: BigInt64Array.of(5n) }], dictionary: v, numValues: 4 } as unknown as Parameters<typeof convertChunk>[0];
+    expect(Array.from(convertChunk(chunk, col, { values: 'json' }))).toEqual(['1970-01-02T00:00:00.000Z', '1970-01-01T00:00:00.000Z', '1970-01-02T00:00:00.000Z', '1970-01-01T00:00:00.005Z']);
+    expect(Array.from(convertNativeChunk(chunk, col))).toEqual([86400000n, 0n, 86400000n, 5n]);
+    expect((await typedError(() => convertNativeChunk(chunk, col, { values: 'json' }))).code).toBe('INVALID_OPTION');
   });
 });
 

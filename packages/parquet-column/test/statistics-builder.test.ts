@@ -12,7 +12,7 @@ import { ConvertedType, FieldRepetitionType, Type, type ColumnMetaData, type Fil
 import { StatisticsBuilder, truncateLowerBound, truncateUpperBound } from '../src/statistics-builder.js';
 import { columnOrderOf, sortOrderOf, type SortOrder } from '../src/sort-order.js';
 import { columnStatistics } from '../src/statistics.js';
-import { convertValues } from '../src/to-js.js';
+import { convertValues } from '../src/convert.js';
 import { typedError } from './helpers.js';
 
 function leaf(type: Type, extra: Partial<SchemaElement> = {}): ColumnDescriptor {

@@ -19,7 +19,7 @@
  */
 import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
-import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
+import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type ColumnStatistics, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
 import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
 import { inferPartitionType, parseHivePath, partitionElement, jsonPartitionValue, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
@@ -571,13 +571,30 @@ class DatasetImpl implements Dataset {
     const statsOn = prune !== false && (prune === undefined || prune === true || prune.statistics !== false);
     if (residual !== true && statsOn && file.metadata.row_groups.length > 0) {
       const f = residual;
-      const any = file.metadata.row_groups.some((_, g) => {
-        try {
-          return statisticsPruner(f, (col) => file.statistics(g, col, valueOptions(plan.options)), plan.decimals);
-        } catch {
-          return true; // a column the reader will report on
+      const cols = [...filterColumns(f)];
+      const opts = valueOptions(plan.options);
+      let any = false;
+      for (let g = 0; g < file.metadata.row_groups.length && !any; g++) {
+        // the filter's columns' statistics (the reader decodes them in a lazy part, hence asynchronously), each
+        // error kept to be thrown where the pruner asks for that column, as a synchronous lookup would
+        const got = new Map<string, { stats: ColumnStatistics | undefined } | { error: unknown }>();
+        for (const col of cols) {
+          try {
+            got.set(col, { stats: await file.statistics(g, col, opts) });
+          } catch (error) {
+            got.set(col, { error });
+          }
         }
-      });
+        try {
+          any = statisticsPruner(f, (col) => {
+            const r = got.get(col);
+            if (r !== undefined && 'error' in r) throw r.error;
+            return r?.stats;
+          }, plan.decimals);
+        } catch {
+          any = true; // a column the reader will report on
+        }
+      }
       if (!any) {
         plan.stats.files.skipped.statistics++;
         return undefined;

@@ -8,7 +8,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { validateColumnLevels } from '@parquetry/parquet-levels/read';
-import type { DecodedChunk } from '@parquetry/parquet-column/read';
+import type { DecodedChunk } from '@parquetry/parquet-column/decode';
 import { ParquetError } from '@parquetry/thrift-compact';
 import type { Assembler, BatchParts, RowGroupAt, iterateBatches } from './batch-reader.js';
 import type { BatchScan } from './batch-scan.js';

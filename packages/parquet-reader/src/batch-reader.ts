@@ -15,7 +15,7 @@
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
 import { assembleFlatRecords, type ColumnData, type ColumnDescriptor, type SchemaTree } from '@parquetry/parquet-levels/read';
-import { convertChunk, convertValues, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { convertNativeChunk, convertNativeValues, type DecodedChunk } from '@parquetry/parquet-column/decode';
 import { chunkByteArrays, columnarValues, hasColumnarForm } from '@parquetry/parquet-column/columnar';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';
@@ -159,8 +159,8 @@ export class Assembler {
   /** A chunk's values as JavaScript values. */
   values(i: number, c: DecodedChunk): ArrayLike<unknown> {
     let dict: ArrayLike<unknown> | undefined;
-    if (c.dictionary !== undefined && c.segments.some((s) => s.indices)) dict = this.dictionaries[i] ??= convertValues(c.dictionary, this.cols[i]!, this.options);
-    return convertChunk(c, this.cols[i]!, this.options, dict);
+    if (c.dictionary !== undefined && c.segments.some((s) => s.indices)) dict = this.dictionaries[i] ??= convertNativeValues(c.dictionary, this.cols[i]!, this.options);
+    return convertNativeChunk(c, this.cols[i]!, this.options, dict);
   }
 
   /**

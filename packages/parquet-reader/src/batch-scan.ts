@@ -7,7 +7,7 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import { ChunkDecoder } from '@parquetry/parquet-column/read';
+import { ChunkDecoder } from '@parquetry/parquet-column/decode';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Scan, type FetchedColumn } from './pipeline.js';

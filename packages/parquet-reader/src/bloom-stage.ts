@@ -10,7 +10,7 @@
 import './file.js';
 import { SplitBlockBloomFilter, readBloomFilterData, bloomMightContainAny, hashValue, type BloomValue } from '@parquetry/parquet-bloom';
 import { compareDecimals, compareValues, fromJsValues } from '@parquetry/parquet-column/filter-values';
-import { convertValues, type ValueOptions } from '@parquetry/parquet-column/read';
+import { convertNativeValues, type ValueOptions } from '@parquetry/parquet-column/decode';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, decodeThrift, isParquetError, readBloomFilterHeader, type ColumnMetaData } from '@parquetry/thrift-compact';
@@ -61,7 +61,7 @@ export function bloomProbeValues(leaf: LeafFilter, column: ColumnDescriptor, opt
       if (isParquetError(e)) continue; // not a value of this column: no row equals it
       throw e;
     }
-    const back = convertValues(phys, column, options)[0];
+    const back = convertNativeValues(phys, column, options)[0];
     if (cmp(back, v) !== 0) {
       // converts to a different value: for an exact mapping no stored value equals it, but be conservative
       return undefined;

@@ -6,8 +6,8 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import '@parquetry/parquet-column/read';
-import { convertChunk, type DecodedChunk } from '@parquetry/parquet-column/read';
+import '@parquetry/parquet-column/decode';
+import { convertNativeChunk, type DecodedChunk } from '@parquetry/parquet-column/decode';
 import { chunkByteArrays, columnarValues } from '@parquetry/parquet-column/columnar';
 import { assembleColumnar } from '@parquetry/parquet-levels/columnar';
 // the batch reader's columnar batches assemble with it too (one lazy chunk for both reads)
@@ -55,7 +55,7 @@ export async function readRowGroupColumns(file: File, rowGroup: number, options:
     const values =
       binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
         ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`)
-        : (columnarValues(c, col, options) ?? convertChunk(c, col, options));
+        : (columnarValues(c, col, options) ?? convertNativeChunk(c, col, options));
     return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
   });
   const v = assembleColumnar(file.schema, data);

@@ -3,7 +3,7 @@
  * pipeline.ts so that a read of whole row groups does not load them.
  * @module
  */
-import type { DecodedChunk, ValueSegment } from '@parquetry/parquet-column/read';
+import type { DecodedChunk, ValueSegment } from '@parquetry/parquet-column/decode';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 
 /**

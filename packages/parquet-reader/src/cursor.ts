@@ -13,7 +13,7 @@
  * rather than let misplaced rows pass unnoticed.
  * @module
  */
-import type { ChunkDecoder, DecodedChunk } from '@parquetry/parquet-column/read';
+import type { ChunkDecoder, DecodedChunk } from '@parquetry/parquet-column/decode';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';

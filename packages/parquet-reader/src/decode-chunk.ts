@@ -6,7 +6,7 @@
  * reader's own reads do.
  * @module
  */
-import { decodeColumnChunk as decodeChunk, type ChunkDecodeOptions, type ChunkLocation, type DecodedChunk } from '@parquetry/parquet-column/read';
+import { decodeColumnChunk as decodeChunk, type ChunkDecodeOptions, type ChunkLocation, type DecodedChunk } from '@parquetry/parquet-column/decode';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import type { ColumnMetaData } from '@parquetry/thrift-compact';
 import { loadRareDecoders } from './optional.js';

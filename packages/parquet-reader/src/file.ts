@@ -8,9 +8,10 @@ import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import type { PageIndex } from './chunk-index.js';
 import { ParquetError, type ColumnChunk, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
-import { type DecodedChunk, convertChunk, type ValueOptions, columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
+import { type DecodedChunk, convertNativeChunk, type ValueOptions } from '@parquetry/parquet-column/decode';
+import type { ColumnStatistics } from '@parquetry/parquet-column/read';
 import type { ColumnarValueOptions } from '@parquetry/parquet-column/columnar';
-import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/read';
+import { ReadBudget, checkLimits, defaultLimits, type ReadLimits } from '@parquetry/parquet-column/decode';
 import type { Filter } from './filter.js';
 import { DEFAULT_TAIL_GUESS, checkLeadingMagic, decodePlainFooter, readRawFooter } from './footer.js';
 import { bufferSource, type ByteRange, type ByteSource } from './source.js';
@@ -18,7 +19,7 @@ import { Scan, type PruneOptions, type ScanContext, type ScanPlan } from './pipe
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadVariant } from './optional.js';
+import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadStatistics, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -162,16 +163,20 @@ export interface ParquetFile {
    */
   iterateBatches(options: BatchOptions & { form: 'columns' }): AsyncGenerator<ColumnBatch>;
   /**
-   * Statistics of one column chunk, decoded to the column's value type with the trust rules of
-   * {@link columnStatistics} (undefined when the chunk has none), from the decrypted metadata when the chunk's
-   * metadata is encrypted (see {@link ParquetFile.columnMetaData}).
+   * Statistics of one column chunk, decoded to the column's value type with the trust rules of `columnStatistics`
+   * (`@parquetry/parquet-reader/values`), from the decrypted metadata when the chunk's metadata is encrypted (see
+   * {@link ParquetFile.columnMetaData}). Asynchronous: the statistics decoding (and, for `values: 'json'`, the
+   * JSON-safe mapping) is a part of the reader loaded the first time it is needed, so that a bundle which never asks
+   * for statistics does not load it.
    * @param rowGroup - row group ordinal.
    * @param column - leaf column index or dotted path.
    * @param options - value mapping for the bounds.
-   * @throws ParquetError `OUT_OF_RANGE`, `UNKNOWN_COLUMN`, and for a chunk whose metadata is encrypted and cannot be
-   *   decrypted `KEY_MISSING`, `DECRYPTION_FAILED`, `KEY_RETRIEVAL_FAILED`, `INVALID_KEY` or `CORRUPT_METADATA`.
+   * @returns the statistics, or undefined when the chunk has none.
+   * @throws ParquetError (as a rejected promise) `OUT_OF_RANGE`, `UNKNOWN_COLUMN`, `PART_UNAVAILABLE` (the part could
+   *   not be loaded; a later call tries again), and for a chunk whose metadata is encrypted and cannot be decrypted
+   *   `KEY_MISSING`, `DECRYPTION_FAILED`, `KEY_RETRIEVAL_FAILED`, `INVALID_KEY` or `CORRUPT_METADATA`.
    */
-  statistics(rowGroup: number, column: number | string, options?: ReadOptions): ColumnStatistics | undefined;
+  statistics(rowGroup: number, column: number | string, options?: ReadOptions): Promise<ColumnStatistics | undefined>;
   /**
    * The ColumnMetaData of one column chunk: the footer's `meta_data`, or — when the chunk's metadata is encrypted
    * (`encrypted_column_metadata`: a column with its own key, or any encrypted column under a plaintext footer,
@@ -528,7 +533,7 @@ export class File implements ParquetFile {
   }
 
   private toColumnData(chunks: (DecodedChunk | undefined)[], options: ReadOptions): (ColumnData | undefined)[] {
-    return chunks.map((c, i) => c && { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertChunk(c, this.schema.columns[i]!, options) });
+    return chunks.map((c, i) => c && { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertNativeChunk(c, this.schema.columns[i]!, options) });
   }
 
   /** Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time. */
@@ -567,10 +572,11 @@ export class File implements ParquetFile {
     return col;
   }
 
-  statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): ColumnStatistics | undefined {
+  async statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): Promise<ColumnStatistics | undefined> {
     const col = this.leaf(column);
     const md = this.metaOf(rowGroup, col.index);
-    return md && columnStatistics(this.metadata, col, md, options);
+    // decoded in a lazy part (with the JSON-safe mapping when asked): the initial load holds neither
+    return md && (await loadStatistics()).columnStatistics(this.metadata, col, md, options);
   }
 
   columnMetaData(rowGroup: number, column: number | string): ColumnMetaData {

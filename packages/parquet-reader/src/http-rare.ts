@@ -13,7 +13,7 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import '@parquetry/parquet-column/read';
+import '@parquetry/parquet-column/decode';
 import type { ParquetError } from '@parquetry/thrift-compact';
 import { cancel, contentRange, Failure, readBody, type Http, type Opening, type Why } from './source.js';
 

@@ -14,6 +14,9 @@
  * - Filters are options of the reading methods ({@link Filter}); evaluating one yourself (`matchRow`,
  *   `filterColumns`, `statisticsPruner`) and ordering values (`compareValues`, `compareDecimals`) is the
  *   `@parquetry/parquet-reader/filters` subpath, so that a reader which never filters does not load them.
+ * - Converting values outside a read (`convertValues`, `convertChunk`) and decoding statistics
+ *   (`columnStatistics`) is the `@parquetry/parquet-reader/values` subpath: they include the JSON-safe mapping,
+ *   which a read loads only for `values: 'json'` ({@link ParquetFile.statistics} loads them on its first call).
  *
  * @packageDocumentation
  */
@@ -22,10 +25,11 @@ export type { PageIndex } from './chunk-index.js';
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
 export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
-export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/read';
+export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/decode';
 export { decodeColumnChunk } from './decode-chunk.js';
-export { convertValues, convertChunk, decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/read';
-export { columnStatistics, type ColumnStatistics } from '@parquetry/parquet-column/read';
+export { decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Interval } from '@parquetry/parquet-column/decode';
+// types only (erased): the main entry reaches neither the statistics nor the JSON-safe mapping (see ./values.ts)
+export type { ColumnStatistics } from '@parquetry/parquet-column/read';
 export type { ColumnarValueOptions, IntegerArray } from '@parquetry/parquet-column/columnar';
 export type { Filter, CompareOp, RowGroupPruner, StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';

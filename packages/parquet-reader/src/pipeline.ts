@@ -22,8 +22,8 @@
  * read, so that a bundle reading whole row groups holds none of them.
  * @module
  */
-import { ChunkDecoder, type ChunkDecodeOptions, type DecodedChunk, type ValueOptions } from '@parquetry/parquet-column/read';
-import type { ReadBudget } from '@parquetry/parquet-column/read';
+import { ChunkDecoder, type ChunkDecodeOptions, type DecodedChunk, type ValueOptions } from '@parquetry/parquet-column/decode';
+import type { ReadBudget } from '@parquetry/parquet-column/decode';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';

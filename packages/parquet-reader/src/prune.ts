@@ -15,7 +15,7 @@
  * @module
  */
 import { compareDecimals, compareValues } from '@parquetry/parquet-column/filter-values';
-import { convertValues, type ValueOptions } from '@parquetry/parquet-column/read';
+import { convertNativeValues, type ValueOptions } from '@parquetry/parquet-column/decode';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, PageType, type ColumnMetaData } from '@parquetry/thrift-compact';
@@ -122,5 +122,5 @@ export function dictionaryMayContain(leaf: LeafFilter, dictionary: ArrayLike<unk
  * @returns one JavaScript value per entry.
  */
 export function dictionaryValues(dictionary: ColumnValues, column: ColumnDescriptor, options: ValueOptions): ArrayLike<unknown> {
-  return convertValues(dictionary, column, options);
+  return convertNativeValues(dictionary, column, options);
 }

@@ -6,5 +6,5 @@
  */
 // bundle layout only (no value used): see optional.ts, `Chunk grouping`
 import './file.js';
-import '@parquetry/parquet-column/read';
+import '@parquetry/parquet-column/decode';
 export { assembleRecords } from '@parquetry/parquet-levels/records';

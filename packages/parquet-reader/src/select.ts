@@ -7,7 +7,7 @@
 import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/parquet-encodings';
 import { validateColumnLevels, type ColumnDescriptor } from '@parquetry/parquet-levels/read';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { type DecodedChunk, type ValueSegment, convertChunk, type ValueOptions, physicalLength } from '@parquetry/parquet-column/read';
+import { type DecodedChunk, type ValueSegment, convertNativeChunk, type ValueOptions, physicalLength } from '@parquetry/parquet-column/decode';
 import type { Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 
@@ -34,7 +34,7 @@ export function selectRows(
   let rows = -1;
   let rowsFrom = '';
   for (const [name, { column, chunk }] of columns) {
-    const values = convertChunk(chunk, column, options);
+    const values = convertNativeChunk(chunk, column, options);
     const n = validateColumnLevels(column, { def: chunk.def, numLevels: chunk.numLevels, values });
     if (rows >= 0 && n !== rows) {
       throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-reader: column '${column.pathString}' has ${n} rows, column '${rowsFrom}' has ${rows}`);

@@ -41,8 +41,8 @@ const where = (column: string, op: CompareOp, value: unknown): Filter => ({ colu
 const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x instanceof Uint8Array ? Array.from(x) : x));
 
 /** Every chunk's statistics, by row group and column path. */
-function allStatistics(f: ParquetFile): string {
-  return json(f.metadata.row_groups.map((_, g) => Object.fromEntries(f.schema.columns.map((c) => [c.pathString, f.statistics(g, c.index) ?? null]))));
+async function allStatistics(f: ParquetFile): Promise<string> {
+  return json(await Promise.all(f.metadata.row_groups.map(async (_, g) => Object.fromEntries(await Promise.all(f.schema.columns.map(async (c) => [c.pathString, (await f.statistics(g, c.index)) ?? null]))))));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -64,10 +64,10 @@ describe.skipIf(!HAVE_CORPUS)('corpus files whose columns have their own keys', 
       expect(cc.encrypted_column_metadata, name).toBeInstanceOf(Uint8Array);
       expect(cc.meta_data?.statistics, `${name}: no statistics left in the footer`).toBeUndefined();
     }
-    expect(allStatistics(file)).toBe(allStatistics(twin));
+    expect(await allStatistics(file)).toBe(await allStatistics(twin));
     // the generator's values: double_field = i * 1.1111111, float_field = i * 1.1f, i < 50
-    expect(file.statistics(0, 'double_field')).toMatchObject({ min: -0, max: 49 * 1.1111111, nullCount: 0, minExact: true, maxExact: true });
-    expect(file.statistics(0, 'float_field')).toMatchObject({ min: -0, max: Math.fround(49 * 1.1), nullCount: 0 });
+    expect(await file.statistics(0, 'double_field')).toMatchObject({ min: -0, max: 49 * 1.1111111, nullCount: 0, minExact: true, maxExact: true });
+    expect(await file.statistics(0, 'float_field')).toMatchObject({ min: -0, max: Math.fround(49 * 1.1), nullCount: 0 });
     const md = file.columnMetaData(0, 'double_field');
     expect(md.path_in_schema).toEqual(['double_field']);
     expect(md.num_values).toBe(50);
@@ -76,8 +76,8 @@ describe.skipIf(!HAVE_CORPUS)('corpus files whose columns have their own keys', 
 
   test.each(files)('%s: without one column key, that column\'s metadata is KEY_MISSING everywhere, the others read', async (f) => {
     const file = await open(f, { footerKey: keys128.footerKey!, columnKeys: { double_field: keys128.columnKeys!['double_field']! } });
-    expect(file.statistics(0, 'double_field')).toMatchObject({ max: 49 * 1.1111111 });
-    for (const e of [thrown(() => file.statistics(0, 'float_field')), thrown(() => file.columnMetaData(0, 'float_field'))]) {
+    expect(await file.statistics(0, 'double_field')).toMatchObject({ max: 49 * 1.1111111 });
+    for (const e of [await file.statistics(0, 'float_field').catch((e: unknown) => e), thrown(() => file.columnMetaData(0, 'float_field'))]) {
       expect(codeOf(e)).toBe('KEY_MISSING');
       expect((e as Error).message).toMatch(/^parquet-reader: row group 0, column 'float_field': its ColumnMetaData is encrypted with the column key of 'float_field'/);
     }
@@ -89,8 +89,8 @@ describe.skipIf(!HAVE_CORPUS)('corpus files whose columns have their own keys', 
 
   test('a wrong column key: the file opens, that column\'s metadata is DECRYPTION_FAILED', async () => {
     const file = await open('encrypt_columns_and_footer.parquet.encrypted', { ...keys128, columnKeys: { ...keys128.columnKeys, float_field: enc('1234567890123459') } });
-    expect(codeOf(thrown(() => file.statistics(0, 'float_field')))).toBe('DECRYPTION_FAILED');
-    expect(file.statistics(0, 'double_field')).toMatchObject({ max: 49 * 1.1111111 });
+    expect(codeOf(await file.statistics(0, 'float_field').catch((e: unknown) => e))).toBe('DECRYPTION_FAILED');
+    expect(await file.statistics(0, 'double_field')).toMatchObject({ max: 49 * 1.1111111 });
   });
 });
 
@@ -124,14 +124,14 @@ describe.each([false, true])('our writer, per-column keys, plaintextFooter=%s', 
     file = await openParquet(bytes, { codecs, decryption });
   });
 
-  test('statistics and metadata equal the unencrypted file\'s', () => {
+  test('statistics and metadata equal the unencrypted file\'s', async () => {
     const cc = file.metadata.row_groups[0]!.columns[0]!;
     expect(cc.encrypted_column_metadata).toBeInstanceOf(Uint8Array);
     // a plaintext footer keeps a stripped copy for legacy readers; an encrypted footer none
     if (plaintextFooter) expect(cc.meta_data?.statistics).toBeUndefined();
     else expect(cc.meta_data).toBeUndefined();
-    expect(allStatistics(file)).toBe(allStatistics(plain));
-    expect(file.statistics(1, 'id')).toMatchObject({ min: 1500n, max: 2999n, nullCount: 0 });
+    expect(await allStatistics(file)).toBe(await allStatistics(plain));
+    expect(await file.statistics(1, 'id')).toMatchObject({ min: 1500n, max: 2999n, nullCount: 0 });
     for (let g = 0; g < 4; g++) {
       for (const c of file.schema.columns) {
         const [a, b] = [file.columnMetaData(g, c.index), plain.columnMetaData(g, c.pathString)];
@@ -189,7 +189,7 @@ describe.each([false, true])('our writer, per-column keys, plaintextFooter=%s', 
       // 3 encrypted columns x 4 row groups, and the footer when it is encrypted
       expect(calls).toBe(12 + (plaintextFooter ? 0 : 1));
       calls = 0;
-      for (let k = 0; k < 3; k++) allStatistics(f);
+      for (let k = 0; k < 3; k++) await allStatistics(f);
       f.columnMetaData(2, 'score');
       expect(calls).toBe(0);
       // a read decrypts pages (data pages, headers, indexes) but never the metadata again: two reads cost the same
@@ -216,13 +216,13 @@ test('a key retriever that fails at open: statistics throw KEY_RETRIEVAL_FAILED,
       },
     },
   });
-  expect(codeOf(thrown(() => file.statistics(0, 'id')))).toBe('KEY_RETRIEVAL_FAILED');
-  expect(file.statistics(0, 'score')).toMatchObject({ max: 187.375 });
+  expect(codeOf(await file.statistics(0, 'id').catch((e: unknown) => e))).toBe('KEY_RETRIEVAL_FAILED');
+  expect(await file.statistics(0, 'score')).toMatchObject({ max: 187.375 });
   fail = false;
   expect((await file.readRows({ columns: ['id'], rowGroups: [0] })).length).toBe(1500);
-  expect(file.statistics(0, 'id')).toMatchObject({ min: 0n, max: 1499n });
+  expect(await file.statistics(0, 'id')).toMatchObject({ min: 0n, max: 1499n });
   // row group 1 was not read: its metadata still carries the failure from the open
-  expect(codeOf(thrown(() => file.statistics(1, 'id')))).toBe('KEY_RETRIEVAL_FAILED');
+  expect(codeOf(await file.statistics(1, 'id').catch((e: unknown) => e))).toBe('KEY_RETRIEVAL_FAILED');
 });
 
 test('tampered encrypted metadata under a plaintext footer (signature not checked): that chunk is DECRYPTION_FAILED, the file opens', async () => {
@@ -234,8 +234,8 @@ test('tampered encrypted metadata under a plaintext footer (signature not checke
   const bad = bytes.slice();
   bad[at + Math.floor(sealed.length / 2)]! ^= 1;
   const file = await openParquet(bad, { codecs, decryption: { ...decryption, verifyFooterSignature: false } });
-  expect(file.statistics(0, 'score')).toEqual(f0.statistics(0, 'score'));
-  expect(codeOf(thrown(() => file.statistics(1, 'score')))).toBe('DECRYPTION_FAILED');
+  expect(await file.statistics(0, 'score')).toEqual(await f0.statistics(0, 'score'));
+  expect(codeOf(await file.statistics(1, 'score').catch((e: unknown) => e))).toBe('DECRYPTION_FAILED');
   expect(codeOf(await file.readRows({ columns: ['score'], rowGroups: [1] }).catch((e: unknown) => e))).toBe('DECRYPTION_FAILED');
   expect((await file.readRows({ columns: ['id'], rowGroups: [1] })).length).toBe(1500);
 });
@@ -289,12 +289,12 @@ describe.skipIf(PYTHON === undefined)('pyarrow writes column keys; statistics eq
     const file = await openParquet(readBytes(path.join(dir, `enc-${pf}.parquet`)), { codecs, decryption: { keyRetriever: async (meta) => (meta ? unwrap(new TextDecoder().decode(meta)) : undefined) } });
     const cc = file.metadata.row_groups[0]!.columns[0]!;
     expect(cc.encrypted_column_metadata).toBeInstanceOf(Uint8Array);
-    const ours = file.metadata.row_groups.map((_, g) =>
-      file.schema.columns.map((c) => {
-        const s = file.statistics(g, c.index)!;
+    const ours = await Promise.all(file.metadata.row_groups.map((_, g) =>
+      Promise.all(file.schema.columns.map(async (c) => {
+        const s = (await file.statistics(g, c.index))!;
         return { min: s.min, max: s.max, nulls: s.nullCount, values: file.columnMetaData(g, c.index).num_values };
-      }),
-    );
+      })),
+    ));
     expect(ours).toEqual(expected[String(pf)]);
     expect(ours.length).toBe(4);
   });

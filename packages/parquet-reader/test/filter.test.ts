@@ -46,11 +46,11 @@ const cases: [string, Filter, string][] = [
 ];
 
 describe('filters', () => {
-  test('the file has several row groups with statistics', () => {
+  test('the file has several row groups with statistics', async () => {
     expect(file.metadata.row_groups.length).toBe(5);
-    const s = file.statistics(1, 'id');
+    const s = await file.statistics(1, 'id');
     expect(s).toMatchObject({ min: 2048n, max: 4095n, nullCount: 0, minExact: true, maxExact: true });
-    expect(file.statistics(0, 'cat')?.nullCount).toBe(293);
+    expect((await file.statistics(0, 'cat'))?.nullCount).toBe(293);
   });
 
   test.each(cases)('%s matches DuckDB', async (_name, filter, where) => {
@@ -174,7 +174,7 @@ describe('filter first, then only the matching rows of every column (nested outp
 
   test('a row group whose statistics allow a match but whose rows do not match fetches only the filter column', async () => {
     // 'v3' lies inside row group 1's string bounds (rows 2048-4095: 'v2048' to 'v4095'), but only row 3 has it
-    const stats = nested.statistics(1, 's')!;
+    const stats = (await nested.statistics(1, 's'))!;
     expect([stats.min! < 'v3', stats.max! > 'v3']).toEqual([true, true]);
     nreads = [];
     const rows = await nested.readRows({ rowGroups: [1], filter: { column: 's', op: '=', value: 'v3' } });

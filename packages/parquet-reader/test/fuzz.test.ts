@@ -45,7 +45,7 @@ async function readAll(bytes: Uint8Array, verifyChecksums: boolean): Promise<voi
   const file = await openParquet(bytes, { codecs: builtinCodecs(), verifyChecksums, maxPageValues: 1 << 16 });
   const groups = file.metadata.row_groups.length;
   for (let g = 0; g < Math.min(groups, 4); g++) {
-    for (let c = 0; c < file.schema.columns.length; c++) file.statistics(g, c);
+    for (let c = 0; c < file.schema.columns.length; c++) await file.statistics(g, c);
     await file.readRowGroupColumns(g);
   }
   await file.readRows();

@@ -109,6 +109,6 @@ describe("values: 'json'", () => {
     check(await file.readRowGroupColumns(0, { values: 'json', binary: 'values' }));
     for await (const b of file.iterateBatches({ values: 'json', form: 'columns', binary: 'values' })) check(b.columns);
     // the statistics of a column come in the same mapping
-    expect(file.statistics(0, 'ts', { values: 'json' })).toMatchObject({ min: '1969-12-31T23:59:59.999999Z', max: '2024-02-29T12:30:45.123456Z' });
+    expect(await file.statistics(0, 'ts', { values: 'json' })).toMatchObject({ min: '1969-12-31T23:59:59.999999Z', max: '2024-02-29T12:30:45.123456Z' });
   });
 });

@@ -172,7 +172,7 @@ describe.skipIf(!HAVE_CORPUS)('corpus bloom filters', () => {
     const file = await openParquet(readBytes(path.join(data, name)), { codecs: await codecs(), tailGuess: 8 });
     const all = await file.readRows();
     const present = all[5]!.String as string;
-    const s = file.statistics(0, 'String')!;
+    const s = (await file.statistics(0, 'String'))!;
     // a value inside the bounds, so that statistics cannot refute it
     const absent = `${s.min as string}~`;
     expect(compareValues(absent, s.min) > 0 && compareValues(absent, s.max) < 0).toBe(true);

@@ -70,10 +70,10 @@ describe('the textbook case: 4 row groups by date, 100 pages each, a query on da
     file = await openParquet(rec.source, { codecs, tailGuess: 8 });
   });
 
-  test('the file: 4 row groups, each column 100 pages of 1,000 rows, with a page index', () => {
+  test('the file: 4 row groups, each column 100 pages of 1,000 rows, with a page index', async () => {
     expect(file.metadata.row_groups.length).toBe(4);
     for (let g = 0; g < 4; g++) {
-      expect(file.statistics(g, 'date')).toMatchObject({ min: 3 * g + 1, max: 3 * g + 3 });
+      expect(await file.statistics(g, 'date')).toMatchObject({ min: 3 * g + 1, max: 3 * g + 3 });
       for (let c = 0; c < 4; c++) {
         const locs = pageLocations(bytes, file, g, c);
         expect(locs.length).toBe(100);

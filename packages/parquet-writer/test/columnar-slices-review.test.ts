@@ -325,7 +325,7 @@ describe('columnar input over several 65,536-row slices', () => {
             const kinds = new Set(md.encoding_stats!.filter((e) => e.page_type !== PageType.DICTIONARY_PAGE && e.count > 0).map((e) => e.encoding));
             expect([...kinds].sort(), where).toEqual([Encoding.PLAIN, Encoding.RLE_DICTIONARY].sort());
           }
-          const st = f.statistics(g, ci);
+          const st = await f.statistics(g, ci);
           expect(st?.nullCount, where).toBe(nulls);
           // pages: counts in the headers against the decoded levels; the offset index's first rows
           const pages = pagesOf(bytes, f, g, ci);

@@ -89,8 +89,9 @@ test('fixed-width and signed-order columns over several slices: values, DuckDB, 
   for (let g = 0; g < f.metadata.row_groups.length; g++) {
     const n = f.metadata.row_groups[g]!.num_rows;
     const group = rows.slice(base, base + n);
+    const stats = await Promise.all(names.map((_, ci) => f.statistics(g, ci)));
     names.forEach((name, ci) => {
-      const st = f.statistics(g, ci)!;
+      const st = stats[ci]!;
       const where = `row group ${g}, column ${name}`;
       const vals = group.map((row) => row[name]).filter((v) => v !== null);
       expect(st.nullCount, where).toBe(n - vals.length);

@@ -234,9 +234,10 @@ describe('write → read', () => {
         const ctx = () => describeCase(c);
         for (const [g, [from, to]] of rowGroupRanges(f).entries()) {
           const slots = leafSlots(c.schema, c.rows.slice(from, to));
+          const stats = await Promise.all(leaves.map((_, i) => f.statistics(g, i)));
           leaves.forEach((leaf, i) => {
             const where = `row group ${g}, column '${leaf.path}'\n${ctx()}`;
-            const s = f.statistics(g, i);
+            const s = stats[i];
             if (!statisticsOn(c.options, leaf.path)) {
               expect(s, where).toBeUndefined();
               return;

@@ -92,7 +92,7 @@ async function readWhole(bytes: Uint8Array, decryption: boolean): Promise<Outcom
   const md = file.metadata;
   const { stated, small } = footerTotals(file);
   for (let g = 0; g < Math.min(md.row_groups.length, 4); g++) {
-    for (let c = 0; c < Math.min(file.schema.columns.length, 16); c++) file.statistics(g, c);
+    for (let c = 0; c < Math.min(file.schema.columns.length, 16); c++) await file.statistics(g, c);
   }
   if (!small) {
     // a bounded read of the first rows only

@@ -9,7 +9,7 @@
  * reports present), https://github.com/apache/parquet-format/blob/master/Encryption.md (the footer's algorithm).
  * @module
  */
-import type { ColumnStatistics, ParquetFile } from '@parquetry/parquet-reader';
+import type { ColumnStatistics, ParquetFile, ReadOptions } from '@parquetry/parquet-reader';
 import { compareDecimals, compareValues } from '@parquetry/parquet-reader/filters';
 import type { ColumnDescriptor, SchemaNode, SchemaTree } from '@parquetry/parquet-levels';
 import {
@@ -149,7 +149,7 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
   const magic = size >= 4 ? new TextDecoder().decode(await file.source.read(size - 4, size)) : '';
   if (p.values.has('--json')) {
     if (mode.raw) throw usageError('meta --json prints JSON-safe values; --raw is for the text form');
-    write(JSON.stringify(metaJson(file, path, magic, mode), null, 2));
+    write(JSON.stringify(metaJson(file, path, magic, mode, await statisticsTable(file, readValueOptions(mode))), null, 2));
     return;
   }
   write(`file: ${path}, ${size} bytes`);
@@ -161,7 +161,7 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
   const kv = md.key_value_metadata ?? [];
   write(`key/value metadata: ${kv.length === 0 ? 'none' : `${kv.length} entr${kv.length === 1 ? 'y' : 'ies'}`}`);
   for (const { key, value } of kv) write(`  ${key}: ${value === undefined ? '(no value)' : short(JSON.stringify(value), 200)}`);
-  const options = readValueOptions(mode);
+  const stats = await statisticsTable(file, readValueOptions(mode));
   md.row_groups.forEach((rg, g) => {
     const compressed = rg.total_compressed_size !== undefined ? `, ${rg.total_compressed_size} compressed` : '';
     write(`row group ${g}: ${rg.num_rows} rows, ${rg.total_byte_size} bytes${compressed}${rg.file_offset !== undefined ? `, at byte ${rg.file_offset}` : ''}`);
@@ -182,7 +182,7 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
       write(`  ${name}: ${CompressionCodecNames[m.codec] ?? m.codec} ${enc} ${m.num_values} values, ${m.total_compressed_size} / ${m.total_uncompressed_size} bytes`);
       let text: string;
       try {
-        text = col ? statisticsText(file.statistics(g, i, options), col, mode) : 'none';
+        text = col ? statisticsText(statisticsAt(stats, g, i), col, mode) : 'none';
       } catch (e) {
         // say why (e.g. a column key not given), as the other commands do for an error
         text = `unreadable (${isParquetError(e) ? `${e.code}: ` : ''}${e instanceof Error ? e.message : String(e)})`;
@@ -214,11 +214,40 @@ function int64Json(v: number | bigint | undefined): number | string | null {
   return typeof v === 'bigint' ? (v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : String(v)) : v;
 }
 
+/** One chunk's statistics, or the error decoding them gave (thrown where they are used, see {@link statisticsAt}). */
+type StatisticsResult = { stats: ColumnStatistics | undefined } | { error: unknown };
+
+/**
+ * The statistics of every chunk of some columns (all by default) under a value mapping, per row group and column
+ * ordinal, decoded before the synchronous printing (`ParquetFile.statistics` is asynchronous: it loads the
+ * statistics decoding the first time).
+ */
+async function statisticsTable(file: ParquetFile, options: ReadOptions, columns: readonly number[] = file.schema.columns.map((_, i) => i)): Promise<StatisticsResult[][]> {
+  const out: StatisticsResult[][] = [];
+  for (let g = 0; g < file.metadata.row_groups.length; g++) {
+    const row: StatisticsResult[] = (out[g] = []);
+    for (const i of columns) {
+      try {
+        row[i] = { stats: await file.statistics(g, i, options) };
+      } catch (error) {
+        row[i] = { error };
+      }
+    }
+  }
+  return out;
+}
+
+/** A chunk's statistics from {@link statisticsTable}, throwing the error decoding them gave. */
+function statisticsAt(table: StatisticsResult[][], g: number, i: number): ColumnStatistics | undefined {
+  const r = table[g]?.[i];
+  if (r !== undefined && 'error' in r) throw r.error;
+  return r?.stats;
+}
+
 /** What `meta --json` prints: the text form's facts as one object (parquet.thrift's names, enums by name). */
-function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMode): Record<string, unknown> {
+function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMode, stats: StatisticsResult[][]): Record<string, unknown> {
   const md = file.metadata;
   const alg = algorithmName(md.encryption_algorithm);
-  const options = readValueOptions(mode);
   return {
     file: path,
     bytes: file.source.byteLength,
@@ -242,7 +271,7 @@ function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMod
         if (!m || 'encrypted' in m) return { ...base, metadata: m ? m.encrypted : 'no column metadata' };
         let statistics: Record<string, unknown> | null | { unreadable: string };
         try {
-          statistics = col ? statisticsJson(file.statistics(g, i, options), col, mode) : null;
+          statistics = col ? statisticsJson(statisticsAt(stats, g, i), col, mode) : null;
         } catch (e) {
           statistics = { unreadable: `${isParquetError(e) ? `${e.code}: ` : ''}${e instanceof Error ? e.message : String(e)}` };
         }
@@ -289,7 +318,7 @@ function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
  * @param width - the terminal's width, for a table.
  * @throws ParquetError `USAGE` for an unknown column or bad options.
  */
-export function statsCommand(file: ParquetFile, p: Parsed, write: (line: string) => void, width: number | undefined): void {
+export async function statsCommand(file: ParquetFile, p: Parsed, write: (line: string) => void, width: number | undefined): Promise<void> {
   arity(p, 'a file and a column', 2, 2);
   const col = leafColumn(file, p.positional[1]!);
   const mode = valueMode(p);
@@ -308,12 +337,14 @@ export function statsCommand(file: ParquetFile, p: Parsed, write: (line: string)
   let uncompressed = 0;
   const encodings = new Set<string>();
   let encrypted = false;
+  const nativeStats = await statisticsTable(file, {}, [col.index]);
+  const shownStats = await statisticsTable(file, shown, [col.index]);
   file.metadata.row_groups.forEach((rg, g) => {
     const cc = rg.columns[col.index];
     const found = cc ? chunkMetadata(file, g, col, cc) : undefined;
     const md = found && !('encrypted' in found) ? found : undefined;
-    const native = md ? file.statistics(g, col.index, {}) : undefined;
-    const s = md ? file.statistics(g, col.index, shown) : undefined;
+    const native = md ? statisticsAt(nativeStats, g, col.index) : undefined;
+    const s = md ? statisticsAt(shownStats, g, col.index) : undefined;
     if (!md) encrypted = true;
     const enc = md ? md.encodings.map((e) => EncodingNames[e] ?? String(e)) : [];
     enc.forEach((e) => encodings.add(e));

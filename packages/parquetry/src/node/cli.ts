@@ -146,7 +146,7 @@ async function readCommand(p: Parsed, write: (line: string) => void, error: (lin
       case 'meta':
         return await metaCommand(file, p.positional[0]!, p, write);
       case 'stats':
-        return statsCommand(file, p, write, io.columns);
+        return await statsCommand(file, p, write, io.columns);
       case 'pages':
         return await pagesCommand(file, p.positional[1], write);
       case 'bloom':
