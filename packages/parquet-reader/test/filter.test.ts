@@ -51,6 +51,13 @@ describe('filters', () => {
     const s = await file.statistics(1, 'id');
     expect(s).toMatchObject({ min: 2048n, max: 4095n, nullCount: 0, minExact: true, maxExact: true });
     expect((await file.statistics(0, 'cat'))?.nullCount).toBe(293);
+    // asynchronous (the decoding is a lazy part): errors are rejections, never thrown by the call
+    const bad = file.statistics(99, 'id');
+    expect(bad).toBeInstanceOf(Promise);
+    await expect(bad).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
+    await expect(file.statistics(0, 'nope')).rejects.toMatchObject({ code: 'UNKNOWN_COLUMN' });
+    // values: 'json' maps the bounds (INT64 as numbers)
+    expect(await file.statistics(1, 'id', { values: 'json' })).toMatchObject({ min: 2048, max: 4095 });
   });
 
   test.each(cases)('%s matches DuckDB', async (_name, filter, where) => {
