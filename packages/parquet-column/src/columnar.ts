@@ -1,7 +1,6 @@
 /**
  * `@parquetry/parquet-column/columnar` — the Arrow-layout value forms of a decoded chunk that columnar reads take
- * (byte arrays with dictionary indices resolved, packed booleans, INTEGER(8/16/32) typed arrays), and the empty
- * container of each column for a run of null slots ({@link emptyColumnarValues}). Also in the
+ * (byte arrays with dictionary indices resolved, packed booleans, INTEGER(8/16/32) typed arrays). Also in the
  * package's main entry; not in `/read`, so that a reader importing `/read` never makes a bundler reach them (esbuild
  * places every module its entry can reach, used or not by it, in the initial load once any lazy chunk uses it): only
  * a reader's lazy columnar part imports this entry.
@@ -14,9 +13,6 @@ export {
   chunkIntegers,
   columnarValues,
   hasColumnarForm,
-  emptyColumnarValues,
   type ColumnarValueOptions,
-  type ColumnarFormOptions,
-  type ColumnarValuesForm,
   type IntegerArray,
 } from './columnar-values.js';

@@ -26,6 +26,7 @@ export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-i
 export { PageReader, PageModule, DEFAULT_MAX_PAGE_VALUES, type ChunkLocation, type PageDecrypt, type PageReaderOptions, type ReadPage } from './page-reader.js';
 export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
 export * from './columnar.js';
+export { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from './columnar-empty.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';

@@ -9,7 +9,7 @@ import { builtinCodecs } from '@parquetry/parquet-codecs';
 import type { ColumnarVector } from '@parquetry/parquet-levels';
 import { field, writeParquet, type FieldSpec } from '../../parquet-writer/src/index.js';
 import { openParquet } from '../../parquet-reader/src/index.js';
-import { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from '../src/columnar.js';
+import { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from '../src/index.js';
 
 /** One optional leaf of every physical type × annotation the writer writes. */
 const columns: Record<string, FieldSpec> = {

@@ -8,7 +8,7 @@
  * @module
  */
 import type { ValueOptions } from '@parquetry/parquet-column';
-import { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from '@parquetry/parquet-column/columnar';
+import { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from '@parquetry/parquet-column';
 import type { ColumnarVector, Field, LeafField, SchemaTree } from '@parquetry/parquet-levels';
 import type { Widening } from './schema.js';
 

@@ -237,7 +237,7 @@ async function read(page: Page, name: string, dir = 'data'): Promise<{ result: R
 }
 
 describe.skipIf(!RUN)('headless Chromium', () => {
-  test('reader-snappy, each kind of read of the sample: the JavaScript it loads in all; readRows, readRowGroupColumns and iterateBatches without a filter do not load the value mapping of filters and writers (from-js.ts, compare.ts), iterateBatches not the pruning stages', async () => {
+  test('reader-snappy, each kind of read of the sample: the JavaScript it loads in all; readRows, readRowGroupColumns and iterateBatches without a filter do not load the value mapping of filters and writers (from-js.ts, compare.ts) nor the JSON-safe mapping (json.ts, convert.ts), iterateBatches not the pruning stages', async () => {
     const gz = (p: string) => gzipSync(servedFiles.get(p)!.body, { level: 9 }).length;
     const file = await openParquet(data['sample.parquet']!);
     const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x));
@@ -268,7 +268,7 @@ describe.skipIf(!RUN)('headless Chromium', () => {
       const lazyModules = lazy.flatMap((p) => kinds.inputs.get(p) ?? []);
       // a read without a filter (iterateBatches too, which loads the pruning stages only for a filter or a row range)
       // loads neither the value mapping nor, for batches, the pruning stages, the page index and the filter's evaluation
-      if (kind === 'rows' || kind === 'columns' || kind === 'batches') mapping.push(...lazyModules.filter((m) => /parquet-column\/src\/(from-js|compare)\.ts$/.test(m)).map((m) => `${kind}: ${m}`));
+      if (kind === 'rows' || kind === 'columns' || kind === 'batches') mapping.push(...lazyModules.filter((m) => /parquet-column\/src\/(from-js|compare|json|convert)\.ts$/.test(m)).map((m) => `${kind}: ${m}`));
       if (kind === 'batches') mapping.push(...lazyModules.filter((m) => /parquet-reader\/src\/(pruned-scan|page-index|prune|filter|filter-mask)\.ts$/.test(m)).map((m) => `${kind}: ${m}`));
       const initialGz = initial.reduce((sum, p) => sum + gz(p), 0);
       const lazyGz = lazy.reduce((sum, p) => sum + gz(p), 0);
