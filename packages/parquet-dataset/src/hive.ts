@@ -121,10 +121,32 @@ function isInt64Text(t: string): boolean {
   return v >= INT64_MIN && v <= INT64_MAX;
 }
 
+/** A decimal integer as it prints: an optional `-`, no `+`, no leading zero (but `0` itself), not `-0`. */
+const CANONICAL_INT_RE = /^(?:0|-?[1-9]\d*)$/;
+
+/**
+ * Whether a partition value infers as `int64`: the text of an integer within 64 bits exactly as it prints, so that
+ * reading it as a number loses nothing (`007`, `00`, `+5`, `-0` and ` 5` stay strings: `007` and `7` are two
+ * partitions, not one).
+ */
+function isInferredInt64(t: string): boolean {
+  return CANONICAL_INT_RE.test(t) && isInt64Text(t);
+}
+
 /**
  * Infers a partition column's type from its values as DuckDB's `hive_types_autocast` does for the types it knows:
- * `int64` when every value is a decimal integer within 64 bits, `date` when every value is a valid `YYYY-MM-DD`,
- * else `string` (nulls do not count; a column of nulls only is `string`).
+ * `int64` when every value is a decimal integer within 64 bits written as it prints (`-5`, `0`, `10`; not `007`,
+ * `00`, `+5`), `date` when every value is a valid `YYYY-MM-DD`, else `string` (nulls do not count; a column of
+ * nulls only is `string`). A value infers as a type only when its text is that value's text, so two different
+ * folders never read as one value.
+ *
+ * DuckDB 1.5 agrees on `007`, `00`, `+5`, `1.5`, `1e3`, `true` (all VARCHAR) and on canonical integers and
+ * `YYYY-MM-DD` dates. It types a few more forms whose text its cast changes, which stay strings here: `-0`, `-007`,
+ * `0x10`, `0b1`, ` 5` (BIGINT 0, -7, 16, 1, 5), `2024-1-1`, `10000-01-01`, `infinity`, `epoch` (DATE), and
+ * `2024-01-01 10:00:00` (TIMESTAMP, a type not inferred here). It also types the path's text before URL decoding
+ * (`k=%37` is VARCHAR `'7'` there, int64 7 here; neither DuckDB nor this package's writer escapes digits or `-`).
+ * pyarrow's `partitioning='hive'` infers int32 from any integer text and reads `007` as 7 (`007` and `7` then
+ * collide); give the type (`partitioning: { types }`) to read a column that way on purpose.
  * @param values - the raw values of one key over the dataset's files.
  * @returns the type.
  */
@@ -135,7 +157,7 @@ export function inferPartitionType(values: Iterable<string | null>): PartitionTy
   for (const v of values) {
     if (v === null) continue;
     any = true;
-    if (ints && !isInt64Text(v)) ints = false;
+    if (ints && !isInferredInt64(v)) ints = false;
     if (dates && parseDate(v) === undefined) dates = false;
     if (!ints && !dates) return 'string';
   }

@@ -226,3 +226,93 @@ describe('we write, DuckDB reads', () => {
     expect(canon(theirs, cols)).toEqual(canon(expected, cols));
   });
 });
+
+describe('partition types: inferred as DuckDB types them, never merging two folders into one value', () => {
+  const duckType: Record<string, string> = { BIGINT: 'int64', DATE: 'date', VARCHAR: 'string' };
+  /** A dataset of one small file per `k=<raw>` folder (the folder names as given, not URL-encoded). */
+  async function folders(name: string, raws: readonly string[]): Promise<string> {
+    const { writeParquet } = await import('@parquetry/parquet-writer');
+    const root = path.join(dir, name);
+    const bytes = await writeParquet([{ id: 1 }], { schema: { id: field.int32() } });
+    raws.forEach((raw, i) => {
+      fs.mkdirSync(path.join(root, `k=${raw}`), { recursive: true });
+      fs.writeFileSync(path.join(root, `k=${raw}`, `f${i}.parquet`), bytes);
+    });
+    return root;
+  }
+  /** DuckDB's type of k and its values as text (sorted), then ours. */
+  async function both(root: string) {
+    const theirs = await duck(`SELECT k::VARCHAR AS v, typeof(k) AS t FROM read_parquet('${root}/**/*.parquet', hive_partitioning = true)`);
+    const ds = await openDataset(root, { codecs });
+    const ours = await ds.readRows({ columns: ['k'], values: 'json' });
+    return {
+      duck: { type: duckType[String(theirs[0]!.t)] ?? String(theirs[0]!.t), values: theirs.map((r) => String(r.v)).sort() },
+      ours: { type: ds.partitions[0]!.type, values: ours.map((r) => String(r.k)).sort() },
+    };
+  }
+
+  test('the forms DuckDB and we type alike (each alone, then mixed)', async () => {
+    const alike = [
+      ['007'], ['00'], ['+5'], ['+0'], ['7'], ['0'], ['-5'], ['10'], ['9223372036854775807'], ['-9223372036854775808'],
+      ['9223372036854775808'], ['1.5'], ['1.0'], ['1e3'], ['1_000'], ['true'], ['NaN'], ['2024-01-31'], ['2024-02-29'],
+      ['2023-02-29'], ['2024-13-01'], ['0001-01-01'], ['007', '10', '7'], ['7', '10', '-3'], ['2024-01-01', '007'], ['2024-01-01', '1999-12-31'],
+    ];
+    const seen: string[] = [];
+    for (const [i, raws] of alike.entries()) {
+      const { duck: d, ours } = await both(await folders(`types-alike-${i}`, raws));
+      expect(ours, raws.join(',')).toEqual(d);
+      seen.push(`${raws.join(',')}: ${ours.type}`);
+    }
+    // the leading-zero folders stay strings and stay apart (before: int64, '007' and '7' both read 7)
+    expect(seen).toContain('007,10,7: string');
+    expect(seen).toContain('007: string');
+    expect(seen).toContain('-5: int64');
+    expect(seen).toContain('2024-01-31: date');
+  });
+
+  test('the forms DuckDB types by a cast that changes the text stay strings here (documented in inferPartitionType)', async () => {
+    const differ: [string, string, string][] = [
+      // raw, DuckDB's type, DuckDB's value
+      ['-0', 'int64', '0'],
+      ['-007', 'int64', '-7'],
+      ['0x10', 'int64', '16'],
+      ['0b1', 'int64', '1'],
+      [' 5', 'int64', '5'],
+      ['2024-1-1', 'date', '2024-01-01'],
+      ['infinity', 'date', 'infinity'],
+      ['2024-01-01 10:00:00', 'TIMESTAMP', '2024-01-01 10:00:00'],
+    ];
+    for (const [i, [raw, type, value]] of differ.entries()) {
+      const { duck: d, ours } = await both(await folders(`types-differ-${i}`, [raw]));
+      expect(d, raw).toEqual({ type, values: [value] });
+      expect(ours, raw).toEqual({ type: 'string', values: [raw] });
+    }
+  });
+
+  test('writeDataset of strings with leading zeros, with and without a summary: DuckDB and we read three zips', async () => {
+    for (const summary of [false, true]) {
+      const out = path.join(dir, `zips-${summary}`);
+      const rows = [
+        { id: 1, zip: '007' },
+        { id: 2, zip: '10' },
+        { id: 3, zip: '7' },
+      ];
+      await writeDataset(rows, out, { schema: { id: field.int32(), zip: field.string() }, partitionBy: ['zip'], summary });
+      const ds = await openDataset(out, { codecs });
+      expect(ds.summary).toBe(summary ? 'metadata' : undefined);
+      expect(ds.partitions).toEqual([{ name: 'zip', type: 'string' }]);
+      const ours = (await ds.readRows()).map((r) => [r.id, r.zip]).sort((a, b) => Number(a[0]) - Number(b[0]));
+      expect(ours).toEqual([
+        [1, '007'],
+        [2, '10'],
+        [3, '7'],
+      ]);
+      const theirs = await duck(`SELECT id, zip, typeof(zip) AS t FROM read_parquet('${out}/**/*.parquet', hive_partitioning = true) ORDER BY id`);
+      expect(theirs).toEqual([
+        { id: 1, zip: '007', t: 'VARCHAR' },
+        { id: 2, zip: '10', t: 'VARCHAR' },
+        { id: 3, zip: '7', t: 'VARCHAR' },
+      ]);
+    }
+  });
+});

@@ -28,7 +28,9 @@ describe('parseHivePath', () => {
 
 describe('types', () => {
   test('inference: int64 when every value is an integer within 64 bits, date when every value is a date, else string', () => {
-    expect(inferPartitionType(['1', '-20', null, '+3'])).toBe('int64');
+    expect(inferPartitionType(['1', '-20', null, '0'])).toBe('int64');
+    // only the text an integer prints as: a leading zero, '+' or '-0' keeps the folders apart as strings
+    for (const t of ['007', '00', '+3', '-0', '-05', ' 5', '5 ', '0x10']) expect(inferPartitionType(['1', t]), t).toBe('string');
     expect(inferPartitionType(['9223372036854775807'])).toBe('int64');
     expect(inferPartitionType(['9223372036854775808'])).toBe('string');
     expect(inferPartitionType(['2024-01-31', '1999-12-01'])).toBe('date');
@@ -40,6 +42,9 @@ describe('types', () => {
   test('values in the reader mapping', () => {
     expect(partitionValue('2024', 'int64', {}, 'w')).toBe(2024n);
     expect(partitionValue('2024', 'int64', { int64: 'number' }, 'w')).toBe(2024);
+    // a type given (not inferred) reads any integer text
+    expect(partitionValue('007', 'int64', {}, 'w')).toBe(7n);
+    expect(partitionValue('+3', 'int64', {}, 'w')).toBe(3n);
     expect(partitionValue('1970-01-02', 'date', {}, 'w')).toBe(1);
     expect(partitionValue('1970-01-02', 'date', { dates: 'date' }, 'w')).toEqual(new Date(86400000));
     expect(partitionValue(null, 'int64', {}, 'w')).toBe(null);
