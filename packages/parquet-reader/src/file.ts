@@ -19,7 +19,7 @@ import { Scan, type PruneOptions, type ScanContext, type ScanPlan } from './pipe
 import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
-import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadStatistics, loadVariant } from './optional.js';
+import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDottedNames, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadStatistics, loadVariant } from './optional.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -53,7 +53,11 @@ export interface OpenOptions {
 
 /** Options of the reading methods. */
 export interface ReadOptions extends ValueOptions, ColumnarValueOptions {
-  /** Columns to read, as dotted paths or path arrays; a group path selects all its leaves (default: all). */
+  /**
+   * Columns to read, as dotted paths or path arrays; a group path selects all its leaves (default: all). A dotted
+   * path also finds a field whose own name has dots; one that names two columns (a field `a.b` beside field `b` of a
+   * struct `a`) is `AMBIGUOUS_COLUMN`, and the path array says which.
+   */
   columns?: readonly (string | readonly string[])[];
   /** Row groups to read, by ordinal (default: all). */
   rowGroups?: readonly number[];
@@ -260,9 +264,16 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
     if (!metadata && !options.decryption) {
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
-    return (await loadDecryption()).openEncrypted(raw, options, (md, decryptor) => new File(io, md, raw.offset, options, decryptor));
+    return ready((await loadDecryption()).openEncrypted(raw, options, (md, decryptor) => new File(io, md, raw.offset, options, decryptor)) as Promise<File>);
   }
-  return new File(io, metadata, raw.offset, options);
+  return ready(new File(io, metadata, raw.offset, options));
+}
+
+/** A file whose field names have dots: the part that resolves dotted paths (dotted-names.ts), loaded at open. */
+async function ready(opening: File | Promise<File>): Promise<File> {
+  const file = await opening;
+  if (file.schema.columns.some((c) => c.path.some((p) => p.includes('.')))) file.dotted = await loadDottedNames();
+  return file;
 }
 
 /**
@@ -339,6 +350,9 @@ export class File implements ParquetFile {
     this.hasVariants = hasVariant(this.schema.field.node);
   }
 
+  /** Dotted paths' resolution, for a schema whose field names have dots (else a path splits at every dot). */
+  dotted: typeof import('./dotted-names.js') | undefined;
+
   /** Whether the schema has a VARIANT column (whose decoding is then loaded by the first read). */
   private readonly hasVariants: boolean;
   private variantRows: Promise<((rows: Record<string, unknown>[]) => void) | undefined> | undefined;
@@ -385,12 +399,12 @@ export class File implements ParquetFile {
   selectColumns(columns: ReadOptions['columns']): boolean[] {
     const all = this.schema.columns;
     if (!columns) return all.map(() => true);
-    const wanted = columns.map((c) => (typeof c === 'string' ? c.split('.') : [...c]));
-    const sel = all.map((col) => wanted.some((w) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p)));
+    // a column at `w` (a path array), or under it
+    const under = (w: readonly string[], col: ColumnDescriptor) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p);
+    const wanted = columns.map((c) => (typeof c !== 'string' ? [...c] : this.dotted ? this.dotted.fieldPath(all, c) : c.split('.')));
+    const sel = all.map((col) => wanted.some((w) => under(w, col)));
     for (const w of wanted) {
-      if (!all.some((col) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p))) {
-        throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no column '${w.join('.')}' in the schema`);
-      }
+      if (!all.some((col) => under(w, col))) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no column '${w.join('.')}' in the schema`);
     }
     return sel;
   }
@@ -557,8 +571,10 @@ export class File implements ParquetFile {
   }
 
   leafIndex(path: string): number {
-    const i = this.schema.columns.findIndex((c) => c.pathString === path);
+    const cols = this.schema.columns;
+    const i = cols.findIndex((c) => c.pathString === path);
     if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no leaf column '${path}' in the schema`);
+    this.dotted?.checkLeaf(cols, i, path);
     return i;
   }
 

@@ -160,6 +160,12 @@ export const loadPruning: () => Promise<typeof import('./pruned-scan.js')> = /*#
 export const loadChunkIndex: () => Promise<typeof import('./chunk-index.js')> = /*#__PURE__*/ lazyPart(() => import('./chunk-index.js'), "the page index reader (chunk-index)");
 
 /**
+ * Loads the resolution of dotted paths (for a file whose field names have dots).
+ * @returns the dotted-names module.
+ */
+export const loadDottedNames: () => Promise<typeof import('./dotted-names.js')> = /*#__PURE__*/ lazyPart(() => import('./dotted-names.js'), "the dotted-name resolution (dotted-names)");
+
+/**
  * Loads the batch reader (for {@link ParquetFile.iterateBatches}).
  * @returns the batch reader module.
  */
