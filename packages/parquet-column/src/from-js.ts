@@ -7,10 +7,12 @@
  * | Parquet | accepted JavaScript values | written as |
  * | --- | --- | --- |
  * | BOOLEAN | `boolean`; a `Uint8Array` of 0/1 as the whole input | 0/1 byte |
- * | INT32, INTEGER(8/16/32, signed), TIME(MILLIS) | integer `number` or `bigint` in the type's range | int32 |
+ * | INT32, INTEGER(8/16/32, signed) | integer `number` or `bigint` in the type's range | int32 |
+ * | TIME(MILLIS) | integer `number` or `bigint` of milliseconds since midnight, 0..86399999 (a time of day, as Arrow's time32) | int32 |
  * | INTEGER(8/16/32, unsigned) | integer `number` or `bigint` in 0..2^n-1 | int32, two's complement |
  * | DATE | integer `number`/`bigint` days since 1970-01-01, or a valid `Date` (floored to its UTC day: the time of day is dropped) | int32 days |
- * | INT64, INTEGER(64), TIME(MICROS/NANOS) | `bigint` in range, or a safe-integer `number` (\|v\| ≤ 2^53-1) | int64 |
+ * | INT64, INTEGER(64) | `bigint` in range, or a safe-integer `number` (\|v\| ≤ 2^53-1) | int64 |
+ * | TIME(MICROS/NANOS) | `bigint` or integer `number` of units since midnight, 0 ≤ v < one day (86400·10^6 µs, 86400·10^9 ns; as Arrow's time64) | int64 |
  * | INTEGER(64, unsigned) | `bigint` 0..2^64-1, or a safe-integer `number` ≥ 0 | int64, two's complement |
  * | TIMESTAMP (any unit) | `bigint` / safe-integer `number` count in the column's unit, or a valid `Date` (milliseconds scaled to the unit) | int64 |
  * | INT96 | `bigint` nanoseconds since the epoch, or a valid `Date` | canonical: nanoseconds of the day (0..86399999999999, int64 LE) + Julian day (int32 LE) |
@@ -52,6 +54,7 @@ const TWO32 = 4294967296;
 const MS_PER_DAY = 86400000;
 const JULIAN_EPOCH_DAY = 2440588;
 const NANOS_PER_DAY = 86400000000000n;
+const MICROS_PER_DAY = 86400000000n;
 /** Days since the epoch whose Julian day number fits in an int32. */
 const INT96_DAY_MIN = -2147483648n - BigInt(JULIAN_EPOCH_DAY);
 const INT96_DAY_MAX = 2147483647n - BigInt(JULIAN_EPOCH_DAY);
@@ -204,12 +207,14 @@ function int32s(values: ArrayLike<unknown>, start: number, end: number, column: 
   const int = lt?.INTEGER;
   const unsigned = int !== undefined && !int.isSigned;
   const bits = int && int.bitWidth > 0 && int.bitWidth < 32 ? int.bitWidth : 32;
-  const lo = unsigned ? 0 : -(2 ** (bits - 1));
-  const hi = unsigned ? 2 ** bits - 1 : 2 ** (bits - 1) - 1;
+  // TIME(MILLIS) is a time of day: 0..86399999 ms after midnight (LogicalTypes.md; Arrow's time32 range)
+  const time = lt?.TIME !== undefined;
+  const lo = unsigned || time ? 0 : -(2 ** (bits - 1));
+  const hi = time ? MS_PER_DAY - 1 : unsigned ? 2 ** bits - 1 : 2 ** (bits - 1) - 1;
   const date = lt?.DATE !== undefined;
   const n = end - start;
   if (values instanceof Int32Array && !unsigned) {
-    if (bits < 32) for (let i = start; i < end; i++) if (values[i]! < lo || values[i]! > hi) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date), values[i]);
+    if (bits < 32 || time) for (let i = start; i < end; i++) if (values[i]! < lo || values[i]! > hi) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date, time), values[i]);
     return values.subarray(start, end);
   }
   if (values instanceof Uint32Array && unsigned && bits === 32) return new Int32Array(values.buffer, values.byteOffset + start * 4, n);
@@ -217,23 +222,24 @@ function int32s(values: ArrayLike<unknown>, start: number, end: number, column: 
   for (let i = start; i < end; i++) {
     const v = values[i];
     if (typeof v === 'number') {
-      if (!(Number.isInteger(v) && v >= lo && v <= hi)) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date), v);
+      if (!(Number.isInteger(v) && v >= lo && v <= hi)) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date, time), v);
       out[i - start] = v;
     } else if (typeof v === 'bigint') {
-      if (!(v >= lo && v <= hi)) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date), v);
+      if (!(v >= lo && v <= hi)) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date, time), v);
       out[i - start] = Number(v);
     } else if (date && v instanceof Date) {
       const ms = v.getTime();
-      if (ms !== ms) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date), v);
+      if (ms !== ms) throw invalid(column, i, rowOf, expectedInt32(lo, hi, date, time), v);
       out[i - start] = Math.floor(ms / MS_PER_DAY);
     } else {
-      throw invalid(column, i, rowOf, expectedInt32(lo, hi, date), v);
+      throw invalid(column, i, rowOf, expectedInt32(lo, hi, date, time), v);
     }
   }
   return out;
 }
 
-function expectedInt32(lo: number, hi: number, date: boolean): string {
+function expectedInt32(lo: number, hi: number, date: boolean, time: boolean): string {
+  if (time) return `an integer number or bigint of milliseconds since midnight in ${lo}..${hi} (a time of day)`;
   return date ? `an integer number or bigint of days in ${lo}..${hi}, or a valid Date` : `an integer number or bigint in ${lo}..${hi}`;
 }
 
@@ -262,6 +268,8 @@ function int64s(values: ArrayLike<unknown>, start: number, end: number, column: 
   const unsigned = lt?.INTEGER !== undefined && !lt.INTEGER.isSigned;
   const dateMul = unitMultiplier(lt); // 0: Dates not accepted
   const n = end - start;
+  const time = lt?.TIME;
+  if (time !== undefined) return times(values, start, end, column, rowOf, time.unit.NANOS ? NANOS_PER_DAY : time.unit.MICROS ? MICROS_PER_DAY : BigInt(MS_PER_DAY));
   if (values instanceof BigInt64Array && !unsigned) return values.subarray(start, end);
   if (values instanceof BigUint64Array && unsigned) return new BigInt64Array(values.buffer, values.byteOffset + start * 8, n);
   const out = new BigInt64Array(n);
@@ -280,6 +288,34 @@ function int64s(values: ArrayLike<unknown>, start: number, end: number, column: 
       if (ms !== ms || !putInt64(words, 2 * k, ms, dateMul)) throw invalid(column, i, rowOf, expectedInt64(unsigned, dateMul), v, ms === ms ? 'outside the int64 range in the column unit' : undefined);
     } else {
       throw invalid(column, i, rowOf, expectedInt64(unsigned, dateMul), v);
+    }
+  }
+  return out;
+}
+
+/**
+ * TIME(MICROS/NANOS) in an INT64 column: a time of day, `0 <= v < perDay` units after midnight (LogicalTypes.md,
+ * "TIME"; Arrow's time64 has the same range). A `BigInt64Array` in range is returned as a view.
+ */
+function times(values: ArrayLike<unknown>, start: number, end: number, column: ColumnDescriptor, rowOf: RowOf, perDay: bigint): BigInt64Array {
+  const hi = Number(perDay) - 1; // below 2^53 for every unit
+  const expected = `a bigint or integer number of ${perDay === NANOS_PER_DAY ? 'nanoseconds' : 'microseconds'} since midnight in 0..${hi} (a time of day)`;
+  if (values instanceof BigInt64Array) {
+    for (let i = start; i < end; i++) if (values[i]! < 0n || values[i]! >= perDay) throw invalid(column, i, rowOf, expected, values[i]);
+    return values.subarray(start, end);
+  }
+  const out = new BigInt64Array(end - start);
+  const words = new Int32Array(out.buffer, 0, (end - start) * 2);
+  for (let i = start; i < end; i++) {
+    const v = values[i];
+    if (typeof v === 'number') {
+      if (!(Number.isInteger(v) && v >= 0 && v <= hi)) throw invalid(column, i, rowOf, expected, v);
+      putInt64(words, 2 * (i - start), v, 1);
+    } else if (typeof v === 'bigint') {
+      if (v < 0n || v >= perDay) throw invalid(column, i, rowOf, expected, v);
+      out[i - start] = v;
+    } else {
+      throw invalid(column, i, rowOf, expected, v);
     }
   }
   return out;

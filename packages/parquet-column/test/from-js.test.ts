@@ -191,7 +191,8 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
       [leaf(Type.INT32), -(2 ** 31), 2 ** 31 - 1],
       [int(8, true), -128, 127], [int(16, true), -32768, 32767], [int(32, true), -(2 ** 31), 2 ** 31 - 1],
       [int(8, false), 0, 255], [int(16, false), 0, 65535], [int(32, false), 0, 2 ** 32 - 1],
-      [lt(Type.INT32, { TIME: { isAdjustedToUTC: true, unit: MILLIS } }), -(2 ** 31), 2 ** 31 - 1],
+      // a time of day: [0, 24 h) as Arrow's time32('ms')
+      [lt(Type.INT32, { TIME: { isAdjustedToUTC: true, unit: MILLIS } }), 0, 86_399_999],
       [leaf(Type.INT32, { converted_type: ConvertedType.UINT_16 }), 0, 65535],
     ];
     for (const [c, min, max] of kinds) {
@@ -237,8 +238,8 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
     }), RUNS);
   });
 
-  test('INT64 plain / INTEGER(64) / TIME(MICROS, NANOS): bigint, BigInt64Array view, safe numbers and Float64Array', () => {
-    const cols = [leaf(Type.INT64), lt(Type.INT64, { INTEGER: { bitWidth: 64, isSigned: true } }), lt(Type.INT64, { TIME: { isAdjustedToUTC: false, unit: MICROS } }), lt(Type.INT64, { TIME: { isAdjustedToUTC: true, unit: NANOS } })];
+  test('INT64 plain / INTEGER(64): bigint, BigInt64Array view, safe numbers and Float64Array', () => {
+    const cols = [leaf(Type.INT64), lt(Type.INT64, { INTEGER: { bitWidth: 64, isSigned: true } })];
     for (const c of cols) {
       fc.assert(fc.property(fc.array(int64Arb), fc.array(safeArb), (big, safe) => {
         const phys = BigInt64Array.from(big);
@@ -254,6 +255,28 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
     }
     const a = BigInt64Array.of(1n, 2n, 3n);
     expect((fromJsValues(a, 1, 3, leaf(Type.INT64)) as BigInt64Array).buffer).toBe(a.buffer);
+  });
+
+  test('TIME(MICROS, NANOS): a time of day in [0, 24 h), from bigints, numbers and BigInt64Array (view); out of range is INVALID_VALUE', () => {
+    for (const [unit, perDay] of [[MICROS, 86_400_000_000n], [NANOS, 86_400_000_000_000n]] as const) {
+      const c = lt(Type.INT64, { TIME: { isAdjustedToUTC: false, unit } });
+      fc.assert(fc.property(fc.array(fc.bigInt({ min: 0n, max: perDay - 1n })), (big) => {
+        const phys = BigInt64Array.from(big);
+        const js = convertValues(phys, c);
+        expect(plain(from(js, c))).toEqual(plain(phys));
+        expect(plain(from(Array.from(js), c))).toEqual(plain(phys));
+        expect(plain(from(Array.from(big, Number), c))).toEqual(plain(phys)); // below 2^53: exact as numbers
+      }), { numRuns: 50 });
+      const view = BigInt64Array.of(0n, perDay - 1n);
+      expect((fromJsValues(view, 0, 2, c) as BigInt64Array).buffer).toBe(view.buffer);
+      for (const bad of [-1n, perDay, -1, Number(perDay), 0.5, BigInt64Array.of(perDay)]) {
+        expect(await_(() => (bad instanceof BigInt64Array ? fromJsValues(bad, 0, 1, c) : from([bad], c)))).toBe('INVALID_VALUE');
+      }
+      expect(() => fromJsValues([0n, perDay], 0, 2, c, undefined, (k) => 40 + k)).toThrow(new RegExp(`row 41: expected .*since midnight in 0\\.\\.${perDay - 1n} \\(a time of day\\), got bigint ${perDay}n`));
+    }
+    const ms = lt(Type.INT32, { TIME: { isAdjustedToUTC: true, unit: MILLIS } });
+    expect(() => from([-1], ms)).toThrow(/expected an integer number or bigint of milliseconds since midnight in 0\.\.86399999 \(a time of day\), got number -1/);
+    expect(await_(() => fromJsValues(Int32Array.of(86_400_000), 0, 1, ms))).toBe('INVALID_VALUE');
   });
 
   test('UINT_64: bigint 0..2^64-1, BigUint64Array reinterpreted, safe numbers', () => {

@@ -102,6 +102,7 @@ const I8N = 0x80n;
 const I16N = 0x8000n;
 const I32N = 0x80000000n;
 const I64N = 1n << 63n;
+const MICROS_PER_DAY = 86_400_000_000n;
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -190,7 +191,8 @@ function typedLeaf(v: unknown, t: ShreddedPrimitiveShape): unknown {
     case 'date':
       return g.type === 'date' && g.days >= -I32 && g.days < I32 ? g.days : NO;
     case 'time':
-      return g.type === 'time' && g.value >= -I64N && g.value < I64N ? g.value : NO;
+      // a typed_value TIME(MICROS) holds a time of day, [0, 24 h); any other time stays in the value binary
+      return g.type === 'time' && g.value >= 0n && g.value < MICROS_PER_DAY ? g.value : NO;
     case 'timestamp':
       return g.type === 'timestamp' && g.unit === t.unit && g.utc === t.utc && g.value >= -I64N && g.value < I64N ? g.value : NO;
     case 'uuid':
