@@ -91,18 +91,14 @@ function pad(s: string, width: number, right: boolean): string {
  */
 export function rowSink(format: Format, columns: readonly OutColumn[], mode: ValueMode, write: (line: string) => void, options: SinkOptions = {}): RowSink {
   const binary: BinaryForm = mode.binary;
-  // rows of the JSON mapping print with JSON.stringify; --raw rows hold bigints, bytes, Dates and Maps
-  const line = mode.raw
-    ? (r: Record<string, unknown>) => {
-        const o: Record<string, unknown> = {};
-        for (const c of columns) o[c.name] = r[c.name] ?? null;
-        return jsonText(o, binary);
-      }
-    : (r: Record<string, unknown>) => {
-        const o: Record<string, unknown> = {};
-        for (const c of columns) o[c.name] = r[c.name] ?? null;
-        return JSON.stringify(o);
-      };
+  // rows of the JSON mapping print with JSON.stringify; --raw rows hold bigints, bytes, Dates and Maps. The objects
+  // have no prototype: a column named `__proto__` is then a key like any other (on `{}` it sets the prototype).
+  const outRow = (r: Record<string, unknown>): Record<string, unknown> => {
+    const o = Object.create(null) as Record<string, unknown>;
+    for (const c of columns) o[c.name] = r[c.name] ?? null;
+    return o;
+  };
+  const line = mode.raw ? (r: Record<string, unknown>) => jsonText(outRow(r), binary) : (r: Record<string, unknown>) => JSON.stringify(outRow(r));
   switch (format) {
     case 'ndjson':
       return {

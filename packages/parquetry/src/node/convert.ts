@@ -201,7 +201,8 @@ async function convertParquet(job: ConvertJob): Promise<ConvertResult> {
   let w: ParquetWriter | undefined;
   try {
     const md = file.metadata;
-    const kv: Record<string, string> = {};
+    // no prototype: a key named `__proto__` is kept like any other
+    const kv = Object.create(null) as Record<string, string>;
     for (const { key, value } of md.key_value_metadata ?? []) if (value !== undefined) kv[key] = value;
     w = await createOutput(job, {
       ...job.write,
