@@ -7,6 +7,9 @@
  * A value that does not fit its column is a ParquetError naming the column path and row; the writer is then
  * failed, the sink aborted, and no footer is ever written, so nothing that looks like a valid file is left.
  *
+ * The streaming writer's calls are queued, as a WHATWG WritableStream queues its writes: each call starts after the
+ * one before it settled, so calls that overlap (not awaited one by one) write what awaiting each in turn writes.
+ *
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, metadata).
  * @module
  */
@@ -69,7 +72,15 @@ export type Row = Readonly<Record<string, unknown>>;
 /** Columnar input: the reader's struct vector of a row group, or one vector per top-level field by name. */
 export type ColumnarInput = StructVector | Readonly<Record<string, ColumnarVector>>;
 
-/** A streaming Parquet writer over a {@link ByteSink}. */
+/**
+ * A streaming Parquet writer over a {@link ByteSink}.
+ *
+ * Calls run one after another in the order they were made, whether or not the caller awaits each before the next
+ * (as a WHATWG `WritableStream` queues writes): `Promise.all([w.write(a), w.write(b)])` then `w.close()` writes the
+ * file that awaiting each call in turn writes, and `close()` waits for the writes called before it. Once a call
+ * failed, the writer is failed and the sink aborted: every later call rejects `WRITER_FAILED` (its cause the first
+ * error) and no footer is written. A call after `close()` rejects `WRITER_CLOSED`.
+ */
 export interface ParquetWriter {
   /** The schema tree, once known (after the first write when it is inferred). */
   readonly schema: SchemaTree | undefined;
@@ -77,6 +88,7 @@ export interface ParquetWriter {
    * Writes rows; row groups are written to the sink as they fill.
    * @param rows - row objects, in the shape the reader returns.
    * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row; the writer is then failed and the sink aborted.
+   *   `WRITER_FAILED` after a failed call or `abort()`, `WRITER_CLOSED` after `close()`; a sink's error as is.
    */
   write(rows: Iterable<Row> | AsyncIterable<Row>): Promise<void>;
   /**
@@ -88,15 +100,22 @@ export interface ParquetWriter {
    *   name without the schema option.
    */
   writeColumns(columns: ColumnarInput): Promise<void>;
-  /** Closes the current row group (even when it is not full). */
+  /**
+   * Closes the current row group (even when it is not full).
+   * @throws ParquetError `WRITER_FAILED` / `WRITER_CLOSED` as {@link ParquetWriter.write}; a sink's error as is.
+   */
   flushRowGroup(): Promise<void>;
   /**
-   * Writes the last row group and the footer, then closes the sink.
+   * Writes the last row group and the footer, then closes the sink; runs after the calls made before it.
    * @returns the FileMetaData written.
+   * @throws ParquetError `WRITER_FAILED` when a call before it failed (no footer is written), `WRITER_CLOSED` when
+   *   called twice, `SCHEMA_REQUIRED` for a file without rows and without a schema; a sink's error as is.
    */
   close(): Promise<FileMetaData>;
   /**
-   * Abandons the file: aborts the sink (which removes what it wrote where it can). Idempotent.
+   * Abandons the file: calls not yet started reject `WRITER_FAILED`, a write under way stops at its next row group,
+   * then the sink is aborted (which removes what it wrote where it can). Resolves when the sink is aborted; does
+   * nothing after a successful `close()` or a failure (the sink was aborted then). Idempotent.
    * @param reason - why.
    */
   abort(reason?: unknown): Promise<void>;
@@ -301,6 +320,13 @@ class FileWriter {
   private failed: unknown;
   private closed = false;
   private started = false;
+  /** The last queued call settled (see {@link FileWriter.enqueue}). */
+  private queue: Promise<void> = Promise.resolve();
+  /** Set by `abort()`: calls not started yet reject and a write under way stops at its next row group. */
+  private aborting = false;
+  private abortReason: unknown;
+  /** The sink was closed or aborted: nothing more goes to it. */
+  private sinkDone = false;
 
   constructor(
     readonly sink: ByteSink,
@@ -333,9 +359,27 @@ class FileWriter {
     return this.engine?.tree;
   }
 
+  /**
+   * Runs `op` after every call queued before it has settled (one promise per call, none per value): overlapping
+   * calls on the writer never interleave at their awaits.
+   * @param op - the call.
+   * @returns what `op` returns.
+   */
+  enqueue<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(op);
+    this.queue = run.then(ignore, ignore);
+    return run;
+  }
+
   private check(): void {
     if (this.failed !== undefined) throw new ParquetError('WRITER_FAILED', 'parquet-writer: the writer failed earlier and was aborted; start a new file', undefined, { cause: this.failed });
     if (this.closed) throw new ParquetError('WRITER_CLOSED', 'parquet-writer: the writer is closed');
+    if (this.aborting) throw new ParquetError('WRITER_FAILED', 'parquet-writer: the writer was aborted; start a new file', undefined, { cause: this.abortReason });
+  }
+
+  /** Stops a write under way when `abort()` was called during it (the queued abort then aborts the sink). */
+  private checkAborting(): void {
+    if (this.aborting) throw new ParquetError('WRITER_ABORTED', 'parquet-writer: aborted during this write', undefined, { cause: this.abortReason });
   }
 
   private async emit(bytes: Uint8Array): Promise<void> {
@@ -477,8 +521,11 @@ class FileWriter {
   }
 
   async fail(e: unknown): Promise<never> {
-    if (this.failed === undefined) {
-      this.failed = e;
+    // abort() called during the call: the abort queued after it aborts the sink, with its reason
+    if (this.aborting && this.failed === undefined) throw e;
+    if (this.failed === undefined) this.failed = e;
+    if (!this.sinkDone) {
+      this.sinkDone = true;
       try {
         await this.sink.abort?.(e);
       } catch {
@@ -503,7 +550,10 @@ class FileWriter {
         const n = Math.min(e.room(ROW_SLICE), rows.length - i);
         e.writeRowSlice(rows, i, i + n);
         i += n;
-        if (e.ready.length > 0) await this.drain();
+        if (e.ready.length > 0) {
+          await this.drain();
+          this.checkAborting();
+        }
       }
     } catch (err) {
       await this.fail(err);
@@ -532,7 +582,10 @@ class FileWriter {
         const n = Math.min(e.room(COLUMN_SLICE), total - i);
         e.writeColumnSlice(root, i, i + n);
         i += n;
-        if (e.ready.length > 0) await this.drain();
+        if (e.ready.length > 0) {
+          await this.drain();
+          this.checkAborting();
+        }
       }
     } catch (err) {
       await this.fail(err);
@@ -571,17 +624,46 @@ class FileWriter {
       this.closed = true;
       const r = this.sink.close?.();
       if (r !== undefined) await r;
+      this.sinkDone = true;
       return meta;
     } catch (err) {
       return this.fail(err);
     }
   }
 
-  async abort(reason?: unknown): Promise<void> {
-    if (this.closed || this.failed !== undefined) return;
-    this.failed = reason ?? new ParquetError('WRITER_ABORTED', 'parquet-writer: aborted');
-    await this.sink.abort?.(reason);
+  /**
+   * Marks the writer aborting at once (calls queued before this one reject when they start, a write under way stops
+   * at its next row group), then aborts the sink once the call under way has settled.
+   * @param reason - why.
+   * @returns when the sink is aborted.
+   */
+  abort(reason?: unknown): Promise<void> {
+    if (!this.aborting && !this.closed && this.failed === undefined) {
+      this.aborting = true;
+      this.abortReason = reason ?? new ParquetError('WRITER_ABORTED', 'parquet-writer: aborted');
+    }
+    return this.enqueue(async () => {
+      if (this.sinkDone) return;
+      this.sinkDone = true;
+      if (this.failed === undefined) this.failed = this.abortReason;
+      await this.sink.abort?.(reason);
+    });
   }
+}
+
+function ignore(): void {}
+
+/** Writes the rows of an iterable in batches, as one queued call. */
+async function writeIterable(f: FileWriter, rows: Iterable<Row> | AsyncIterable<Row>): Promise<void> {
+  let batch: Row[] = [];
+  for await (const r of rows as AsyncIterable<Row>) {
+    batch.push(r);
+    if (batch.length === COLUMN_SLICE) {
+      await f.writeRows(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await f.writeRows(batch);
 }
 
 const isStructVector = (c: ColumnarInput): c is StructVector =>
@@ -634,21 +716,11 @@ export function createWriter(sink: ByteSink, options: WriterOptions = {}): Parqu
     get schema() {
       return f.schema;
     },
-    async write(rows) {
-      if (Array.isArray(rows)) return f.writeRows(rows as readonly Row[]);
-      let batch: Row[] = [];
-      for await (const r of rows as AsyncIterable<Row>) {
-        batch.push(r);
-        if (batch.length === COLUMN_SLICE) {
-          await f.writeRows(batch);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) await f.writeRows(batch);
-    },
-    writeColumns: (c) => f.writeColumns(c),
-    flushRowGroup: () => f.flushRowGroup(),
-    close: () => f.close(),
+    // every call is queued behind the ones before it (FileWriter.enqueue); abort queues itself
+    write: (rows) => f.enqueue(() => (Array.isArray(rows) ? f.writeRows(rows as readonly Row[]) : writeIterable(f, rows))),
+    writeColumns: (c) => f.enqueue(() => f.writeColumns(c)),
+    flushRowGroup: () => f.enqueue(() => f.flushRowGroup()),
+    close: () => f.enqueue(() => f.close()),
     abort: (reason) => f.abort(reason),
   };
 }
