@@ -26,7 +26,10 @@ export interface Parsed {
   readonly values: Map<string, string[]>;
 }
 
-/** Options of every command that opens a Parquet file: decryption keys, request headers for a URL, read limits. */
+/**
+ * Options of every command that opens a Parquet file (`convert` and `rewrite` for a Parquet input): decryption keys,
+ * request headers for a URL, read limits.
+ */
 export const KEY_FLAGS: Readonly<Record<string, FlagSpec>> = {
   '--key-file': { value: true },
   '--footer-key': { value: true },
@@ -85,8 +88,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
   bloom: { '--stats': { value: false }, ...KEY_FLAGS },
   convert: {
     ...OUTPUT_FLAGS,
-    '--header': { value: true, repeat: true },
-    '--read-limit': { value: true, repeat: true },
+    ...KEY_FLAGS,
     '--from': { value: true },
     '--schema': { value: true },
     '--type': { value: true, repeat: true },
@@ -95,7 +97,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, Flag
     '--no-header': { value: false },
     '--null-value': { value: true },
   },
-  rewrite: { ...OUTPUT_FLAGS, '--header': { value: true, repeat: true }, '--read-limit': { value: true, repeat: true } },
+  rewrite: { ...OUTPUT_FLAGS, ...KEY_FLAGS },
   help: {},
 };
 

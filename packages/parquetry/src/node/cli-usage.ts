@@ -153,6 +153,8 @@ input options:
   --from FORMAT                csv, ndjson, json or parquet, whatever the extension
   --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
   --read-limit NAME=N          a Parquet <in>'s read limit: maxBytes, maxValues or maxRows (N or inf)
+  --footer-key KEY, --column-key PATH=KEY, --aad-prefix TEXT, --key-file FILE
+                               the keys of an encrypted Parquet <in>, as for cat (<out> is not encrypted)
   --schema FILE                column types: a JSON object of field specs, e.g. {"id": {"type": "int64"}}
   --type COL=TYPE              the type of column COL (repeatable; wins over --schema and the inference):
                                boolean, int8/16/32/64, uint8/16/32/64, float, double, float16, string, json,
@@ -168,10 +170,12 @@ ${OUTPUT_OPTIONS}`;
 export const REWRITE_USAGE = `usage: parquetry rewrite <in> <out> [options]
   re-encodes the Parquet file <in> into <out>: the same schema, rows and key/value metadata, copied row group by
   row group in columnar form, with new codec, page, dictionary and encoding options. <in> may be an http:// or
-  https:// URL, read with range requests.
+  https:// URL, read with range requests, and may be encrypted (given its keys); <out> is written unencrypted.
 input options:
   --header 'NAME: VALUE'       a request header for a URL <in> (repeatable)
   --read-limit NAME=N          a read limit: maxBytes, maxValues or maxRows (N or inf)
+  --footer-key KEY, --column-key PATH=KEY, --aad-prefix TEXT, --key-file FILE
+                               the keys of an encrypted <in>, as for cat (<out> is not encrypted)
 ${OUTPUT_OPTIONS}`;
 
 /** The usage of each command. */

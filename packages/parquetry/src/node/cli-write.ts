@@ -13,6 +13,7 @@ import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOpt
 import { ParquetError } from '@parquetry/thrift-compact';
 import { allCodecs, type AllCodecsOptions } from '../codecs.js';
 import { one, readLimitsOf, usageError, wholeNumber, type Parsed } from './cli-args.js';
+import { decryptionOf } from './cli-keys.js';
 import { parseSchemaFile, parseType } from './cli-types.js';
 import { headersOf, isUrl } from './cli-url.js';
 import type { ConvertJob, InputFormat } from './convert.js';
@@ -140,6 +141,9 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
   const headers = headersOf(p, url);
   const limits = readLimitsOf(p);
   if (limits && format !== 'parquet') throw usageError(`--read-limit is for a Parquet input (the reader's limits), not ${format.toUpperCase()}`);
+  const keyFlags = ['--footer-key', '--column-key', '--aad-prefix', '--key-file'].filter((f) => p.values.has(f));
+  if (keyFlags.length > 0 && format !== 'parquet') throw usageError(`${keyFlags.join(', ')}: keys of an encrypted Parquet input, but the input is ${format}`);
+  const decryption = await decryptionOf(p);
   const csvFlags = ['--delimiter', '--no-header', '--null-value'].filter((f) => p.values.has(f));
   if (format !== 'csv' && csvFlags.length > 0) throw usageError(`${csvFlags.join(', ')}: CSV options, but the input is ${format}`);
   const typeFlags = ['--schema', '--type', '--sample'].filter((f) => p.values.has(f));
@@ -179,6 +183,7 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
     sample: sample === undefined ? 10000 : positiveInt('--sample', sample),
     ...(headers ? { headers } : {}),
     ...(limits ? { limits } : {}),
+    ...(decryption ? { decryption } : {}),
   };
   return { job, progress: p.values.has('--progress') };
 }

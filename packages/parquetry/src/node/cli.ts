@@ -222,10 +222,11 @@ async function writeCommand(cmd: 'convert' | 'rewrite', p: Parsed, io: MainIO): 
  * What a convert's progress bar counts: a Parquet input's rows (from its footer), a text input's bytes; 0 when the
  * input cannot be opened (the convert then fails with its own message).
  */
-async function inputSize({ input, format, headers }: ConvertJob): Promise<{ unit: ProgressUnit; total: number }> {
+async function inputSize({ input, format, headers, decryption }: ConvertJob): Promise<{ unit: ProgressUnit; total: number }> {
   try {
     if (format !== 'parquet') return { unit: 'bytes', total: (await stat(input)).size };
-    const file = isUrl(input) ? await openUrl(input, { headers }) : await openFile(input);
+    const options = decryption ? { decryption } : {};
+    const file = isUrl(input) ? await openUrl(input, { ...options, headers }) : await openFile(input, options);
     try {
       return { unit: 'rows', total: file.numRows };
     } finally {

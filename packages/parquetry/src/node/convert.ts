@@ -20,6 +20,7 @@ import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError, isParquetError, type FileMetaData } from '@parquetry/thrift-compact';
 import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { checkColumnKeys } from './cli-keys.js';
 import { isUrl, openUrl } from './cli-url.js';
 import { createFileWriter, openFile } from './files.js';
 import { textResult } from './text-values.js';
@@ -55,6 +56,8 @@ export interface ConvertJob {
   readonly headers?: Readonly<Record<string, string>>;
   /** The read limits of a Parquet input (the reader's `limits`; its defaults when absent). */
   readonly limits?: OpenOptions['limits'];
+  /** The keys of an encrypted Parquet input (the reader's `decryption`); the output is written unencrypted. */
+  readonly decryption?: OpenOptions['decryption'];
 }
 
 /** What a convert did. */
@@ -192,11 +195,17 @@ export async function convertFile(job: ConvertJob): Promise<ConvertResult> {
 async function convertParquet(job: ConvertJob): Promise<ConvertResult> {
   let file;
   try {
-    const options: OpenOptions = job.limits ? { limits: job.limits } : {};
+    const options: OpenOptions = { ...(job.limits ? { limits: job.limits } : {}), ...(job.decryption ? { decryption: job.decryption } : {}) };
     file = isUrl(job.input) ? await openUrl(job.input, { ...options, headers: job.headers, signal: job.signal }) : await openFile(job.input, options);
   } catch (e) {
     if (isParquetError(e)) throw e;
     throw fail('CANNOT_OPEN', `cannot open '${job.input}': ${ioMessage(e)}`, e);
+  }
+  try {
+    checkColumnKeys(job.decryption, file.schema);
+  } catch (e) {
+    await file.close();
+    throw e;
   }
   let w: ParquetWriter | undefined;
   try {
