@@ -138,8 +138,8 @@ const OUTPUT_OPTIONS = `output options:
   --page-version 1|2           data page version (default 1)
   --no-dictionary              no dictionary encoding
   --encoding [COL=]ENCODING    PLAIN, RLE, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
-                               BYTE_STREAM_SPLIT or ALP for column COL (or every column), without its dictionary
-                               (repeatable)
+                               BYTE_STREAM_SPLIT or ALP for column COL (or every column whose physical type it
+                               can write, the others keeping the defaults), without its dictionary (repeatable)
   --progress                   a progress bar on stderr (rows or input bytes done / total, the rate) and a summary
                                line (default: only when stderr is a terminal; elsewhere plain lines)`;
 

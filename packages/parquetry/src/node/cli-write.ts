@@ -86,8 +86,8 @@ async function writeOptions(p: Parsed): Promise<WriterOptions> {
   for (const e of p.values.get('--encoding') ?? []) {
     const eq = e.lastIndexOf('=');
     if (eq < 0) {
+      // every column whose physical type the encoding can write (settled on the output's schema by the convert)
       o.encoding = encodingName(e, '--encoding');
-      o.dictionary = false;
     } else {
       const col = e.slice(0, eq);
       if (col === '') throw usageError(`--encoding '${e}': the column name is empty`);

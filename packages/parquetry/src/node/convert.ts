@@ -15,10 +15,11 @@
  * @module
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
-import type { StructVector } from '@parquetry/parquet-levels';
+import { createValueEncoder } from '@parquetry/parquet-encodings';
+import { buildSchemaTree, type ColumnDescriptor, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import type { OpenOptions } from '@parquetry/parquet-reader';
-import { inferSchema, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
-import { ParquetError, isParquetError, type FileMetaData } from '@parquetry/thrift-compact';
+import { inferSchema, schemaElements, schemaFromElements, type ColumnOptions, type EncodingName, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
+import { Encoding, ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
 import { checkColumnKeys } from './cli-keys.js';
 import { isUrl, openUrl } from './cli-url.js';
@@ -36,7 +37,11 @@ export interface ConvertJob {
   readonly output: string;
   /** Input format. */
   readonly format: InputFormat;
-  /** Writer options (compression, pages, dictionary, per-column encodings, codecs); the schema is decided here. */
+  /**
+   * Writer options (compression, pages, dictionary, per-column encodings, codecs); the schema is decided here. An
+   * `encoding` is for every column whose physical type it can write (each without its dictionary), the others keeping
+   * the defaults; a per-column encoding must be able to write its columns (else `USAGE`).
+   */
   readonly write: WriterOptions;
   /** Column types given by `--schema` and `--type` (the latter win), by column name (JSON: by column path). */
   readonly types: Readonly<Record<string, FieldSpec>>;
@@ -144,26 +149,88 @@ async function openInput(path: string): Promise<FileHandle> {
   }
 }
 
-async function createOutput(job: ConvertJob, options: WriterOptions): Promise<ParquetWriter> {
-  let w: ParquetWriter;
+/** The physical types, in parquet.thrift order: what an encoding is probed against. */
+const PHYSICAL_TYPES: readonly Type[] = [Type.BOOLEAN, Type.INT32, Type.INT64, Type.INT96, Type.FLOAT, Type.DOUBLE, Type.BYTE_ARRAY, Type.FIXED_LEN_BYTE_ARRAY];
+
+/** Whether the encodings package has a value encoder of `encoding` for a column of this type (what the writer uses). */
+function encodes(encoding: EncodingName, type: Type, typeLength: number | undefined): boolean {
   try {
-    w = await createFileWriter(job.output, job.sync === undefined ? options : { ...options, sync: job.sync });
+    createValueEncoder(Encoding[encoding], { type, typeLength: typeLength ?? 16 });
+    return true;
+  } catch (e) {
+    if (isParquetError(e) && e.code === 'ENCODING_UNSUPPORTED') return false;
+    throw e;
+  }
+}
+
+/** `DELTA_BYTE_ARRAY takes BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY`. */
+function takesText(encoding: EncodingName): string {
+  return `${encoding} takes ${PHYSICAL_TYPES.filter((t) => encodes(encoding, t, undefined)).map((t) => TypeNames[t]).join(', ')}`;
+}
+
+/** The output's schema tree, as the writer builds it from the schema option. */
+function schemaTreeOf(schema: WriterOptions['schema']): SchemaTree {
+  if (Array.isArray(schema)) return buildSchemaTree(schemaFromElements(schema as readonly SchemaElement[]));
+  const s = schema as SchemaTree | SchemaSpec;
+  if (Array.isArray((s as SchemaTree).elements) && typeof (s as SchemaTree).columns === 'object') return buildSchemaTree(schemaFromElements(s as SchemaTree));
+  return buildSchemaTree(schemaElements(s as SchemaSpec));
+}
+
+/**
+ * The writer options with `--encoding` settled on the output's columns: a per-column encoding must name columns of
+ * the schema whose physical types it can write; the every-column `encoding` goes to each leaf its encoder can write
+ * (without a dictionary), unless a per-column `--encoding` names that leaf; the other leaves keep the defaults.
+ * @throws ParquetError `USAGE` for a per-column path that is no column, a column the encoding cannot write (naming
+ *   its type and the types the encoding takes), or an every-column encoding no column can take.
+ */
+function settleEncodings(options: WriterOptions): WriterOptions {
+  const { encoding, ...rest } = options;
+  const given = options.columns ?? {};
+  if (encoding === undefined && Object.keys(given).length === 0) return options;
+  const tree = schemaTreeOf(options.schema);
+  const under = (path: string, c: ColumnDescriptor): boolean => {
+    const parts = path.split('.');
+    return parts.length <= c.path.length && parts.every((p, i) => c.path[i] === p);
+  };
+  // per-column options must name columns of the schema (a typo would silently do nothing)
+  for (const [path, o] of Object.entries(given)) {
+    const leaves = tree.columns.filter((c) => under(path, c));
+    if (leaves.length === 0) throw fail('USAGE', `--encoding ${path}=…: no column '${path}' in the output schema (columns: ${tree.columns.map((c) => c.pathString).join(', ')})`);
+    const e = o.encoding;
+    if (e === undefined) continue;
+    const bad = leaves.find((c) => !encodes(e, c.type, c.typeLength));
+    if (bad) {
+      const which = bad.pathString === path ? `column '${path}'` : `column '${bad.pathString}' (under '${path}')`;
+      throw fail('USAGE', `--encoding ${path}=${e}: ${which} is ${TypeNames[bad.type] ?? bad.type}; ${takesText(e)}`);
+    }
+  }
+  if (encoding === undefined) return options;
+  const columns: Record<string, ColumnOptions> = Object.create(null) as Record<string, ColumnOptions>;
+  let taken = 0;
+  for (const c of tree.columns) {
+    // a per-column encoding covering this leaf wins over the every-column one
+    if (Object.entries(given).some(([path, o]) => o.encoding !== undefined && under(path, c))) continue;
+    if (!encodes(encoding, c.type, c.typeLength)) continue;
+    Object.defineProperty(columns, c.pathString, { value: { encoding, dictionary: false }, enumerable: true, writable: true, configurable: true });
+    taken++;
+  }
+  if (taken === 0) {
+    const types = [...new Set(tree.columns.map((c) => TypeNames[c.type] ?? String(c.type)))].join(', ');
+    throw fail('USAGE', `--encoding ${encoding}: no column of the output can take it (${takesText(encoding)}; the columns are ${types})`);
+  }
+  // the user's per-column options (dictionary, …) still apply under the leaves given here
+  for (const [path, o] of Object.entries(given)) Object.defineProperty(columns, path, { value: { ...(Object.hasOwn(columns, path) ? columns[path] : {}), ...o }, enumerable: true, writable: true, configurable: true });
+  return { ...rest, columns };
+}
+
+async function createOutput(job: ConvertJob, options: WriterOptions): Promise<ParquetWriter> {
+  const settled = settleEncodings(options);
+  try {
+    return await createFileWriter(job.output, job.sync === undefined ? settled : { ...settled, sync: job.sync });
   } catch (e) {
     if (isParquetError(e)) throw e;
     throw fail('CANNOT_CREATE', `cannot create '${job.output}': ${ioMessage(e)}`, e);
   }
-  // per-column options must name columns of the schema (a typo would silently do nothing)
-  const tree = w.schema!;
-  for (const path of Object.keys(job.write.columns ?? {})) {
-    const parts = path.split('.');
-    if (!tree.columns.some((c) => parts.length <= c.path.length && parts.every((p, i) => c.path[i] === p))) {
-      const names = tree.columns.map((c) => c.pathString).join(', ');
-      const err = fail('USAGE', `--encoding ${path}=…: no column '${path}' in the output schema (columns: ${names})`);
-      await w.abort(err);
-      throw err;
-    }
-  }
-  return w;
 }
 
 function checkSignal(job: ConvertJob): void {
