@@ -55,6 +55,30 @@ describe('parquetry pages / bloom', () => {
     }
   });
 
+  test('bloom of a float zero: +0 and -0 are one value (as --where compares them), probed both ways', async () => {
+    // row group 0 holds -0.0 as its only zero, row group 1 +0.0, row group 2 no zero
+    const zeros = path.join(tmp, 'zeros.parquet');
+    const groups = [[-0, 1.5, 2.5], [0, 3.5, 4.5], [5.5, 6.5, 7.5]];
+    const rows = groups.flat().map((v, i) => ({ i, d: v, f: v }));
+    fs.writeFileSync(zeros, await writeParquet(rows, { schema: { i: field.int32(), d: field.double(), f: field.float() }, rowGroupRows: 3, columns: { d: { bloomFilter: true }, f: { bloomFilter: true } } }));
+    for (const col of ['d', 'f']) {
+      const where = await run('cat', zeros, '-f', 'ndjson', '--where', `${col} = 0`);
+      expect(where.lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 3]);
+      for (const value of ['0', '-0', '0.0', '-0.0']) {
+        const { code, lines } = await run('bloom', zeros, col, value);
+        expect(code).toBe(0);
+        // before: row group 0 (-0.0 only) was 'definitely absent' for 0, row group 1 for -0
+        expect({ col, value, lines: lines.map((l) => l.replace(/ \(\d+-byte filter\)$/, '')) }).toEqual({
+          col,
+          value,
+          lines: ['row group 0: may contain', 'row group 1: may contain', 'row group 2: definitely absent'],
+        });
+      }
+      // other values are probed as they are
+      expect((await run('bloom', zeros, col, '1.5')).lines.map((l) => l.includes('may contain'))).toEqual([true, false, false]);
+    }
+  });
+
   test('--stats prints the scan statistics on the error stream', async () => {
     const out: string[] = [];
     const err: string[] = [];

@@ -116,7 +116,8 @@ function parseValue(column: ColumnDescriptor, text: string): unknown {
 }
 
 /**
- * `parquetry bloom FILE COLUMN VALUE`: per row group, whether the column's bloom filter may contain the value.
+ * `parquetry bloom FILE COLUMN VALUE`: per row group, whether the column's bloom filter may contain the value (a
+ * FLOAT or DOUBLE zero: +0 or -0, which hash differently).
  * @param file - the opened file.
  * @param name - the leaf column path.
  * @param text - the value as typed (numbers, strings, ISO dates for DATE/TIMESTAMP, 0x… hex for binary).
@@ -125,11 +126,17 @@ function parseValue(column: ColumnDescriptor, text: string): unknown {
  */
 export async function bloomCommand(file: ParquetFile, name: string, text: string, write: (line: string) => void): Promise<number> {
   const col = columnOf(file, name);
-  const physical = fromJsValues([parseValue(col, text)], 0, 1, col);
-  const w = new ByteWriter(16);
-  encodePlain(physical, col.typeLength === undefined ? { type: col.type } : { type: col.type, typeLength: col.typeLength }, w);
-  // BYTE_ARRAY: the bloom hash covers the value bytes without PLAIN's length prefix
-  const plain = col.type === Type.BYTE_ARRAY ? w.finish().subarray(4) : w.finish();
+  const value = parseValue(col, text);
+  const plainOf = (v: unknown): Uint8Array => {
+    const physical = fromJsValues([v], 0, 1, col);
+    const w = new ByteWriter(16);
+    encodePlain(physical, col.typeLength === undefined ? { type: col.type } : { type: col.type, typeLength: col.typeLength }, w);
+    // BYTE_ARRAY: the bloom hash covers the value bytes without PLAIN's length prefix
+    return col.type === Type.BYTE_ARRAY ? w.finish().subarray(4) : w.finish();
+  };
+  // a float zero is +0 or -0: equal values (as --where compares them) with different PLAIN bytes, so different hashes
+  const zero = (col.type === Type.FLOAT || col.type === Type.DOUBLE) && value === 0;
+  const probes = zero ? [plainOf(0), plainOf(-0)] : [plainOf(value)];
   let maybe = 0;
   for (let g = 0; g < file.metadata.row_groups.length; g++) {
     // decrypted when the column is encrypted and the file was opened with its key
@@ -144,7 +151,7 @@ export async function bloomCommand(file: ParquetFile, name: string, text: string
       maybe++;
       continue;
     }
-    const hit = f.mightContainBytes(plain, 0, plain.length);
+    const hit = probes.some((b) => f.mightContainBytes(b, 0, b.length));
     if (hit) maybe++;
     write(`row group ${g}: ${hit ? 'may contain' : 'definitely absent'} (${f.numBytes}-byte filter)`);
   }
