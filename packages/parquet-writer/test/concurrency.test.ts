@@ -10,8 +10,8 @@ import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
 import { isParquetError } from '@parquetry/thrift-compact';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createWriter, field, memorySink, type ByteSink, type ParquetWriter, type WriterOptions } from '../src/index.js';
-import { fileSink } from '../src/node.js';
+import { appendParquet, createWriter, field, memorySink, writableSink, writeParquet, type ByteSink, type ParquetWriter, type WriterOptions } from '../src/index.js';
+import { appendFileSink, fileSink } from '../src/node.js';
 
 const codecs = builtinCodecs();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-writer-conc-'));
@@ -162,6 +162,29 @@ describe('overlapping calls run in call order', () => {
     const want = await ours(reference);
     expect(want.ids).toEqual(range(0, 2000));
     await expectSequential(sink.bytes(), reference, { ids: range(0, 2000), groups: want.groups });
+  });
+  test('overlapping writes appending to a file through the Node append sink: the file appendParquet gives', async () => {
+    const target = path.join(tmp, 'append.parquet');
+    const first = await writeParquet(ids(0, 300), { schema, rowGroupRows: 200 });
+    fs.writeFileSync(target, first);
+    const sink = await appendFileSink(target, { sync: false });
+    const w = createWriter(sink, { append: sink.append, rowGroupRows: 200 });
+    await Promise.all([w.write(ids(300, 650)), w.write(ids(650, 800)), w.close()]);
+    const reference = await appendParquet(first, ids(300, 800), { rowGroupRows: 200 });
+    await expectSequential(new Uint8Array(fs.readFileSync(target)), reference, { ids: range(0, 800), groups: [200, 100, 200, 200, 100] });
+  });
+
+  test('overlapping writes to a WHATWG WritableStream with backpressure (highWaterMark 1, a slow underlying sink)', async () => {
+    const options = { schema, rowGroupRows: 250 };
+    const parts: Uint8Array[] = [];
+    const stream = new WritableStream<Uint8Array>({ async write(c) { await sleep(1); parts.push(c.slice()); } }, new CountQueuingStrategy({ highWaterMark: 1 }));
+    const w = createWriter(writableSink(stream), options);
+    const all = Promise.all([w.write(ids(0, 600)), w.write(ids(600, 1000)), w.flushRowGroup(), w.write(ids(1000, 1100))]);
+    const meta = await w.close();
+    await all;
+    expect(meta.num_rows).toBe(1100);
+    const reference = await sequential(options, [(w) => w.write(ids(0, 600)), (w) => w.write(ids(600, 1000)), (w) => w.flushRowGroup(), (w) => w.write(ids(1000, 1100)), (w) => w.close()]);
+    await expectSequential(Buffer.concat(parts), reference, { ids: range(0, 1100), groups: [250, 250, 250, 250, 100] });
   });
 });
 
