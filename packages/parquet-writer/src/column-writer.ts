@@ -32,7 +32,7 @@ import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { BloomCollector, type BloomFilterOptions } from './bloom.js';
 import { Chunker, type ContentDefinedChunking } from './cdc.js';
 import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
-import { ByteWriter, Encoding, PageType, Type, type ColumnIndex, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
+import { ByteWriter, Encoding, EncodingNames, PageType, ParquetError, Type, TypeNames, isParquetError, type ColumnIndex, type GeospatialStatistics, type PageEncodingStats, type SizeStatistics, type Statistics } from '@parquetry/thrift-compact';
 
 /** Resolved options of one column's writer. */
 export interface ColumnWriterOptions {
@@ -206,6 +206,39 @@ function plainSize(values: ColumnValues, start: number, end: number, column: Col
   }
 }
 
+/** The physical types each value encoding takes (Encodings.md), for the message when a column's type is not one. */
+const ENCODING_TYPES: Readonly<Partial<Record<Encoding, readonly Type[]>>> = {
+  [Encoding.RLE]: [Type.BOOLEAN],
+  [Encoding.DELTA_BINARY_PACKED]: [Type.INT32, Type.INT64],
+  [Encoding.DELTA_LENGTH_BYTE_ARRAY]: [Type.BYTE_ARRAY],
+  [Encoding.DELTA_BYTE_ARRAY]: [Type.BYTE_ARRAY, Type.FIXED_LEN_BYTE_ARRAY],
+  [Encoding.BYTE_STREAM_SPLIT]: [Type.FLOAT, Type.DOUBLE, Type.INT32, Type.INT64, Type.FIXED_LEN_BYTE_ARRAY],
+  [Encoding.ALP]: [Type.FLOAT, Type.DOUBLE],
+};
+
+/**
+ * The column's value encoder.
+ * @throws ParquetError `INVALID_OPTION` naming the column, its physical type and the types the encoding takes, when
+ *   the encoding cannot write the column's type.
+ */
+function valueEncoder(column: ColumnDescriptor, encoding: Encoding, desc: { type: Type; typeLength?: number }): ValueEncoder {
+  try {
+    return createValueEncoder(encoding, desc);
+  } catch (e) {
+    if (!isParquetError(e) || e.code !== 'ENCODING_UNSUPPORTED') throw e;
+    const name = EncodingNames[encoding] ?? String(encoding);
+    const takes = ENCODING_TYPES[encoding];
+    throw new ParquetError(
+      'INVALID_OPTION',
+      `parquet-writer: column '${column.pathString}': encoding ${name} cannot write its physical type ${TypeNames[column.type] ?? column.type}` +
+        `${takes ? ` (${name} takes ${takes.map((t) => TypeNames[t]).join(', ')})` : ''}; ` +
+        `give this column another encoding with columns: { '${column.pathString}': { encoding: … } }, or leave it PLAIN`,
+      undefined,
+      { cause: e },
+    );
+  }
+}
+
 function isGeospatial(column: ColumnDescriptor): boolean {
   const lt = column.node.logicalType;
   return lt?.GEOMETRY !== undefined || lt?.GEOGRAPHY !== undefined;
@@ -258,8 +291,10 @@ export class ColumnWriter {
     let encoding = options.encoding;
     // BOOLEAN values: bit-packed PLAIN in V1 pages, RLE in V2 pages (as arrow-rs and parquet-java write them)
     if (column.type === Type.BOOLEAN && encoding === Encoding.PLAIN && options.pageVersion === 2) encoding = Encoding.RLE;
-    this.encoder = createValueEncoder(encoding, this.desc);
-    const stats = options.statistics && !isGeospatial(column);
+    this.encoder = valueEncoder(column, encoding, this.desc);
+    // GEOMETRY/GEOGRAPHY have no sort order: their Statistics carry null_count only (the builder writes no min/max
+    // for an undefined order, Geospatial.md), and the bounding box goes into GeospatialStatistics
+    const stats = options.statistics;
     const so = { truncateLength: options.truncateLength };
     this.pageStats = stats ? new StatisticsBuilder(column, so) : undefined;
     this.chunkStats = stats ? new StatisticsBuilder(column, so) : undefined;

@@ -64,7 +64,10 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   truncateLength?: number;
   /** Write a CRC32 of each page (default true). */
   checksum?: boolean;
-  /** Per-column options by dotted column path (or a group path for every leaf under it). */
+  /**
+   * Per-column options by dotted column path (or a group path for every leaf under it; the longer path wins). A path
+   * that names no column or group of the schema is an `UNKNOWN_COLUMN` error.
+   */
   columns?: Readonly<Record<string, ColumnOptions>>;
   /** Footer key/value metadata (`columns[path].keyValueMetadata` sets a column chunk's). */
   keyValueMetadata?: Readonly<Record<string, string>>;
@@ -162,6 +165,80 @@ export interface ResolvedOptions {
   strictUtf8: boolean;
   /** Write the page index. */
   pageIndex: boolean;
+  /**
+   * Checks that every path of the `columns` option names a column of the schema: a leaf, or a group (every leaf under
+   * it). Call it once the schema is known.
+   * @param columns - the schema's leaf columns.
+   * @throws ParquetError `UNKNOWN_COLUMN` naming the path and the nearest column path.
+   */
+  checkColumns: (columns: readonly ColumnDescriptor[]) => void;
+}
+
+/** Whether the `columns` key `name` (a dotted path) names leaf `c` or a group above it. */
+function covers(name: string, c: ColumnDescriptor): boolean {
+  const p = c.pathString;
+  return p === name || (p.length > name.length && p.charCodeAt(name.length) === 46 /* . */ && p.startsWith(name));
+}
+
+/** Edit distance of two strings (insertions, deletions, substitutions), for "did you mean". */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Whether the segments of `path` appear in order in `candidate` (`tags.element` in `tags.list.element`). */
+function segmentsWithin(path: readonly string[], candidate: readonly string[]): boolean {
+  let i = 0;
+  for (const s of candidate) if (i < path.length && s === path[i]) i++;
+  return i === path.length;
+}
+
+/**
+ * The path among `candidates` nearest to `path`: equal but for case first, then the shortest that holds its
+ * segments in order (a list or map path without its `list` / `key_value` level), then the fewest edits (ties: the
+ * shorter, then the first).
+ */
+function nearestPath(path: string, candidates: readonly string[]): string | undefined {
+  const lower = path.toLowerCase();
+  const sameButCase = candidates.find((c) => c.toLowerCase() === lower);
+  if (sameButCase !== undefined) return sameButCase;
+  const segs = lower.split('.');
+  const within = candidates.filter((c) => segmentsWithin(segs, c.toLowerCase().split('.')));
+  if (within.length > 0) return within.reduce((a, b) => (b.length < a.length ? b : a));
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(lower, c.toLowerCase());
+    if (d < bestD || (d === bestD && best !== undefined && c.length < best.length)) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * Throws for a path of the `columns` option that names no leaf or group of the schema (a typo would otherwise
+ * silently leave the column with the file's options).
+ */
+function checkColumnPaths(paths: readonly { name: string }[], columns: readonly ColumnDescriptor[]): void {
+  for (const { name } of paths) {
+    if (columns.some((c) => covers(name, c))) continue;
+    // every column and group path, as the option takes them
+    const candidates = new Set<string>();
+    for (const c of columns) for (let k = 1; k <= c.path.length; k++) candidates.add(c.path.slice(0, k).join('.'));
+    const near = nearestPath(name, [...candidates]);
+    throw new ParquetError(
+      'UNKNOWN_COLUMN',
+      `parquet-writer: columns option: '${name}' is not a column or group of the schema${near === undefined ? '' : ` (nearest: '${near}')`}; ` +
+        'paths are dotted, as path_in_schema: a top-level name, a.b for a struct member, a.list.element for list elements, m.key_value.key / m.key_value.value',
+    );
+  }
 }
 
 /**
@@ -180,7 +257,11 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     dictionaryPageSize: positive('dictionaryPageSize', o.dictionaryPageSize, 1 << 20),
     truncateLength: o.truncateLength === undefined ? 64 : o.truncateLength === Infinity ? Infinity : positive('truncateLength', o.truncateLength, 64),
   };
-  const perColumn = Object.entries(o.columns ?? {}).map(([path, opts]) => ({ path: path.split('.'), opts }));
+  // by dotted path: a key applies to the leaf of that path and to every leaf under it (so a name with a dot in it is
+  // reached too); a longer (more specific) key wins
+  const perColumn = Object.entries(o.columns ?? {})
+    .map(([name, opts]) => ({ name, opts }))
+    .sort((a, b) => a.name.length - b.name.length);
   const checkEncoding = (e: EncodingName | undefined): Encoding => {
     if (e === undefined) return Encoding.PLAIN;
     const n = ENCODING_BY_NAME[e];
@@ -190,10 +271,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
   const column = (c: ColumnDescriptor): ColumnWriterOptions => {
     const { keyValueMetadata: _file, columns: _columns, ...defaults } = o;
     let merged: ColumnOptions = defaults;
-    // a longer (more specific) path wins
-    for (const { path, opts } of [...perColumn].sort((a, b) => a.path.length - b.path.length)) {
-      if (path.length <= c.path.length && path.every((p, i) => c.path[i] === p)) merged = { ...merged, ...opts };
-    }
+    for (const { name, opts } of perColumn) if (covers(name, c)) merged = { ...merged, ...opts };
     return {
       codec: codecOf(merged.compression ?? 'SNAPPY'),
       codecs,
@@ -220,5 +298,6 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     pageVersion,
     strictUtf8: o.strictUtf8 ?? false,
     pageIndex: o.pageIndex ?? true,
+    checkColumns: (columns) => checkColumnPaths(perColumn, columns),
   };
 }
