@@ -37,6 +37,10 @@
  * (`Uint8Array` → BYTE_ARRAY), INTERVAL (`{ months, days, millis }` → a STRUCT of three INT32s), maps read with
  * `maps: 'object'` (plain objects → STRUCT), and VARIANT values (whatever JS shape they decode to).
  *
+ * Rows past the sample: a schema inferred from the first rows cannot hold a key first seen later, and the writer
+ * would drop its values. {@link inferRowSchema} gives the check of later rows ({@link InferredSchema.checkKeys}):
+ * such a key, at any struct depth (map keys are data, not fields), is `UNKNOWN_COLUMN` naming its path and row.
+ *
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -279,6 +283,11 @@ function toSpec(c: Column, unit: 'millis' | 'micros'): FieldSpec {
  *   `Infinity`), or `timestampUnit` is neither `'millis'` nor `'micros'`.
  */
 export function inferSchema(rows: Iterable<Record<string, unknown>>, options: InferOptions = {}): SchemaSpec {
+  return infer(rows, options).spec;
+}
+
+/** The inference itself: the spec, the columns seen (for {@link inferRowSchema}'s key check) and the rows inspected. */
+function infer(rows: Iterable<Record<string, unknown>>, options: InferOptions): { spec: SchemaSpec; root: Column; sampled: number } {
   const sampleSize = options.sampleSize ?? Infinity;
   if (typeof sampleSize !== 'number' || !(sampleSize === Infinity || (Number.isInteger(sampleSize) && sampleSize > 0))) {
     throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: inferSchema: sampleSize must be a positive integer or Infinity, got ${String(sampleSize)}`);
@@ -313,12 +322,14 @@ export function inferSchema(rows: Iterable<Record<string, unknown>>, options: In
     if (kindOf(row) !== 'struct') throw inferError(`row ${inf.row} is ${valueName(row)}, expected a plain object`);
     inf.visitStruct(root, row as Record<string, unknown>, 0);
   };
+  let sampled = 0;
   if (Array.isArray(rows)) {
     const n = Math.min(rows.length, sampleSize);
     for (let i = 0; i < n; i++) {
       inf.row = i;
       visitRow(rows[i]);
     }
+    sampled = n;
   } else {
     let i = 0;
     for (const row of rows) {
@@ -326,6 +337,7 @@ export function inferSchema(rows: Iterable<Record<string, unknown>>, options: In
       visitRow(row);
       if (i >= sampleSize) break; // before pulling a row that would not be inspected
     }
+    sampled = i;
   }
 
   // overrides that matched no visited column: add them to their parent struct, if there is one
@@ -346,5 +358,160 @@ export function inferSchema(rows: Iterable<Record<string, unknown>>, options: In
   }
   const out: Record<string, FieldSpec> = {};
   for (const [k, f] of root.fields) setOwn(out, k, toSpec(f, unit));
-  return out;
+  return { spec: out, root, sampled };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// keys the inferred schema lacks
+
+/** A schema inferred from the first rows of a write, with the check of later rows against it. */
+export interface InferredSchema {
+  /** The inferred spec (as {@link inferSchema} returns it). */
+  readonly spec: SchemaSpec;
+  /** Rows inspected, from the first. */
+  readonly sampled: number;
+  /**
+   * Checks rows `[start, end)` of `rows` for keys the inferred schema lacks, which the writer would otherwise drop
+   * without a word. Rows numbered below {@link InferredSchema.sampled} were inspected and are skipped. Struct members
+   * are checked at every depth (in lists and map values too); map keys are data, not fields, and keys under an
+   * override are not checked (the override is the caller's schema, whose extra keys are ignored as with the `schema`
+   * option). A key whose value is `undefined` is as good as absent.
+   * @param rows - the rows of one write.
+   * @param start - first row to check.
+   * @param end - end of the rows to check (exclusive).
+   * @param firstRow - the row number of `rows[start]` in the file (for the message; rows before the sample end are skipped).
+   * @throws ParquetError `UNKNOWN_COLUMN` naming the key's path and row, the rows the schema was inferred from and how
+   *   to give every column.
+   */
+  readonly checkKeys: (rows: readonly unknown[], start: number, end: number, firstRow: number) => void;
+}
+
+/** The members of one struct column of an inferred schema, and the columns below it that hold structs. */
+interface KeyNode {
+  /** Column path ('' for the row). */
+  readonly path: string;
+  /** Struct: member names in schema order (`undefined`: not a struct). */
+  readonly names: readonly string[] | undefined;
+  readonly known: ReadonlySet<string> | undefined;
+  /** Struct members whose values hold structs, to descend into (names and their nodes). */
+  readonly nestedNames: readonly string[];
+  readonly nested: readonly KeyNode[];
+  /** List element / map key / map value holding structs. */
+  readonly element: KeyNode | undefined;
+  readonly mapKey: KeyNode | undefined;
+  readonly mapValue: KeyNode | undefined;
+}
+
+/** The check tree of an inferred column, or undefined when no struct lies at or below it (nothing to check). */
+function keyNode(c: Column | undefined): KeyNode | undefined {
+  if (c === undefined || c.override !== undefined) return undefined;
+  const node = (n: Partial<KeyNode>): KeyNode => ({
+    path: c.path, names: undefined, known: undefined, nestedNames: [], nested: [], element: undefined, mapKey: undefined, mapValue: undefined, ...n,
+  });
+  switch (c.kind) {
+    case 'struct': {
+      const names = [...c.fields!.keys()];
+      const nestedNames: string[] = [];
+      const nested: KeyNode[] = [];
+      for (const [k, f] of c.fields!) {
+        const n = keyNode(f);
+        if (n) {
+          nestedNames.push(k);
+          nested.push(n);
+        }
+      }
+      return node({ names, known: new Set(names), nestedNames, nested });
+    }
+    case 'list': {
+      const element = keyNode(c.element);
+      return element && node({ element });
+    }
+    case 'map': {
+      const mapKey = keyNode(c.key);
+      const mapValue = keyNode(c.value);
+      return mapKey || mapValue ? node({ mapKey, mapValue }) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What the shredder takes as a struct value (parquet-levels `isStructValue`). */
+function isStructValue(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map);
+}
+
+/** Checks one non-null object value of column `n` (values of another shape are the shredder's to reject). */
+function checkValue(n: KeyNode, v: object, fail: (path: string) => never): void {
+  const names = n.names;
+  if (names !== undefined) {
+    // the row's keys in its own order: mostly the schema's (inference takes the first-seen order), so a key costs one
+    // identity comparison with the member at its position, and the set is asked only for a key out of place; whether
+    // the value is a struct at all (not an array, a Map, …) only once a key is unknown
+    const o = v as Record<string, unknown>;
+    let i = 0;
+    for (const k in o) {
+      if (k !== names[i] && !n.known!.has(k)) {
+        if (!isStructValue(o)) return;
+        if (Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined) fail(n.path === '' ? k : `${n.path}.${k}`);
+      }
+      i++;
+    }
+    const nested = n.nested;
+    for (let j = 0; j < nested.length; j++) {
+      const c = o[n.nestedNames[j]!];
+      if (c !== null && typeof c === 'object') checkValue(nested[j]!, c, fail);
+    }
+    return;
+  }
+  const element = n.element;
+  if (element !== undefined) {
+    if (!Array.isArray(v)) return;
+    for (let j = 0; j < v.length; j++) {
+      const e: unknown = v[j];
+      if (e !== null && typeof e === 'object') checkValue(element, e, fail);
+    }
+    return;
+  }
+  // a map: a Map or a plain object of entries, whose keys are data
+  const entries: Iterable<[unknown, unknown]> = v instanceof Map ? (v as Map<unknown, unknown>) : isStructValue(v) ? Object.entries(v) : [];
+  for (const [mk, mv] of entries) {
+    if (n.mapKey && mk !== null && typeof mk === 'object') checkValue(n.mapKey, mk, fail);
+    if (n.mapValue && mv !== null && typeof mv === 'object') checkValue(n.mapValue, mv, fail);
+  }
+}
+
+/**
+ * Infers the schema of a write from its first rows, as {@link inferSchema}, and gives the check of later rows: a key
+ * the schema lacks is an error instead of a column silently dropped (the writer does this when no `schema` is
+ * given).
+ * @param rows - the rows (of the first write).
+ * @param options - as {@link inferSchema}.
+ * @returns the spec, the rows inspected and the check.
+ * @throws ParquetError as {@link inferSchema}.
+ * @internal
+ */
+export function inferRowSchema(rows: Iterable<Record<string, unknown>>, options: InferOptions = {}): InferredSchema {
+  const { spec, root, sampled } = infer(rows, options);
+  const top = keyNode(root)!;
+  const checkKeys = (batch: readonly unknown[], start: number, end: number, firstRow: number): void => {
+    // rows the inference saw need no check (the first write's first `sampled` rows)
+    const from = Math.max(start, start + sampled - firstRow);
+    let row = 0;
+    const fail = (path: string): never => {
+      throw new ParquetError(
+        'UNKNOWN_COLUMN',
+        `parquet-writer: row ${row}: key '${path}' is not a column of the schema inferred from the first ${sampled} row${sampled === 1 ? '' : 's'} ` +
+          `(no schema option was given), so its values would be dropped; give the schema option (field specs, or inferSchema(rows) over rows that ` +
+          `have every key), or a larger infer.sampleSize (default: every row of the first write)`,
+      );
+    };
+    for (let i = from; i < end; i++) {
+      const r = batch[i];
+      if (r === null || typeof r !== 'object') continue; // the shredder's to reject
+      row = firstRow + (i - start);
+      checkValue(top, r, fail);
+    }
+  };
+  return { spec, sampled, checkKeys };
 }
