@@ -20,7 +20,7 @@ import { buildSchemaTree, type ColumnDescriptor, type SchemaTree, type StructVec
 import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, schemaElements, schemaFromElements, type ColumnOptions, type EncodingName, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { Encoding, ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
-import { CsvParser, buildColumn, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { CsvParser, buildColumn, fractionTooFine, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
 import { checkColumnKeys } from './cli-keys.js';
 import { isUrl, openUrl } from './cli-url.js';
 import { createFileWriter, openFile } from './files.js';
@@ -443,7 +443,9 @@ class TypedStrings {
         const n = this.scratch.write(v, 0);
         const x = textValue(plan, this.scratch, 0, n, this.r);
         if (x === undefined) {
-          throw fail('INVALID_VALUE', `${where(i)}, column '${name}': the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)} is not a ${spec.type} value`);
+          const shown = JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+          const fine = fractionTooFine(plan, spec, v);
+          throw fail('INVALID_VALUE', `${where(i)}, column '${name}': the string ${shown} ${fine === undefined ? `is not a ${spec.type} value` : `has ${fine}`}`);
         }
         row[name] = x;
       }

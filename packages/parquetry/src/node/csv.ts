@@ -432,6 +432,32 @@ function expected(plan: TextPlan, spec: FieldSpec): string {
 }
 
 /**
+ * Why a text that is not a value of a time or timestamp column is refused, when the reason is its fraction of a
+ * second: it holds more digits than the column's unit (or than nanoseconds), and is a value once they are cut. DuckDB
+ * drops such digits when casting text to TIMESTAMP, TIMESTAMPTZ, TIMESTAMP_NS or TIME (and rounds to the millisecond
+ * for TIMESTAMP_MS); here they are an error, not a rounding (the package README's CSV rules), with this message.
+ * @param plan - the column's plan.
+ * @param spec - the column's type.
+ * @param text - the refused text.
+ * @returns `N fraction digits, more than timestamp[micros, UTC] holds (at most 6); …`, or undefined when the text
+ *   is refused for another reason (or the column is not a time or timestamp).
+ */
+export function fractionTooFine(plan: TextPlan, spec: FieldSpec, text: string): string | undefined {
+  if (plan.kind !== 'ts' && plan.kind !== 'time') return undefined;
+  const m = /^(.*\d\d:\d\d:\d\d)\.(\d+)(.*)$/s.exec(text);
+  if (!m) return undefined;
+  const digits = m[2]!.length;
+  const holds = Math.round(Math.log10(plan.perSecond));
+  if (digits <= holds) return undefined;
+  const cut = Buffer.from(`${m[1]}.${m[2]!.slice(0, holds)}${m[3]}`);
+  if (textValue(plan, cut, 0, cut.length, textResult()) === undefined) return undefined;
+  const unit = digits <= 6 ? 'us' : 'ns';
+  const finer =
+    digits > 9 ? '; nanoseconds, the finest unit, hold 9' : `; give the column a finer unit with --type (${plan.kind === 'ts' ? (plan.utc ? 'timestamptz' : 'timestamp') : 'time'}[${unit}])`;
+  return `${digits} fraction digits, more than ${specName(spec)} holds (at most ${holds})${finer}`;
+}
+
+/**
  * Converts one text to the JavaScript value the writer takes for `plan` (used for JSON strings in a typed column).
  * @param plan - the column's plan.
  * @param b - bytes.
@@ -615,10 +641,14 @@ export function buildColumn(
         const i = row * width + c;
         const s = starts[i]!;
         const e = ends[i]!;
-        if (isTs ? !readTimestamp(buf, s, e, r) || (r.offset && !utc) : !readTime(buf, s, e, r)) throw bad(row);
-        const fit = toUnitCount(r, per);
-        if (fit === 0) throw valueError(batch, row, c, name, `at most ${Math.log10(per)} fraction digits (${specName(spec)})`, `; give the column a finer unit with --type`);
-        if (fit < 0) throw bad(row);
+        const fit = (isTs ? !readTimestamp(buf, s, e, r) || (r.offset && !utc) : !readTime(buf, s, e, r)) ? -1 : toUnitCount(r, per);
+        if (fit !== 1) {
+          const text = fieldText(batch, i);
+          const fine = fractionTooFine(plan, spec, text);
+          if (fine === undefined) throw bad(row);
+          const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}… (${text.length} chars)` : JSON.stringify(text);
+          throw new ParquetError('INVALID_VALUE', `parquetry: CSV line ${batch.lines[row]}, column '${name}': ${shown} has ${fine}`);
+        }
         if (int32) words[row] = r.lo;
         else {
           words[2 * row + LO] = r.lo;
