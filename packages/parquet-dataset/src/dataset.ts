@@ -310,6 +310,11 @@ export function addDatasetStats(a: DatasetScanStats, b: DatasetScanStats): Datas
   return a;
 }
 
+/** Sets an own enumerable property, also one named `__proto__` (which assignment would take as the prototype). */
+function setOwn(o: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function finish(s: DatasetScanStats): DatasetScanStats {
   s.requests = s.summary.requests + s.footers.requests + s.reads.requests.total;
   s.bytes = s.summary.bytes + s.footers.bytes + s.reads.bytes.total;
@@ -657,9 +662,13 @@ class DatasetImpl implements Dataset {
       for (const { name, m } of data) {
         let v = m.present ? (row[name] ?? null) : null;
         if (m.widen === 'int64' && typeof v === 'number' && !asNumber) v = BigInt(v);
-        o[name] = v;
+        if (name === '__proto__') setOwn(o, name, v);
+        else o[name] = v;
       }
-      for (const { name, value } of partsOut) o[name] = value;
+      for (const { name, value } of partsOut) {
+        if (name === '__proto__') setOwn(o, name, value);
+        else o[name] = value;
+      }
       out[r] = o;
     }
     return out;
@@ -992,12 +1001,12 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
           values.set(s.key, []);
         }
         values.get(s.key)!.push(s.value);
-        part[s.key] = s.value;
+        setOwn(part, s.key, s.value);
       }
       (e.file as { partition: Record<string, string | null> }).partition = part;
     }
     const given = typeof partitioning === 'object' ? partitioning.types : {};
-    for (const k of keys) partitions.push({ name: k, type: given[k] ?? inferPartitionType(values.get(k)!) });
+    for (const k of keys) partitions.push({ name: k, type: (Object.hasOwn(given, k) ? given[k] : undefined) ?? inferPartitionType(values.get(k)!) });
   }
 
   // schema

@@ -234,7 +234,7 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
       let f = open.get(dir);
       if (!f) {
         const partition: Record<string, string | null> = {};
-        for (const s of parseHivePath(`${dir}x`)) partition[s.key] = s.value;
+        for (const s of parseHivePath(`${dir}x`)) Object.defineProperty(partition, s.key, { value: s.value, enumerable: true, writable: true, configurable: true });
         f = await startFile(dir, partition);
         open.set(dir, f);
       }
