@@ -88,7 +88,8 @@ export interface ParquetWriter {
    * Writes rows; row groups are written to the sink as they fill.
    * @param rows - row objects, in the shape the reader returns.
    * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row; the writer is then failed and the sink aborted.
-   *   `WRITER_FAILED` after a failed call or `abort()`, `WRITER_CLOSED` after `close()`; a sink's error as is.
+   *   `WRITER_FAILED` after a failed call or `abort()`, `WRITER_CLOSED` after `close()`, `WRITER_ABORTED` when
+   *   `abort()` stopped it under way; a sink's error as is.
    */
   write(rows: Iterable<Row> | AsyncIterable<Row>): Promise<void>;
   /**
@@ -113,8 +114,8 @@ export interface ParquetWriter {
    */
   close(): Promise<FileMetaData>;
   /**
-   * Abandons the file: calls not yet started reject `WRITER_FAILED`, a write under way stops at its next row group,
-   * then the sink is aborted (which removes what it wrote where it can). Resolves when the sink is aborted; does
+   * Abandons the file: calls not yet started reject `WRITER_FAILED`, a write under way stops at its next row group
+   * (rejecting `WRITER_ABORTED`), then the sink is aborted (which removes what it wrote where it can). Resolves when the sink is aborted; does
    * nothing after a successful `close()` or a failure (the sink was aborted then). Idempotent.
    * @param reason - why.
    */
