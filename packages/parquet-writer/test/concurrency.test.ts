@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
-import { isParquetError } from '@parquetry/thrift-compact';
 import { afterAll, describe, expect, test } from 'vitest';
+import { rejection } from './rejection.js';
 import { appendParquet, createWriter, field, memorySink, writableSink, writeParquet, type ByteSink, type ParquetWriter, type WriterOptions } from '../src/index.js';
 import { appendFileSink, fileSink } from '../src/node.js';
 
@@ -80,16 +80,6 @@ async function expectSequential(bytes: Uint8Array, reference: Uint8Array, want: 
   expect(await ours(bytes)).toEqual(want);
   if (PYTHON !== undefined) expect(pyarrow(bytes)).toEqual(want);
   expect(Buffer.from(bytes).equals(Buffer.from(reference))).toBe(true);
-}
-
-async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string; cause?: unknown }> {
-  try {
-    await p;
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    return e as unknown as { code: string; message: string; cause?: unknown };
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('overlapping calls run in call order', () => {

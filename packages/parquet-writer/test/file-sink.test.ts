@@ -3,23 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isParquetError } from '@parquetry/thrift-compact';
 import { afterAll, describe, expect, test } from 'vitest';
+import { rejection } from './rejection.js';
 import { createWriter, field } from '../src/index.js';
 import { fileSink } from '../src/node.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-file-sink-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string; cause?: unknown }> {
-  try {
-    await p;
-  } catch (e) {
-    if (!isParquetError(e)) throw e;
-    return e as unknown as { code: string; message: string; cause?: unknown };
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('file sink failures', () => {
   test('the target is a directory: close() rejects CANNOT_CREATE naming it, the temporary file is removed (failed before: a raw EISDIR naming the temporary path, which stayed)', async () => {
