@@ -32,7 +32,7 @@ import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.j
 import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
 import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
-import { inferSchema, type InferOptions } from './schema-infer.js';
+import { inferRowSchema, type InferOptions, type InferredSchema } from './schema-infer.js';
 import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
 import { appendTarget, type AppendTarget } from './append.js';
@@ -171,6 +171,8 @@ class Engine {
   readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
   /** Sort keys to check rows against (`checkSorting`). */
   sortKeys: { name: string; descending: boolean; nullsFirst: boolean }[] | undefined;
+  /** When the schema was inferred: the check of rows for keys it lacks (which would be dropped). */
+  checkKeys: InferredSchema['checkKeys'] | undefined;
   /** Turns decoded VARIANT values into their stored groups (undefined when the schema has no VARIANT). */
   private readonly encodeVariants: ((rows: readonly Row[], firstRow?: number) => Record<string, unknown>[]) | undefined;
 
@@ -184,6 +186,7 @@ class Engine {
     readonly o: ResolvedOptions,
     alloc?: (length: number) => Uint8Array,
   ) {
+    o.checkColumns(tree.columns);
     this.columns = tree.columns.map((c) => new ColumnWriter(c, alloc ? { ...o.column(c), alloc } : o.column(c)));
     this.encodeVariants = variantRowEncoder(tree);
   }
@@ -266,8 +269,9 @@ class Engine {
 
   /** Writes rows `[start, end)` of `rows` (at most {@link ROW_SLICE}, within the row group). */
   writeRowSlice(rows: readonly Row[], start: number, end: number): void {
-    let slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
     const rowBase = this.totalRows;
+    if (this.checkKeys) this.checkKeys(rows, start, end, rowBase);
+    let slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
     if (this.sortKeys) this.checkSorted(slice, rowBase, this.sortKeys);
     if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
@@ -537,7 +541,11 @@ class FileWriter {
   }
 
   private ensureEngine(rows: readonly Row[]): Engine {
-    if (!this.engine) this.engine = this.newEngine(buildSchemaTree(schemaElements(inferSchema(rows, this.options.infer))), this.o);
+    if (!this.engine) {
+      const inferred = inferRowSchema(rows, this.options.infer);
+      this.engine = this.newEngine(buildSchemaTree(schemaElements(inferred.spec)), this.o);
+      this.engine.checkKeys = inferred.checkKeys;
+    }
     return this.engine;
   }
 

@@ -50,9 +50,8 @@ describe('columns option paths', () => {
     );
   });
 
-  // The writer checks the paths once writer.ts's Engine calls ResolvedOptions.checkColumns(tree.columns): until then
-  // this fails, and test.fails keeps it here; flip it to test() when the writer is wired.
-  test.fails('writeParquet: a typo in a columns path is UNKNOWN_COLUMN', async () => {
+  // the writer checks the paths: writer.ts's Engine calls ResolvedOptions.checkColumns(tree.columns)
+  test('writeParquet: a typo in a columns path is UNKNOWN_COLUMN', async () => {
     await expect(writeParquet([{ city: 'x' }], { schema: { city: field.string() }, columns: { City: { compression: 'ZSTD' } } })).rejects.toMatchObject({
       code: 'UNKNOWN_COLUMN',
       message: expect.stringContaining("'City' is not a column or group of the schema (nearest: 'city')"),
