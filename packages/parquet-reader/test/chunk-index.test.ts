@@ -12,7 +12,6 @@
  * page indexes and bloom filters as encrypted modules) and its keys from the corpus MANIFEST.md; the plaintext
  * `data_index_bloom_encoding_stats` for the same checks without encryption; damaged bytes for the errors.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
@@ -169,9 +168,4 @@ describe.skipIf(!HAVE_CORPUS)('page index and bloom filter of a chunk', () => {
     expect(e.message).toContain(`byte ${at}`);
     expect(e.offset).toBe(at);
   });
-});
-
-test.skipIf(HAVE_CORPUS)('page index and bloom filter tests need the upstream corpus', () => {
-  console.warn(`skipped: ${corpus} not found`);
-  expect(fs.existsSync(corpus)).toBe(false);
 });
