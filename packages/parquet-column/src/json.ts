@@ -24,7 +24,6 @@ import { MAX_STRING_LENGTH, type ValueOptions } from './to-js.js';
 /** A time unit of TIMESTAMP and TIME. */
 export type TimeUnit = 'ms' | 'us' | 'ns';
 
-
 const PER_SECOND = { ms: 1000, us: 1000000, ns: 1000000000 } as const;
 const PER_SECOND_N = { ms: 1000n, us: 1000000n, ns: 1000000000n } as const;
 const DIGITS = { ms: 3, us: 6, ns: 9 } as const;
