@@ -2,9 +2,12 @@
  * Node-only entry of `@parquetry/parquet-writer`: a file sink that never leaves a partial file at the final path.
  * The bytes go to a temporary file beside the target (`<name>.<random>.tmp`); only after the footer is written and
  * the data synced to disk is it renamed over the final path (an atomic replace on POSIX file systems). A failed or
- * aborted write removes the temporary file, and so does a close whose sync or rename fails (say, the target is an
- * existing directory): that close rejects `CANNOT_CREATE` naming the final path. A process killed
- * mid-write leaves at most the temporary file, never a file at the final path.
+ * aborted write removes the temporary file. Every file system failure is a `CANNOT_CREATE` ParquetError naming the
+ * final path and the step (the Node error as its cause), never a raw Node error: the temporary file cannot be
+ * created (a missing directory, permissions), a write to it fails (`ENOSPC`, `EFBIG`, `EIO`; the temporary file is
+ * then removed and the sink failed), or its sync or rename fails on close (say, the target is an existing
+ * directory; the temporary file is removed too). A process killed mid-write leaves at most the temporary file,
+ * never a file at the final path.
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -32,9 +35,13 @@ export interface FileSink extends ByteSink {
  * Opens a sink writing a Parquet file at `target` through a temporary file and an atomic rename.
  * @param target - the final path.
  * @param options - durability options.
- * @returns the sink (pass it to `createWriter`); its `close()` rejects `CANNOT_CREATE` (the Node error as its cause,
- *   the temporary file removed) when the file cannot be synced or renamed to `target`.
- * @throws a Node file system error (`ENOENT`, `EACCES`, …) when the temporary file cannot be created beside `target`.
+ * @returns the sink (pass it to `createWriter`). Its `write()` rejects `CANNOT_CREATE` when the bytes cannot be
+ *   written (`ENOSPC`, `EFBIG`, `EIO`: the temporary file is removed and the sink failed), and its `close()` when the
+ *   file cannot be synced or renamed to `target` (the temporary file removed); the Node error is the cause. After a
+ *   failure or `abort()`, `write()` and `close()` reject `WRITER_FAILED`; `write()` after `close()` rejects
+ *   `WRITER_CLOSED`.
+ * @throws ParquetError `CANNOT_CREATE` naming `target`, the Node error as its cause, when the temporary file cannot be
+ *   created beside it (a missing directory, permissions).
  */
 export async function fileSink(target: string, options: FileSinkOptions = {}): Promise<FileSink> {
   return openSink(target, options, undefined);
@@ -52,62 +59,94 @@ async function openSink(target: string, options: FileSinkOptions, start: number 
     fh = undefined;
     await unlink(tempPath).catch(() => undefined);
   };
-  if (start === undefined) fh = await open(tempPath, 'wx');
-  else {
-    try {
+  let step = 'creating the temporary file beside it';
+  try {
+    if (start === undefined) fh = await open(tempPath, 'wx');
+    else {
       // appending: the copy keeps the old file untouched until the rename
+      step = 'copying it to the temporary file';
       await copyFile(target, tempPath);
+      step = 'opening the temporary file';
       fh = await open(tempPath, 'r+');
+      step = 'cutting the temporary file at the old footer';
       await fh.truncate(start);
       pos = start;
-    } catch (e) {
-      // a partial copy is not left behind
-      await discard();
-      throw e;
     }
+  } catch (e) {
+    // 'wx' never opens a file someone else made: only an append's partial copy is removed
+    if (start !== undefined) await discard();
+    throw cannotCreate(target, e, step);
   }
-  let done = false;
+  /** 'open' until closed, aborted or failed; a failure is kept as the cause of later calls' errors. */
+  let state: 'open' | 'closed' | 'aborted' | { failed: ParquetError } = 'open';
+  /** The error of a call after close, abort or a failure. */
+  const notOpen = (call: string): ParquetError =>
+    state === 'closed' || (state === 'open' && closing !== undefined)
+      ? new ParquetError('WRITER_CLOSED', `parquet-writer: ${call} on the file sink of '${target}' after it was closed`)
+      : new ParquetError('WRITER_FAILED', `parquet-writer: ${call} on the file sink of '${target}' after it ${state === 'aborted' ? 'was aborted' : 'failed'}; nothing was written there`, undefined, typeof state === 'object' ? { cause: state.failed } : undefined);
+  /** The promise of the first `close()`. */
+  let closing: Promise<void> | undefined;
+  /** Fails the sink: the temporary file is removed, and later calls reject with this error as their cause. */
+  const fail = async (e: unknown, what: string): Promise<ParquetError> => {
+    const error = cannotCreate(target, e, what);
+    state = { failed: error };
+    await discard();
+    return error;
+  };
   return {
     path: target,
     tempPath,
     async write(chunk) {
+      if (state !== 'open' || closing !== undefined || fh === undefined) throw notOpen('write');
       let at = 0;
-      while (at < chunk.length) {
-        const { bytesWritten } = await fh!.write(chunk, at, chunk.length - at, pos);
-        at += bytesWritten;
-        pos += bytesWritten;
+      try {
+        while (at < chunk.length) {
+          const { bytesWritten } = await fh.write(chunk, at, chunk.length - at, pos);
+          at += bytesWritten;
+          pos += bytesWritten;
+        }
+      } catch (e) {
+        // aborted under way: the abort removed the file, its error is not a disk's
+        if (state !== 'open') throw notOpen('write');
+        throw await fail(e, `writing the temporary file at byte ${pos}`);
       }
     },
-    async close() {
-      if (done) return;
-      done = true;
-      let step = 'syncing the temporary file';
-      try {
-        if (sync) await fh!.sync();
-        step = 'closing the temporary file';
-        await fh!.close();
-        fh = undefined;
-        step = 'renaming the temporary file to it';
-        await rename(tempPath, target);
-      } catch (e) {
-        await discard();
-        throw cannotCreate(target, e, step);
-      }
-      if (sync) {
-        // make the rename itself durable
-        const d = await open(dir, 'r').catch(() => undefined);
-        if (d) {
-          await d.sync().catch(() => undefined);
-          await d.close();
-        }
-      }
+    close() {
+      // a second call while the first is under way (or after it) settles with it; abort() then does nothing
+      closing ??= finish();
+      return closing;
     },
     async abort() {
-      if (done) return;
-      done = true;
+      if (state !== 'open' || closing !== undefined) return;
+      state = 'aborted';
       await discard();
     },
   };
+
+  /** close(): sync, close and rename the temporary file into place (once). */
+  async function finish(): Promise<void> {
+    if (state !== 'open' || fh === undefined) throw notOpen('close');
+    let step = 'syncing the temporary file';
+    try {
+      if (sync) await fh.sync();
+      step = 'closing the temporary file';
+      await fh.close();
+      fh = undefined;
+      step = 'renaming the temporary file to it';
+      await rename(tempPath, target);
+    } catch (e) {
+      throw await fail(e, step);
+    }
+    state = 'closed';
+    if (sync) {
+      // make the rename itself durable (the file is in place: a directory that cannot be synced is not an error)
+      const d = await open(dir, 'r').catch(() => undefined);
+      if (d) {
+        await d.sync().catch(() => undefined);
+        await d.close().catch(() => undefined);
+      }
+    }
+  }
 }
 
 /**
@@ -121,8 +160,20 @@ function cannotCreate(target: string, e: unknown, step: string): ParquetError {
   // Node's message names the temporary path ("EISDIR: illegal operation on a directory, rename '…/.x.1a2b.tmp' ->
   // …"): keep its code and description, the step says which file
   const message = (e as { message?: unknown } | undefined)?.message;
-  const what = typeof message === 'string' ? message.replace(/, (rename|fsync|close) '.*$/s, '') : String(e);
+  const what = typeof message === 'string' ? message.replace(/, (open|copyfile|rename|fsync|close|ftruncate|write) '.*$/s, '') : String(e);
   return new ParquetError('CANNOT_CREATE', `parquet-writer: cannot create '${target}': ${what} (${step})`, undefined, { cause: e });
+}
+
+/**
+ * The error of an existing file that could not be opened or read to append to it.
+ * @param target - the file.
+ * @param e - the Node error (kept as the cause).
+ * @returns a `CANNOT_OPEN` ParquetError.
+ */
+function cannotOpen(target: string, e: unknown): ParquetError {
+  const message = (e as { message?: unknown } | undefined)?.message;
+  const what = typeof message === 'string' ? message.replace(/, (open|read|fstat) '.*$/s, '') : String(e);
+  return new ParquetError('CANNOT_OPEN', `parquet-writer: cannot open '${target}' to append to it: ${what}`, undefined, { cause: e });
 }
 
 /** A file sink that appends to an existing Parquet file, and what to pass as the writer's `append` option. */
@@ -138,17 +189,28 @@ export interface AppendFileSink extends FileSink {
  * @param target - the existing file.
  * @param options - durability options.
  * @returns the sink, with the `append` target for the writer.
- * @throws ParquetError as `appendTarget` (not Parquet, encrypted footer, corrupt footer).
+ * @throws ParquetError as `appendTarget` (not Parquet, encrypted footer, corrupt footer); `CANNOT_OPEN` naming
+ *   `target` (the Node error as its cause) when it cannot be opened or read (a missing file, permissions);
+ *   `CANNOT_CREATE` as {@link fileSink} when it cannot be copied to the temporary file beside it.
  */
 export async function appendFileSink(target: string, options: FileSinkOptions = {}): Promise<AppendFileSink> {
-  const fh = await open(target, 'r');
+  let fh: FileHandle;
+  try {
+    fh = await open(target, 'r');
+  } catch (e) {
+    throw cannotOpen(target, e);
+  }
   let append: AppendTarget;
   try {
-    const { size } = await fh.stat();
+    const { size } = await fh.stat().catch((e: unknown) => {
+      throw cannotOpen(target, e);
+    });
     let want = Math.min(size, 1 << 16);
     for (;;) {
       const tail = new Uint8Array(want);
-      await fh.read(tail, 0, want, size - want);
+      await fh.read(tail, 0, want, size - want).catch((e: unknown) => {
+        throw cannotOpen(target, e);
+      });
       try {
         append = appendTarget(tail, size);
         break;
@@ -159,7 +221,7 @@ export async function appendFileSink(target: string, options: FileSinkOptions = 
       }
     }
   } finally {
-    await fh.close();
+    await fh.close().catch(() => undefined);
   }
   const sink = await openSink(target, options, append.dataEnd);
   return Object.assign(sink, { append });

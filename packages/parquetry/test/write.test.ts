@@ -102,6 +102,13 @@ describe('parquetry/node file writers', () => {
     expect(fs.readdirSync(sub).length).toBe(1); // the temporary file
     await w.abort();
     expect(fs.readdirSync(sub)).toEqual([]);
-    await expect(createFileWriter(path.join(sub, 'missing', 'x.parquet'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // a missing directory: CANNOT_CREATE naming the file asked for (not the temporary path), the ENOENT as its cause
+    const missing = path.join(sub, 'missing', 'x.parquet');
+    await expect(createFileWriter(missing)).rejects.toMatchObject({
+      code: 'CANNOT_CREATE',
+      message: `parquet-writer: cannot create '${missing}': ENOENT: no such file or directory (creating the temporary file beside it)`,
+      cause: expect.objectContaining({ code: 'ENOENT' }),
+    });
+    expect(fs.readdirSync(sub)).toEqual([]);
   });
 });

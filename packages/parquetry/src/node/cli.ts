@@ -247,7 +247,8 @@ function failure(e: unknown): { line: string; code: number } | undefined {
   }
   const message = cliMessage(e.code, e.message.replace(/^parquetry: /, '')).replace(/\s*\n\s*/g, ' ');
   if (e.code === 'USAGE') return { line: `parquetry: ${message}`, code: 2 };
-  if (e.code === 'CANNOT_OPEN' || e.code === 'CANNOT_CREATE') return { line: `parquetry: ${message}`, code: 1 };
+  // the file sink's own errors say "parquet-writer: cannot create '…': …": one prefix, the program's
+  if (e.code === 'CANNOT_OPEN' || e.code === 'CANNOT_CREATE') return { line: `parquetry: ${message.replace(/^parquet-writer: /, '')}`, code: 1 };
   return { line: `parquetry: ${e.code}: ${message}`, code: e.code === 'INTERRUPTED' ? 130 : 1 };
 }
 

@@ -59,7 +59,9 @@ export interface WriteFileOptions extends Omit<WriterOptions, 'append'> {
  * @param options - schema and write options (`codecs` merged over every codec), and `sync`.
  * @returns the writer.
  * @throws ParquetError `INVALID_OPTION` / `INVALID_SCHEMA` for bad options or schema (the temporary file is then
- *   removed); a file system error when the temporary file cannot be created (missing directory, permissions).
+ *   removed); `CANNOT_CREATE` naming `path` (the Node error as its cause) when the temporary file cannot be created
+ *   beside it (a missing directory, permissions). The writer's `write` and `close` reject `CANNOT_CREATE` when the
+ *   bytes cannot be written, synced or renamed into place (`ENOSPC`, `EIO`, …; the temporary file removed).
  */
 export async function createFileWriter(path: string, options: WriteFileOptions = {}): Promise<ParquetWriter> {
   const { sync, ...writerOptions } = options;
