@@ -65,7 +65,9 @@ export interface FileDecryptor {
    * Decrypts an encrypted footer module (the bytes after `FileCryptoMetaData`, up to the footer length).
    * @param module - the footer module, length prefix included.
    * @returns the serialized `FileMetaData`.
-   * @throws ParquetError `DECRYPTION_FAILED`, `KEY_MISSING`, `KEY_RETRIEVAL_FAILED`, `INVALID_KEY`.
+   * @throws ParquetError `DECRYPTION_FAILED`, `KEY_MISSING`, `KEY_RETRIEVAL_FAILED`, `INVALID_KEY`;
+   *   `UNSUPPORTED_ENCRYPTION` when the file stores no AAD parts and its footer was encrypted with no AAD at all
+   *   (DuckDB 1.x's encrypted files, which leave out the module AAD and the columns' `crypto_metadata`).
    */
   decryptFooter(module: Uint8Array): Promise<Uint8Array>;
   /**
@@ -154,7 +156,20 @@ class FileDecryptorImpl implements FileDecryptor {
 
   async decryptFooter(module: Uint8Array): Promise<Uint8Array> {
     const key = await this.footerKey();
-    return decryptGcmModule(key.gcm, module, moduleAad(this.fileAad, ModuleType.FOOTER, 0, 0, 0), 'footer');
+    try {
+      return await decryptGcmModule(key.gcm, module, moduleAad(this.fileAad, ModuleType.FOOTER, 0, 0, 0), 'footer');
+    } catch (e) {
+      // A file with no AAD parts at all may have been encrypted with no AAD (DuckDB 1.x writes such files): name that
+      // instead of blaming the key. One more decryption, only on this failure.
+      if (this.fileAad.length === 0 && (await decryptGcmModule(key.gcm, module, new Uint8Array(0), 'footer').then(() => true, () => false))) {
+        throw cryptoError(
+          'UNSUPPORTED_ENCRYPTION',
+          'footer: the key is right but the footer was encrypted without the AAD Encryption.md requires (module type 0; the file stores no aad_file_unique), as DuckDB 1.x writes its encrypted files; such files do not follow the Parquet encryption spec and are not read',
+          e,
+        );
+      }
+      throw e;
+    }
   }
 
   async verifyFooterSignature(footer: Uint8Array, signature: Uint8Array): Promise<boolean> {

@@ -129,6 +129,8 @@ describe.skipIf(PYTHON === undefined)('pyarrow reads what the writer encrypts', 
     const bytes = await writeParquet(await plain.readRows(), {
       schema: plain.metadata.schema,
       encryption: { footerKey: footer.key, footerKeyMetadata: footer.keyMetadata, algorithm, plaintextFooter, columnKeys: { a: column, s: column } },
+      // many data pages per chunk (and a dictionary page before them): each page's AAD carries its ordinal
+      pageSize: 1024,
     });
     const out = path.join(dir, `writer-${algorithm}-${plaintextFooter}.parquet`);
     fs.writeFileSync(out, bytes);
