@@ -6,6 +6,8 @@
  * @module
  */
 import type { ColumnCryptoMetaData, EncryptionAlgorithm } from '@parquetry/thrift-compact';
+import type { OptionRules } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { fileAad, moduleAad } from './aad.js';
 import { NONCE_LENGTH, SIGNATURE_LENGTH, decryptGcmModule, equalBytes, gcmTag } from './aes-gcm.js';
 import { decryptCtrModule } from './aes-gcm-ctr.js';
@@ -117,10 +119,11 @@ export function algorithmParams(algorithm: EncryptionAlgorithm): {
  *   `FileMetaData.encryption_algorithm` (plaintext footer).
  * @param footerKeyMetadata - `FileCryptoMetaData.key_metadata` or `FileMetaData.footer_signing_key_metadata`.
  * @returns the file decryptor. No key is fetched until a module needs it.
- * @throws ParquetError `UNSUPPORTED_ENCRYPTION`, `AAD_PREFIX_REQUIRED` (the file says the reader must supply the
+ * @throws ParquetError `INVALID_OPTION` (an unknown property), `UNSUPPORTED_ENCRYPTION`, `AAD_PREFIX_REQUIRED` (the file says the reader must supply the
  *   prefix and none was given), `AAD_PREFIX_MISMATCH` (the supplied prefix differs from the stored one).
  */
 export function createFileDecryptor(props: FileDecryptionProperties, algorithm: EncryptionAlgorithm, footerKeyMetadata?: Uint8Array): FileDecryptor {
+  checkOptions(props, DECRYPTION_RULES, 'parquet-crypto: decryption', 'INVALID_OPTION');
   const a = algorithmParams(algorithm);
   const supplied = props.aadPrefix === undefined ? undefined : toBytes(props.aadPrefix);
   if (a.supplyAadPrefix && supplied === undefined) {
@@ -131,6 +134,8 @@ export function createFileDecryptor(props: FileDecryptionProperties, algorithm: 
   }
   return new FileDecryptorImpl(props, a.name, fileAad(supplied ?? a.aadPrefix, a.aadFileUnique ?? new Uint8Array(0)), footerKeyMetadata);
 }
+
+const DECRYPTION_RULES: OptionRules = { footerKey: 'any', columnKeys: 'object', keyRetriever: 'function', aadPrefix: 'any', verifyFooterSignature: 'boolean' };
 
 class FileDecryptorImpl implements FileDecryptor {
   private readonly keys: KeyCache;

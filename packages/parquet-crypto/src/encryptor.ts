@@ -6,6 +6,8 @@
  * @module
  */
 import type { ColumnCryptoMetaData, EncryptionAlgorithm, FileCryptoMetaData, FileMetaData } from '@parquetry/thrift-compact';
+import type { OptionRules } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { fileAad, moduleAad } from './aad.js';
 import { SIGNATURE_LENGTH, checkKeyLength, encryptGcmModule, gcmTag, randomNonce } from './aes-gcm.js';
 import { encryptCtrModule } from './aes-gcm-ctr.js';
@@ -48,6 +50,18 @@ export interface FileEncryptionProperties {
   /** The file-unique AAD part; 8 fresh random bytes when omitted (pass one only in tests). */
   readonly aadFileUnique?: Uint8Array;
 }
+
+const ENCRYPTION_RULES: OptionRules = {
+  footerKey: 'any',
+  footerKeyMetadata: 'any',
+  algorithm: 'any',
+  plaintextFooter: 'boolean',
+  aadPrefix: 'any',
+  storeAadPrefix: 'boolean',
+  columnKeys: 'object',
+  aadFileUnique: 'any',
+};
+const COLUMN_KEY_RULES: OptionRules = { key: 'any', keyMetadata: 'any' };
 
 /** Encrypts the modules of one column chunk. */
 export interface ColumnEncryptor {
@@ -126,12 +140,17 @@ export interface FileEncryptor {
  * Creates the encryptor of one file: checks the keys and draws the file-unique AAD part.
  * @param props - keys, algorithm, footer mode and AAD prefix.
  * @returns the file encryptor.
- * @throws ParquetError `INVALID_KEY` for a key that is not 16, 24 or 32 bytes.
+ * @throws ParquetError `INVALID_KEY` for a key that is not 16, 24 or 32 bytes; `INVALID_OPTION` for an unknown
+ *   property.
  */
 export function createFileEncryptor(props: FileEncryptionProperties): FileEncryptor {
+  checkOptions(props, ENCRYPTION_RULES, 'parquet-crypto: encryption', 'INVALID_OPTION');
   checkKeyLength(props.footerKey, 'footer');
   if (props.columnKeys !== undefined) {
-    for (const [name, k] of Object.entries(props.columnKeys)) checkKeyLength(k.key, `column '${name}'`);
+    for (const [name, k] of Object.entries(props.columnKeys)) {
+      checkOptions(k, COLUMN_KEY_RULES, `parquet-crypto: encryption columnKeys '${name}'`, 'INVALID_OPTION');
+      checkKeyLength(k.key, `column '${name}'`);
+    }
   }
   return new FileEncryptorImpl(props);
 }

@@ -18,6 +18,7 @@ import { assembleFlatRecords, type ColumnData, type ColumnDescriptor, type Schem
 import { convertNativeChunk, convertNativeValues, type DecodedChunk } from '@parquetry/parquet-column/decode';
 import { chunkByteArrays, columnarValues, hasColumnarForm } from '@parquetry/parquet-column/columnar';
 import { ParquetError, Type, type ColumnMetaData, type FileMetaData, type RowGroup } from '@parquetry/thrift-compact';
+import { BATCH_RULES } from './read-options.js';
 import { BatchScan } from './batch-scan.js';
 import { ColumnCursor, ReplayRowGroup } from './cursor.js';
 import type { File, ParquetFile, ReadOptions } from './file.js';
@@ -224,7 +225,7 @@ export class Assembler {
  * @throws ParquetError as {@link ParquetFile.iterateBatches}.
  */
 export async function* fileBatches(file: File, options: BatchOptions): AsyncGenerator<RowBatch | ColumnBatch> {
-  const prep = await file.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read');
+  const prep = await file.prepare(options, options.form === 'columns' ? 'a columnar read' : 'a read', BATCH_RULES);
   const o = prep.options;
   const variants = o.variants !== 'raw' && o.form !== 'columns' ? await file.variants() : undefined;
   // the batch reader gets the file's internals as closures

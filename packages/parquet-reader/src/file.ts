@@ -20,6 +20,7 @@ import type { PrunedScan } from './pruned-scan.js';
 import { CountingSource, addScanStats, emptyScanStats, type ScanStats } from './scan.js';
 import type { BatchOptions, ColumnBatch, RowBatch } from './batches.js';
 import { loadBatchReader, loadBloomStage, loadChunkIndex, loadColumnar, loadDottedNames, loadDecryption, loadRecords, loadFilterCheck, loadJson, loadPruning, loadRareDecoders, loadStatistics, loadVariant } from './optional.js';
+import { checkReadOptions, OPEN_RULES, READ_RULES } from './read-options.js';
 
 /** Options of {@link openParquet}. */
 export interface OpenOptions {
@@ -250,6 +251,7 @@ export interface ParquetFile {
  *   add up to the file's), `INVALID_ARGUMENT` (bad `limits`).
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
+  await checkReadOptions(options, OPEN_RULES, 'parquet-reader: openParquet');
   checkLimits(options.limits);
   const inMemory = input instanceof Uint8Array || input instanceof ArrayBuffer;
   const io = new CountingSource(inMemory ? bufferSource(input) : input);
@@ -377,7 +379,8 @@ export class File implements ParquetFile {
    * values converted to its columns' types; under `values: 'json'` the read runs with the default mapping (so the
    * filter compares native values) and its result is converted afterwards.
    */
-  async prepare<O extends ReadOptions>(options: O, what: string): Promise<{ options: O; json: boolean }> {
+  async prepare<O extends ReadOptions>(options: O, what: string, rules = READ_RULES): Promise<{ options: O; json: boolean }> {
+    await checkReadOptions(options, rules, `parquet-reader: options of ${what}`);
     const columns: unknown = options.columns;
     if (columns !== undefined && !(Array.isArray(columns) && columns.every((c: unknown) => typeof c === 'string' || (Array.isArray(c) && c.every((p) => typeof p === 'string'))))) {
       (await loadFilterCheck()).checkColumnsOption(columns);
@@ -589,6 +592,7 @@ export class File implements ParquetFile {
   }
 
   async statistics(rowGroup: number, column: number | string, options: ReadOptions = {}): Promise<ColumnStatistics | undefined> {
+    await checkReadOptions(options, READ_RULES, 'parquet-reader: statistics');
     const col = this.leaf(column);
     const md = this.metaOf(rowGroup, col.index);
     // decoded in a lazy part (with the JSON-safe mapping when asked): the initial load holds neither

@@ -27,6 +27,8 @@ import { ParquetError, Type } from '@parquetry/thrift-compact';
 import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column/read';
 import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
 import { filterColumns, type CompareOp, type Filter } from './filter.js';
+// the message of a wrong option (read-options.ts): loaded with this part, only when an option is wrong
+export { optionsError } from '@parquetry/thrift-compact/check-options';
 import type { File, ReadOptions } from './file.js';
 
 const COMPARE_OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];

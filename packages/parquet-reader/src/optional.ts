@@ -13,7 +13,7 @@
  * The reader's own parts that only some reads need are loaded the same way, so that a bundle reading plain files
  * holds them in lazy chunks: the pruning stages (a filtered or row-ranged read), the batch reader, nested record
  * assembly (a read of rows with structs, lists or maps), columnar assembly (a read of vectors), the filter's
- * validation, the HTTP source's retries and answers other than 206 (http-rare.ts), and column statistics
+ * validation (and the messages of wrong options, read-options.ts), the HTTP source's retries and answers other than 206 (http-rare.ts), and column statistics
  * (statistics-part.ts, re-exporting parquet-column's `columnStatistics` for `statistics()`, which is asynchronous for
  * this): the initial load imports parquet-column's `/decode`, which reaches neither the statistics nor the JSON-safe
  * mapping (json.ts), so both are lazy (openParquet + fetchSource + SNAPPY 37,744 -> 36,132 B gzip).

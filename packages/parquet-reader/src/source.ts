@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, isParquetError, type OptionRules } from '@parquetry/thrift-compact';
+import { checkReadOptions } from './read-options.js';
 import { DEFAULT_TAIL_GUESS } from './footer.js';
 import { loadHttpRare } from './optional.js';
 
@@ -222,10 +223,27 @@ export interface HttpSource extends ByteSource {
  *   its reads throw these and `SOURCE_CHANGED` (the file changed since the first request), `OUT_OF_BOUNDS`.
  */
 export async function fetchSource(url: string, options: FetchSourceOptions = {}): Promise<HttpSource> {
+  // the names, and the kinds of the other values: the numbers are checked with their ranges by Http
+  await checkReadOptions(options, FETCH_RULES, 'parquet-reader: fetchSource', 'INVALID_OPTION');
   const src = new Http(url, options);
   await src.open(options.byteLength);
   return src;
 }
+
+const FETCH_RULES: OptionRules = {
+  byteLength: 'any',
+  headers: 'object',
+  fetch: 'function',
+  tailGuess: 'any',
+  signal: 'object',
+  timeout: 'any',
+  retries: 'any',
+  retryDelay: 'any',
+  maxRetryDelay: 'any',
+  maxWholeBody: 'any',
+  detectChanges: 'boolean',
+  checkMagic: 'boolean',
+};
 
 /**
  * A failure worth retrying (a transient status or a short body), thrown by an answer's handler.

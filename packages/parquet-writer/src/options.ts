@@ -6,10 +6,12 @@
  */
 import { builtinCodecs, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
-import { Encoding, ParquetError } from '@parquetry/thrift-compact';
+import { Encoding, ParquetError, type OptionRules } from '@parquetry/thrift-compact';
+import { checkOptions, editDistance } from '@parquetry/thrift-compact/check-options';
 import type { ColumnWriterOptions } from './column-writer.js';
 import type { ContentDefinedChunking } from './cdc.js';
 import type { BloomFilterOptions } from './bloom.js';
+import { INFER_RULES } from './schema-infer.js';
 
 /** A compression codec by name (parquet.thrift `CompressionCodec`). */
 export type CompressionName = 'UNCOMPRESSED' | 'SNAPPY' | 'GZIP' | 'LZO' | 'BROTLI' | 'LZ4' | 'ZSTD' | 'LZ4_RAW';
@@ -180,17 +182,6 @@ function covers(name: string, c: ColumnDescriptor): boolean {
   return p === name || (p.length > name.length && p.charCodeAt(name.length) === 46 /* . */ && p.startsWith(name));
 }
 
-/** Edit distance of two strings (insertions, deletions, substitutions), for "did you mean". */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /** Whether the segments of `path` appear in order in `candidate` (`tags.element` in `tags.list.element`). */
 function segmentsWithin(path: readonly string[], candidate: readonly string[]): boolean {
   let i = 0;
@@ -239,6 +230,74 @@ function checkColumnPaths(paths: readonly { name: string }[], columns: readonly 
         'paths are dotted, as path_in_schema: a top-level name, a.b for a struct member, a.list.element for list elements, m.key_value.key / m.key_value.value',
     );
   }
+}
+
+/** `true`/`false` or an object of options checked by `rules`. */
+function flagOr(rules: OptionRules, where: string, takes: string): (v: unknown) => string | undefined {
+  return (v) => {
+    if (typeof v === 'boolean') return undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return `true, false or an object of { ${takes} }`;
+    checkOptions(v, rules, where, 'INVALID_OPTION');
+    return undefined;
+  };
+}
+
+const BLOOM_RULES: OptionRules = { ndv: 'positive', fpp: 'any', maxBytes: 'positive' };
+const COLUMN_RULES: OptionRules = {
+  encoding: 'any',
+  dictionary: 'boolean',
+  compression: 'any',
+  statistics: 'boolean',
+  keyValueMetadata: 'object',
+  bloomFilter: flagOr(BLOOM_RULES, 'parquet-writer: option bloomFilter', 'ndv, fpp, maxBytes'),
+};
+const SORT_RULES: OptionRules = { column: 'string', descending: 'boolean', nullsFirst: 'boolean' };
+/** Every option of the writer: the numbers are checked with their ranges by {@link resolveOptions}. */
+const WRITER_RULES: OptionRules = {
+  ...COLUMN_RULES,
+  codecs: 'object',
+  pageVersion: 'any',
+  pageSize: 'any',
+  pageRows: 'any',
+  dictionaryPageSize: 'any',
+  rowGroupRows: 'any',
+  rowGroupBytes: 'any',
+  pageStatistics: 'boolean',
+  pageIndex: 'boolean',
+  truncateLength: 'any',
+  checksum: 'boolean',
+  columns: (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object of column options by dotted path';
+    for (const [path, opts] of Object.entries(v)) checkOptions(opts, COLUMN_RULES, `parquet-writer: columns option '${path}'`, 'INVALID_OPTION');
+    return undefined;
+  },
+  createdBy: 'string',
+  sortingColumns: (v) => {
+    if (!Array.isArray(v)) return 'an array of { column, descending, nullsFirst }';
+    v.forEach((c: unknown, i) => checkOptions(c, SORT_RULES, `parquet-writer: sortingColumns[${i}]`, 'INVALID_OPTION'));
+    return undefined;
+  },
+  checkSorting: 'boolean',
+  strictUtf8: 'boolean',
+  contentDefinedChunking: flagOr({ minChunkSize: 'positive', maxChunkSize: 'positive' }, 'parquet-writer: option contentDefinedChunking', 'minChunkSize, maxChunkSize'),
+  schema: 'any',
+  infer: (v) => {
+    checkOptions(v, INFER_RULES, 'parquet-writer: option infer', 'INVALID_OPTION');
+    return undefined;
+  },
+  encryption: 'object',
+  append: 'object',
+};
+
+/**
+ * Checks the writer's options object: an unknown option (at any level: `columns`, `bloomFilter`,
+ * `contentDefinedChunking`, `sortingColumns`, `infer`) or a value of the wrong kind is `INVALID_OPTION` naming it
+ * (and the nearest known name), instead of being ignored.
+ * @param o - the caller's options.
+ * @throws ParquetError `INVALID_OPTION`.
+ */
+export function checkWriterOptions(o: unknown): void {
+  checkOptions(o, WRITER_RULES, 'parquet-writer: options', 'INVALID_OPTION');
 }
 
 /**

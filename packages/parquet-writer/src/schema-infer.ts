@@ -43,7 +43,8 @@
  *
  * @module
  */
-import { ParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, type OptionRules } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { field, schemaElements, type FieldSpec, type SchemaSpec } from './schema.js';
 
 /** Options of {@link inferSchema}. */
@@ -61,6 +62,9 @@ export interface InferOptions {
   /** Unit of TIMESTAMP columns inferred from `Date`s: `'millis'` (default) or `'micros'`. */
   readonly timestampUnit?: 'millis' | 'micros';
 }
+
+/** The options of schema inference (`inferSchema`, the writer's `infer`); the values are checked by inferSchema. */
+export const INFER_RULES: OptionRules = { overrides: 'object', sampleSize: 'any', timestampUnit: 'any' };
 
 type Kind = 'boolean' | 'number' | 'bigint' | 'string' | 'binary' | 'date' | 'list' | 'map' | 'struct';
 
@@ -279,7 +283,7 @@ function toSpec(c: Column, unit: 'millis' | 'micros'): FieldSpec {
  *   null, a property name is empty, a column only ever holds empty objects, values nest deeper than 256, or an
  *   override matches no column and cannot be added (its parent is not a struct, or lies under another override).
  * @throws ParquetError `INVALID_SCHEMA` when an override is not a valid field spec (see `schemaElements`).
- * @throws ParquetError `INVALID_ARGUMENT` when `rows` is not iterable, `sampleSize` is not a positive integer (or
+ * @throws ParquetError `INVALID_ARGUMENT` when `rows` is not iterable, an option is unknown, `sampleSize` is not a positive integer (or
  *   `Infinity`), or `timestampUnit` is neither `'millis'` nor `'micros'`.
  */
 export function inferSchema(rows: Iterable<Record<string, unknown>>, options: InferOptions = {}): SchemaSpec {
@@ -288,6 +292,7 @@ export function inferSchema(rows: Iterable<Record<string, unknown>>, options: In
 
 /** The inference itself: the spec, the columns seen (for {@link inferRowSchema}'s key check) and the rows inspected. */
 function infer(rows: Iterable<Record<string, unknown>>, options: InferOptions): { spec: SchemaSpec; root: Column; sampled: number } {
+  checkOptions(options, INFER_RULES, 'parquet-writer: inferSchema options');
   const sampleSize = options.sampleSize ?? Infinity;
   if (typeof sampleSize !== 'number' || !(sampleSize === Infinity || (Number.isInteger(sampleSize) && sampleSize > 0))) {
     throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: inferSchema: sampleSize must be a positive integer or Infinity, got ${String(sampleSize)}`);

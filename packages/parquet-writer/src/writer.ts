@@ -30,7 +30,7 @@ import {
 import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeColumnMetaData, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
-import { resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
+import { checkWriterOptions, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferRowSchema, type InferOptions, type InferredSchema } from './schema-infer.js';
 import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
@@ -337,6 +337,7 @@ class FileWriter {
     readonly sink: ByteSink,
     readonly options: WriterOptions,
   ) {
+    checkWriterOptions(options);
     this.o = resolveOptions(options);
     const append = options.append;
     if (append && options.encryption) throw new ParquetError('INVALID_OPTION', 'parquet-writer: appending to a file cannot encrypt it (write a new encrypted file instead)');

@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 export { ParquetError, isParquetError } from './errors.js';
+export { findOptionProblem, type OptionProblem, type OptionRule, type OptionRules } from './options.js';
 export { ByteReader, ByteWriter, int64ToBigInt } from './cursor.js';
 export { CompactReader, CompactType, DEFAULT_MAX_DEPTH } from './compact-reader.js';
 export { CompactWriter } from './compact-writer.js';

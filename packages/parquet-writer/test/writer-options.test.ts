@@ -1,0 +1,72 @@
+// The writer's options are checked name by name before anything is written: a misspelt option at any level (the
+// file's, a column's, a bloom filter's, content-defined chunking's, a sort key's, inference's, encryption's) is
+// INVALID_OPTION naming it and the nearest known name — before, `dataPageSize: 1024` or
+// `columns: { id: { encodnig: 'DELTA_BINARY_PACKED' } }` wrote a file with the defaults without a word.
+import { describe, expect, test } from 'vitest';
+import { openParquet } from '@parquetry/parquet-reader';
+import { Encoding } from '@parquetry/thrift-compact';
+import { field, inferSchema, writeParquet, type WriterOptions } from '../src/index.js';
+
+const schema = { id: field.int64({ required: true }), s: field.string() };
+const rows = [
+  { id: 1n, s: 'a' },
+  { id: 2n, s: 'b' },
+];
+const write = (o: Record<string, unknown>) => writeParquet(rows, { schema, compression: 'UNCOMPRESSED', ...o } as WriterOptions);
+const rejects = async (o: Record<string, unknown>, message: string | RegExp) => {
+  const err = await write(o).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toMatchObject({ name: 'ParquetError', code: 'INVALID_OPTION' });
+  if (typeof message === 'string') expect((err as Error).message).toBe(message);
+  else expect((err as Error).message).toMatch(message);
+};
+
+describe('writer options', () => {
+  test('a misspelt file option: the nearest name', async () => {
+    await rejects({ dataPageSize: 1024 }, /^parquet-writer: options: unknown option 'dataPageSize' \(did you mean 'pageSize'\?\); it takes encoding, dictionary, compression, /);
+    await rejects({ rowGroupSize: 10 }, /unknown option 'rowGroupSize' \(did you mean 'rowGroupRows'\?\)/);
+    await rejects({ statistic: false }, /unknown option 'statistic' \(did you mean 'statistics'\?\)/);
+    await rejects({ compresion: 'GZIP' }, /unknown option 'compresion' \(did you mean 'compression'\?\)/);
+    await rejects({ keyValueMetaData: { a: 'b' } }, /unknown option 'keyValueMetaData' \(did you mean 'keyValueMetadata'\?\)/);
+  });
+
+  test('a misspelt option inside columns, bloomFilter, contentDefinedChunking, sortingColumns, infer, encryption', async () => {
+    await rejects({ columns: { id: { encodnig: 'DELTA_BINARY_PACKED' } } }, "parquet-writer: columns option 'id': unknown option 'encodnig' (did you mean 'encoding'?); it takes encoding, dictionary, compression, statistics, keyValueMetadata, bloomFilter");
+    await rejects({ columns: { id: { bloomFilter: { fp: 0.1 } } } }, /^parquet-writer: option bloomFilter: unknown option 'fp' \(did you mean 'fpp'\?\); it takes ndv, fpp, maxBytes$/);
+    await rejects({ bloomFilter: 'yes' }, "parquet-writer: options: option 'bloomFilter' must be true, false or an object of { ndv, fpp, maxBytes }, got 'yes'");
+    await rejects({ contentDefinedChunking: { minChunk: 1 } }, /option contentDefinedChunking: unknown option 'minChunk' \(did you mean 'minChunkSize'\?\)/);
+    await rejects({ sortingColumns: [{ column: 'id', desc: true }] }, /^parquet-writer: sortingColumns\[0\]: unknown option 'desc' \(did you mean 'descending'\?\)/);
+    await rejects({ sortingColumns: 'id' }, /option 'sortingColumns' must be an array of \{ column, descending, nullsFirst \}, got 'id'/);
+    await rejects({ columns: ['id'] }, /option 'columns' must be an object of column options by dotted path, got an array/);
+    await rejects({ checksum: 'no' }, /option 'checksum' must be true or false, got 'no'/);
+    await rejects({ createdBy: 5 }, /option 'createdBy' must be a string, got 5/);
+    await expect(writeParquet(rows, { infer: { sampleSise: 10 } } as never)).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      message: expect.stringMatching(/^parquet-writer: option infer: unknown option 'sampleSise' \(did you mean 'sampleSize'\?\)/),
+    });
+    await rejects({ encryption: { footerKey: new Uint8Array(16), plainTextFooter: true } }, /^parquet-crypto: encryption: unknown option 'plainTextFooter' \(did you mean 'plaintextFooter'\?\)/);
+    await rejects({ encryption: { footerKey: new Uint8Array(16), columnKeys: { id: { keyMetaData: new Uint8Array(1), key: new Uint8Array(16) } } } }, /^parquet-crypto: encryption columnKeys 'id': unknown option 'keyMetaData' \(did you mean 'keyMetadata'\?\)/);
+  });
+
+  test('inferSchema: an unknown option is INVALID_ARGUMENT, as its other option errors', () => {
+    expect(() => inferSchema(rows, { sample: 1 } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^parquet-writer: inferSchema options: unknown option 'sample'/) }));
+  });
+
+  test('valid options at every level write as asked', async () => {
+    const bytes = await write({
+      pageSize: 1024,
+      statistics: true,
+      columns: { id: { encoding: 'DELTA_BINARY_PACKED', dictionary: false, bloomFilter: { fpp: 0.05 } }, s: { bloomFilter: true } },
+      contentDefinedChunking: false,
+      sortingColumns: [{ column: 'id', descending: false, nullsFirst: false }],
+      keyValueMetadata: { k: 'v' },
+      pageVersion: undefined,
+    });
+    const f = await openParquet(bytes);
+    expect(await f.readRows()).toEqual(rows);
+    expect(f.metadata.row_groups[0]!.columns[0]!.meta_data!.encodings).toContain(Encoding.DELTA_BINARY_PACKED);
+    expect(f.metadata.key_value_metadata).toEqual([{ key: 'k', value: 'v' }]);
+  });
+});
