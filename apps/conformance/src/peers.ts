@@ -1,6 +1,7 @@
 /**
  * Peer read-back harness for the writer's interop tests: a Parquet file read by DuckDB (`@duckdb/node-api`),
- * parquet-wasm (arrow-rs), pyarrow (Arrow C++) and hyparquet, each in a child process with a timeout, as rows in the
+ * parquet-wasm (arrow-rs), pyarrow (Arrow C++), hyparquet, polars (its own Rust reader, polars-parquet) and
+ * fastparquet (Python/numba), each in a child process with a timeout, as rows in the
  * canonical value form of `tools/peers/canon.mjs`; and the column-chunk statistics as DuckDB's `parquet_metadata()`,
  * pyarrow's `ParquetFile.metadata` and Parquetry's reader give them, in one string form so tests compare them
  * directly.
@@ -22,6 +23,10 @@
  * - pyarrow 25 and parquet-wasm 0.8 (arrow-rs): VARIANT as a plain struct (`metadata`, `value`, `typed_value`),
  *   turned into the Variant value here (see {@link readWithPeer}). GEOMETRY: binary (pyarrow: `geoarrow.wkb` over
  *   binary when that extension is registered), "bin:<WKB hex>".
+ * - polars 1.x and fastparquet: VARIANT, where they read the file at all, as the plain struct pyarrow gives
+ *   (decoded here the same way). GEOMETRY: polars rejects the footer of a file holding one (its Thrift LogicalType
+ *   union has no GEOMETRY/GEOGRAPHY member); fastparquet returns the WKB bytes of GEOMETRY and fails on GEOGRAPHY
+ *   (src/python-peer-limits.ts lists and asserts each such case).
  * No peer here writes a GEOMETRY-annotated column, so the GEOMETRY paths are not exercised yet.
  *
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, Statistics in
@@ -29,7 +34,7 @@
  * (the value each annotation denotes).
  * @module
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LeafField } from '@parquetry/parquet-levels';
@@ -42,10 +47,22 @@ import * as canonModule from '../../../tools/peers/canon.mjs';
 import { footerHints as footerHintsJs } from './peer-hints.mjs';
 
 /** A peer implementation that reads Parquet files back. */
-export type PeerName = 'duckdb' | 'parquet-wasm' | 'pyarrow' | 'hyparquet';
+export type PeerName = 'duckdb' | 'parquet-wasm' | 'pyarrow' | 'hyparquet' | 'polars' | 'fastparquet';
 
 /** Every peer, in a stable order. */
-export const PEERS: readonly PeerName[] = ['duckdb', 'parquet-wasm', 'pyarrow', 'hyparquet'];
+export const PEERS: readonly PeerName[] = ['duckdb', 'parquet-wasm', 'pyarrow', 'hyparquet', 'polars', 'fastparquet'];
+
+/**
+ * The peers that run in PARQUETRY_PYTHON, with their reader script and the modules that Python must import for
+ * the peer to be available (polars_read.py hands polars' frame to pyarrow_read.py's converter through Arrow, so
+ * polars needs pyarrow too; fastparquet_read.py converts fastparquet's pandas frame itself but borrows
+ * pyarrow_read.py's scalar formatters, so it imports pyarrow as well).
+ */
+const PYTHON_PEERS: Readonly<Partial<Record<PeerName, { script: string; modules: readonly string[] }>>> = {
+  pyarrow: { script: fileURLToPath(new URL('./pyarrow_read.py', import.meta.url)), modules: ['pyarrow.parquet'] },
+  polars: { script: fileURLToPath(new URL('./polars_read.py', import.meta.url)), modules: ['polars', 'pyarrow'] },
+  fastparquet: { script: fileURLToPath(new URL('./fastparquet_read.py', import.meta.url)), modules: ['fastparquet', 'pyarrow'] },
+};
 
 /** One peer's read of one file. */
 export interface PeerRows {
@@ -119,16 +136,40 @@ const canon = canonModule as unknown as CanonModule;
 const footerHints = footerHintsJs as (ab: ArrayBuffer) => Promise<SchemaHint | null>;
 
 const CHILD = fileURLToPath(new URL('./peer-child.mjs', import.meta.url));
-const PYARROW = fileURLToPath(new URL('./pyarrow_read.py', import.meta.url));
+const PYARROW = PYTHON_PEERS.pyarrow!.script;
 const DEFAULT_TIMEOUT = 120_000;
 
 /**
- * The peers that can run here: DuckDB, parquet-wasm and hyparquet always (root devDependencies); pyarrow only when
- * `PARQUETRY_PYTHON` names a Python with pyarrow.
+ * The peers that can run here: DuckDB, parquet-wasm and hyparquet always (root devDependencies); pyarrow, polars
+ * and fastparquet only when `PARQUETRY_PYTHON` names a Python that imports them (checked once per process by
+ * importing them; {@link pythonPeerMissing} says why one is not available).
  * @returns the available peers, in {@link PEERS} order.
  */
 export function peersAvailable(): PeerName[] {
-  return PEERS.filter((p) => p !== 'pyarrow' || pythonPath() !== undefined);
+  return PEERS.filter((p) => PYTHON_PEERS[p] === undefined || pythonPeerMissing(p) === undefined);
+}
+
+const importChecks = new Map<string, string | undefined>();
+
+/**
+ * Why a Python peer cannot run here (PARQUETRY_PYTHON unset, or that Python cannot import the peer's modules),
+ * or undefined when it can (and for the peers that are not Python). The import is tried once per process and
+ * Python path.
+ * @param peer - the peer.
+ * @returns the reason, with the import error's last line, or undefined.
+ */
+export function pythonPeerMissing(peer: PeerName): string | undefined {
+  const spec = PYTHON_PEERS[peer];
+  if (spec === undefined) return undefined;
+  const py = pythonPath();
+  if (py === undefined) return `${peer}: PARQUETRY_PYTHON (a python with ${spec.modules.join(', ')}) is not set`;
+  const key = `${py}\0${spec.modules.join()}`;
+  if (!importChecks.has(key)) {
+    const r = spawnSync(py, ['-c', `import ${spec.modules.join(', ')}`], { encoding: 'utf8', timeout: 60_000 });
+    const last = (r.stderr ?? '').trim().split('\n').pop() ?? '';
+    importChecks.set(key, r.status === 0 ? undefined : `${peer}: ${py} cannot import ${spec.modules.join(', ')} (${r.error?.message ?? last})`);
+  }
+  return importChecks.get(key);
 }
 
 function pythonPath(): string | undefined {
@@ -217,11 +258,12 @@ export async function readWithPeer(peer: PeerName, file: string, options: PeerRe
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT;
   let result: ChildJson | string;
   let hints: SchemaHint | null = null;
-  if (peer === 'pyarrow') {
+  const pySpec = PYTHON_PEERS[peer];
+  if (pySpec !== undefined) {
     const py = pythonPath();
-    if (py === undefined) return { peer, status: 'error', error: 'pyarrow: PARQUETRY_PYTHON (a python with pyarrow) is not set' };
+    if (py === undefined) return { peer, status: 'error', error: `${peer}: PARQUETRY_PYTHON (a python with ${pySpec.modules.join(', ')}) is not set` };
     hints = await hintsOf(file);
-    result = parseChild(await runChild(py, [PYARROW, 'rows', file], JSON.stringify(hints), timeoutMs), 'pyarrow', timeoutMs);
+    result = parseChild(await runChild(py, [pySpec.script, 'rows', file], JSON.stringify(hints), timeoutMs), peer, timeoutMs);
   } else if (peer === 'duckdb' || peer === 'parquet-wasm' || peer === 'hyparquet') {
     if (peer === 'parquet-wasm') hints = await hintsOf(file);
     result = parseChild(await runChild(process.execPath, [CHILD, 'rows', peer, file], '', timeoutMs), peer, timeoutMs);
@@ -236,11 +278,105 @@ export async function readWithPeer(peer: PeerName, file: string, options: PeerRe
     return out;
   }
   let rows = result.rows ?? [];
-  if (peer === 'pyarrow' || peer === 'parquet-wasm') rows = rows.map((r) => decodeVariantStructs(r, hints) as Record<string, unknown>);
+  if (peer === 'pyarrow' || peer === 'parquet-wasm' || ((peer === 'polars' || peer === 'fastparquet') && hasVariant(hints))) rows = rows.map((r) => decodeVariantStructs(r, hints) as Record<string, unknown>);
   out.rows = rows;
   out.digest = digest(rows);
   if (result.columnErrors) out.columnErrors = result.columnErrors;
   return out;
+}
+
+interface BatchLine {
+  version?: string;
+  start?: number;
+  column?: string | null;
+  done?: number;
+  status?: string;
+  error?: string;
+  rows?: Record<string, unknown>[];
+  columnErrors?: Record<string, string>;
+}
+
+/** Restarts of a batch after crashes, at most (each crash costs one column). */
+const MAX_RESTARTS = 40;
+
+/**
+ * Reads many files with one Python peer (polars or fastparquet) in one child process (the interpreter and the
+ * library load once; src/peer_batch.py), each file as {@link readWithPeer} reads it. A process that dies (a
+ * segmentation fault in the peer's native code) is restarted after the file and column it was reading, which gets
+ * the process's end as its error (`fastparquet: exited with SIGSEGV while reading column c`): one crashing column
+ * costs only itself.
+ * @param peer - `polars` or `fastparquet`.
+ * @param files - paths of the Parquet files.
+ * @param options - the timeout (for each process).
+ * @returns one result per file, in order.
+ * @throws ParquetError `UNKNOWN_PEER` for a peer without a batch mode.
+ */
+export async function readManyWithPeer(peer: PeerName, files: readonly string[], options: PeerReadOptions = {}): Promise<PeerRows[]> {
+  if (peer !== 'polars' && peer !== 'fastparquet') throw new ParquetError('UNKNOWN_PEER', `conformance peers: ${peer} has no batch mode, expected polars or fastparquet`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT;
+  const missing = pythonPeerMissing(peer);
+  if (missing !== undefined) return files.map(() => ({ peer, status: 'error', error: missing }));
+  const hints = await Promise.all(files.map((f) => hintsOf(f)));
+  const done: (BatchLine | undefined)[] = files.map(() => undefined);
+  const skips: Record<string, string>[] = files.map(() => ({}));
+  let version: string | undefined;
+  let from = 0;
+  for (let restarts = 0; from < files.length; restarts++) {
+    const jobs = files.slice(from).map((file, k) => ({ file, hints: hints[from + k], skip: Object.keys(skips[from + k]!).length > 0 ? skips[from + k] : undefined }));
+    const r = await runChild(pythonPath()!, [PYTHON_PEERS[peer]!.script, 'batch'], JSON.stringify(jobs), timeoutMs);
+    let last: { file: number; column: string | null } | undefined;
+    for (const line of r.stdout.split('\n')) {
+      if (line === '') continue;
+      let o: BatchLine;
+      try {
+        o = JSON.parse(line) as BatchLine;
+      } catch {
+        continue; // a line cut by the crash
+      }
+      if (o.version !== undefined) version = o.version;
+      if (o.start !== undefined) last = { file: from + o.start, column: o.column ?? null };
+      if (o.done !== undefined) {
+        done[from + o.done] = o;
+        last = undefined;
+      }
+    }
+    const next = done.findIndex((d) => d === undefined);
+    if (next === -1) break;
+    const ended = parseChild(r, peer, timeoutMs);
+    const why = typeof ended === 'string' ? ended.replace(/: *$/, '') : `${peer}: stopped without reading ${files[next]}`;
+    if (last === undefined || last.file !== next || restarts >= MAX_RESTARTS) {
+      // nothing to skip past: the file itself (or the batch) failed
+      done[next] = { done: next, status: 'error', error: why };
+    } else {
+      // the whole-file read (column null) crashed: read it column by column next time ('' never names a column here)
+      skips[next]![last.column ?? ''] = last.column === null ? why : `${why} while reading column ${last.column}`;
+    }
+    from = next;
+  }
+  return files.map((_f, i) => {
+    const x = done[i]!;
+    const out: PeerRows = { peer, status: x.status === 'ok' ? 'ok' : 'error' };
+    if (version !== undefined) out.version = version;
+    if (out.status === 'error') {
+      out.error = x.error ?? `${peer}: no result for this file`;
+      return out;
+    }
+    const h = hints[i] ?? null;
+    const rows = hasVariant(h) ? (x.rows ?? []).map((row) => decodeVariantStructs(row, h) as Record<string, unknown>) : (x.rows ?? []);
+    out.rows = rows;
+    out.digest = digest(rows);
+    if (x.columnErrors && Object.keys(x.columnErrors).length > 0) {
+      const errs = { ...x.columnErrors };
+      delete errs[''];
+      if (Object.keys(errs).length > 0) out.columnErrors = errs;
+    }
+    return out;
+  });
+}
+
+/** Whether a schema hint tree holds a VARIANT anywhere (only then are Variant structs decoded). */
+function hasVariant(h: SchemaHint | null): boolean {
+  return h !== null && (canon.leafKind(h)?.kind === 'variant' || h.children.some(hasVariant));
 }
 
 const BIN = /^bin:((?:[0-9a-f]{2})*)$/;

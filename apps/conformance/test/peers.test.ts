@@ -24,6 +24,8 @@ import {
   type SchemaHint,
   ourStatistics,
   peersAvailable,
+  pythonPeerMissing,
+  readManyWithPeer,
   readWithPeer,
   statString,
   statisticsWithDuckDB,
@@ -35,6 +37,12 @@ import { footerHints } from '../src/peer-hints.mjs';
 const PYTHON = process.env['PARQUETRY_PYTHON'];
 if (PYTHON === undefined) console.warn('conformance peers: PARQUETRY_PYTHON (a python with pyarrow) is not set, pyarrow peer tests are skipped');
 const PY_WRITER = fileURLToPath(new URL('./peers/pyarrow_write.py', import.meta.url));
+/**
+ * The peers of the read-back comparisons below: every available one but polars and fastparquet, whose limitations
+ * (src/python-peer-limits.ts) are established on Parquetry's own files (writer-interop.test.ts) and whose reads
+ * of peer-written files are polars-fastparquet-written.test.ts's subject; the harness tests include them.
+ */
+const comparedPeers = () => peersAvailable().filter((p) => p !== 'polars' && p !== 'fastparquet');
 
 // nullable column: every 7th row NULL
 const n = (expr: string) => `CASE WHEN i % 7 = 3 THEN NULL ELSE ${expr} END`;
@@ -176,11 +184,15 @@ function unexplained(ds: Disagreement[]): Omit<Disagreement, 'hint'>[] {
 }
 
 describe('peer read-back: every available peer and Parquetry read the same canonical rows', () => {
-  test('the peers: DuckDB, parquet-wasm and hyparquet always, pyarrow with PARQUETRY_PYTHON', () => {
+  test('the peers: DuckDB, parquet-wasm and hyparquet always, pyarrow, polars and fastparquet with a PARQUETRY_PYTHON that imports them', () => {
     const p = peersAvailable();
     expect(p.slice(0, 2)).toEqual(['duckdb', 'parquet-wasm']);
     expect(p.includes('hyparquet')).toBe(true);
     expect(p.includes('pyarrow')).toBe(PYTHON !== undefined);
+    for (const py of ['polars', 'fastparquet'] as const) {
+      expect(p.includes(py)).toBe(pythonPeerMissing(py) === undefined);
+      if (PYTHON === undefined) expect(pythonPeerMissing(py)).toMatch(/PARQUETRY_PYTHON .* is not set/);
+    }
   });
 
   test('files were generated (DuckDB always, pyarrow when available)', () => {
@@ -210,7 +222,7 @@ describe('peer read-back: every available peer and Parquetry read the same canon
     const ours = await oursRows(file);
     if (numRows !== undefined) expect(ours).toHaveLength(numRows);
     const hints = await hintsOf(file);
-    const reads = await Promise.all(peersAvailable().map((p) => readWithPeer(p, file)));
+    const reads = await Promise.all(comparedPeers().map((p) => readWithPeer(p, file)));
     for (const got of reads) {
       if (got.status === 'error') {
         // a peer that cannot read the file at all: only a listed limitation may explain it
@@ -273,6 +285,11 @@ describe('the harness reports failures instead of crashing', () => {
       expect({ peer: p, status: r.status }).toEqual({ peer: p, status: 'error' });
       expect(r.error).toBeTruthy();
     }
+    for (const p of peersAvailable().filter((x) => x === 'polars' || x === 'fastparquet')) {
+      const [r] = await readManyWithPeer(p, [bad]);
+      expect({ peer: p, status: r!.status }).toEqual({ peer: p, status: 'error' });
+      expect(r!.error).toBeTruthy();
+    }
     await expect(statisticsWithDuckDB(bad)).rejects.toSatisfy((e: unknown) => isParquetError(e) && e.code === 'PEER_FAILED');
     await expect(ourStatistics(bad)).rejects.toSatisfy(isParquetError);
   });
@@ -292,6 +309,10 @@ describe('the harness reports failures instead of crashing', () => {
     try {
       const r = await readWithPeer('pyarrow', files[0]!.file);
       expect(r).toMatchObject({ peer: 'pyarrow', status: 'error' });
+      for (const p of ['polars', 'fastparquet'] as const) {
+        expect(await readWithPeer(p, files[0]!.file)).toMatchObject({ peer: p, status: 'error', error: expect.stringMatching(/PARQUETRY_PYTHON .* is not set/) });
+        expect(await readManyWithPeer(p, [files[0]!.file])).toMatchObject([{ peer: p, status: 'error', error: expect.stringMatching(/PARQUETRY_PYTHON .* is not set/) }]);
+      }
       await expect(statisticsWithPyarrow(files[0]!.file)).rejects.toSatisfy((e: unknown) => isParquetError(e) && e.code === 'PEER_UNAVAILABLE');
     } finally {
       if (saved !== undefined) process.env['PARQUETRY_PYTHON'] = saved;
@@ -324,7 +345,7 @@ describe('peer limitations', () => {
     'hyparquet-v2-list-of-struct-of-list',
   ]);
   test('every listed limitation was needed by the files above (no stale entries)', () => {
-    const expected = PEER_LIMITS.filter((l) => peersAvailable().includes(l.peer) && (PYTHON !== undefined || !ONLY_PYARROW_FILES.has(l.id)))
+    const expected = PEER_LIMITS.filter((l) => comparedPeers().includes(l.peer) && (PYTHON !== undefined || !ONLY_PYARROW_FILES.has(l.id)))
       .map((l) => l.id)
       .sort();
     expect([...used].sort()).toEqual(expected);

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { canonParquetryRows, canonRows, canonVariant } from '../src/canon-parquetry.js';
 import { allCodecs } from '../src/codecs.js';
 import { type Disagreement, PEER_LIMITS, WRITER_CORPUS_LIMITS, explain } from '../src/peer-limits.js';
+import { PYTHON_PEER_LIMITS } from '../src/python-peer-limits.js';
 import {
   type PeerColumnStats,
   type PeerName,
@@ -35,16 +36,31 @@ import {
   type SchemaHint,
   ourStatistics,
   peersAvailable,
+  pythonPeerMissing,
+  readManyWithPeer,
   readWithPeer,
   statisticsWithDuckDB,
   statisticsWithPyarrow,
 } from '../src/peers.js';
-import { type CorpusColumn, type CorpusFile, type Dimension, type WriterCorpus, coveragePairs, generateWriterCorpus } from '../src/writer-corpus.js';
+import { type CorpusColumn, type CorpusFile, type Dimension, LEAF_TYPES, type WriterCorpus, coveragePairs, generateWriterCorpus } from '../src/writer-corpus.js';
+import { FILE_LEVEL_TYPES, generatePythonPeerCorpus } from '../src/python-peer-corpus.js';
 // @ts-expect-error: plain ESM with JSDoc types
 import { footerHints } from '../src/peer-hints.mjs';
 
 const PYTHON = process.env['PARQUETRY_PYTHON'];
 if (PYTHON === undefined) console.warn('writer interop: PARQUETRY_PYTHON (a python with pyarrow) is not set, pyarrow is skipped');
+/**
+ * The Python peers with a Parquet implementation of their own. They fail whole files on types the interop matrix
+ * holds in every file (see src/python-peer-corpus.ts), so they read the files of that module (in one process per
+ * peer) and the structural corpus files, not the matrix files, in the tests below.
+ */
+const OWN_PY: readonly PeerName[] = ['polars', 'fastparquet'];
+for (const p of OWN_PY) {
+  const why = pythonPeerMissing(p);
+  if (why !== undefined) console.warn(`writer interop: ${why}; its tests are skipped`);
+}
+/** The peers of the corpus loop: every available one but polars and fastparquet. */
+const corpusPeers = () => peersAvailable().filter((p) => !OWN_PY.includes(p));
 
 /**
  * Reads the top-level columns of each file (a JSON list on stdin) with page CRC verification, halving the column
@@ -79,7 +95,7 @@ let corpus: WriterCorpus;
 const readsOf = new Map<string, PeerRows[]>();
 /** Limitations seen, by id. */
 const used = new Set<string>();
-const ALL_LIMITS = [...PEER_LIMITS, ...WRITER_CORPUS_LIMITS];
+const ALL_LIMITS = [...PEER_LIMITS, ...WRITER_CORPUS_LIMITS, ...PYTHON_PEER_LIMITS];
 const CODEC_NUMBER: Record<string, number> = { UNCOMPRESSED: 0, SNAPPY: 1, GZIP: 2, LZO: 3, BROTLI: 4, LZ4: 5, ZSTD: 6, LZ4_RAW: 7 };
 const ENCODING_NUMBER: Record<string, number> = { PLAIN: 0, RLE: 3, DELTA_BINARY_PACKED: 5, DELTA_LENGTH_BYTE_ARRAY: 6, DELTA_BYTE_ARRAY: 7, BYTE_STREAM_SPLIT: 9, ALP: 10 };
 
@@ -293,7 +309,7 @@ describe('writer interop corpus', () => {
       const f = fileNamed(name);
       const hints = await hintsOf(f.file);
       // the peers' processes run side by side; Parquetry's read meanwhile
-      const peerReads = Promise.all(peersAvailable().map((p) => readWithPeer(p, f.file)));
+      const peerReads = Promise.all(corpusPeers().map((p) => readWithPeer(p, f.file)));
       // a peer that cannot read the footer is a disagreement like any other (never an unhandled rejection)
       const settle = (p: Promise<PeerColumnStats[]>) => p.then((stats) => ({ stats }), (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
       const peerStats = Promise.all([settle(statisticsWithDuckDB(f.file)), PYTHON === undefined ? undefined : settle(statisticsWithPyarrow(f.file))]);
@@ -392,7 +408,7 @@ describe('writer interop corpus', () => {
     const f = fileNamed('matrix-1-v1.parquet');
     const hints = await hintsOf(f.file);
     const reads = readsOf.get(f.name) ?? [];
-    expect(reads.map((r) => r.peer)).toEqual(peersAvailable());
+    expect(reads.map((r) => r.peer)).toEqual(corpusPeers());
     const col = f.columns.find((c) => c.type === 'double' && c.nesting === 'required')!.name;
     for (const got of reads) {
       expect(got.rows?.[5]?.[col], `${got.peer} ${col}`).toBe(f.expected[5]?.[col]);
@@ -451,5 +467,118 @@ describe('writer interop corpus', () => {
   test('every writer-corpus limitation was needed', () => {
     const expected = WRITER_CORPUS_LIMITS.filter((l) => peersAvailable().includes(l.peer)).map((l) => l.id).sort();
     expect([...used].filter((id) => WRITER_CORPUS_LIMITS.some((l) => l.id === id)).sort()).toEqual(expected);
+  });
+});
+
+/**
+ * polars and fastparquet read Parquetry's files: the type probes and the matrix of src/python-peer-corpus.ts and
+ * the structural files of the interop corpus (dictionary fallback mid-chunk, pages cut by bytes, several row groups,
+ * BSON, ALP), each peer in ONE process for all files. Every difference from the rows written must be a limitation
+ * of src/python-peer-limits.ts (each with the peer's exact error or wrong value), every limitation must be needed,
+ * and each peer's per-type exclusion list below must hold exactly: an excluded type fails with that message, any
+ * other type's probe file opens.
+ */
+describe('polars and fastparquet read the writer\'s files', () => {
+  /** Leaf types each peer cannot read at all, with its actual error (the whole file, or every column of the probe). */
+  const EXCLUDED: Record<'polars' | 'fastparquet', Record<string, RegExp>> = {
+    polars: {
+      // polars-parquet's Thrift LogicalType union has no GEOMETRY/GEOGRAPHY member (parquet-format 2.11)
+      geometry: /LogicalType union has no variant set/,
+      geography: /LogicalType union has no variant set/,
+      // polars has no Arrow interval type to import the INTERVAL schema into (a Rust panic in schema conversion)
+      interval: /could not import from `month_day_millisecond_interval` type/,
+      // polars' Decimal is 128-bit: precision 38 at most
+      dec60_12_bin: /value has too many bytes for Decimal128|precision must be between 1 and 38/,
+      // polars-parquet decodes a fixed-size DECIMAL into 16 bytes only
+      dec20_20_fixed20: /can't decode Decimal128 type from Fixed Size Byte Array of len 20/,
+    },
+    fastparquet: {
+      // fastparquet's footer parser gives up on the GEOGRAPHY logical type (no row groups parsed)
+      geography: /'NoneType' object is not iterable/,
+    },
+  };
+  let pyDir = '';
+  let probes = new Map<string, CorpusFile>();
+  let matrix: CorpusFile[] = [];
+  const reads = new Map<string, PeerRows>();
+  const usedPy = new Set<string>();
+  const STRUCTURAL = ['dict-fallback-v1.parquet', 'dict-fallback-v2.parquet', 'pages-by-bytes-v2.parquet', 'bson-v1.parquet', 'bson-v2.parquet', 'alp-v1.parquet', 'alp-v2.parquet'];
+  const available = OWN_PY.filter((p) => pythonPeerMissing(p) === undefined);
+
+  beforeAll(async () => {
+    pyDir = path.join(dir, 'python-peers');
+    ({ probes, matrix } = await generatePythonPeerCorpus(pyDir, codecs));
+    const files = [...probes.values(), ...matrix, ...STRUCTURAL.map(fileNamed)];
+    await Promise.all(
+      available.map(async (p) => {
+        const t0 = performance.now();
+        const got = await readManyWithPeer(p, files.map((f) => f.file));
+        got.forEach((r, i) => reads.set(`${p}:${files[i]!.name}`, r));
+        console.log(`${p}: ${files.length} files read in ${Math.round(performance.now() - t0)} ms`);
+      }),
+    );
+  }, 120_000);
+
+  /** The unexplained disagreements of one peer's read of one file (whole-file or per column and row). */
+  async function compare(peer: PeerName, f: CorpusFile): Promise<Omit<Disagreement, 'hint' | 'asked'>[]> {
+    const got = reads.get(`${peer}:${f.name}`)!;
+    const hints = await hintsOf(f.file);
+    const askedOf = (cols: readonly CorpusColumn[]) => ({ encodings: [...new Set(cols.map((c) => c.encoding))], codecs: [...new Set(cols.map((c) => c.codec))] });
+    const columnAsked = new Map(f.columns.map((c) => [c.name, askedOf([c])]));
+    let ds: Disagreement[];
+    if (got.status === 'error') ds = [{ peer, column: '*', row: -1, expected: 'rows', actual: { fileError: got.error }, hint: hints }];
+    else {
+      expect(got.rows?.length, `${peer} ${f.name} rows`).toBe(f.rows);
+      ds = rowDisagreements(peer, f.expected, got, hints);
+    }
+    const left: Omit<Disagreement, 'hint' | 'asked'>[] = [];
+    for (const d of ds.map((x) => ({ ...x, pageVersion: f.pageVersion, asked: x.column === '*' ? askedOf(f.columns) : (columnAsked.get(x.column) ?? askedOf(f.columns)) }))) {
+      const ids = explainDeep(d);
+      if (ids) for (const id of ids) usedPy.add(id);
+      else {
+        const { hint: _h, asked: _a, ...rest } = d;
+        left.push(rest);
+      }
+    }
+    return left;
+  }
+
+  for (const peer of OWN_PY) {
+    test.skipIf(pythonPeerMissing(peer) !== undefined)(`${peer}: the types it cannot read fail with its own error (a listed limitation), every other type's probe opens`, async () => {
+      const excluded = EXCLUDED[peer as 'polars' | 'fastparquet'];
+      const out: Record<string, string> = {};
+      const want: Record<string, string> = {};
+      for (const leaf of LEAF_TYPES) {
+        const got = reads.get(`${peer}:type-${leaf.name}.parquet`)!;
+        const errors = got.status === 'error' ? [got.error ?? ''] : Object.values(got.columnErrors ?? {});
+        const allFailed = got.status === 'error' || Object.keys(got.columnErrors ?? {}).length === probes.get(leaf.name)!.columns.length;
+        const re = excluded[leaf.name];
+        out[leaf.name] = re === undefined ? (got.status === 'ok' ? 'opens' : `fails: ${got.error}`) : allFailed && errors.every((e) => re.test(e)) ? `excluded: ${re.source}` : `not as listed: ${got.status} ${errors.join(' | ').slice(0, 300)}`;
+        want[leaf.name] = re === undefined ? 'opens' : `excluded: ${re.source}`;
+      }
+      expect(out).toEqual(want);
+      // and each excluded type's failure is a limitation of src/python-peer-limits.ts (so the list and the
+      // limitations agree, and the limitation counts as needed)
+      for (const name of Object.keys(excluded)) expect({ type: name, left: await compare(peer, probes.get(name)!) }).toEqual({ type: name, left: [] });
+      // the matrix leaves out exactly the types some Python peer fails file-wide
+      expect([...FILE_LEVEL_TYPES].sort()).toEqual(['geography', 'geometry', 'interval']);
+    });
+
+    test.skipIf(pythonPeerMissing(peer) !== undefined)(`${peer}: the type probes, the matrix and the structural files read back as written, but for listed limitations`, async () => {
+      const report: { file: string; left: unknown[] }[] = [];
+      const excluded = EXCLUDED[peer as 'polars' | 'fastparquet'];
+      for (const f of [...probes.values()].filter((x) => excluded[x.columns[0]!.type] === undefined)) report.push({ file: f.name, left: await compare(peer, f) });
+      for (const f of [...matrix, ...STRUCTURAL.map(fileNamed)]) report.push({ file: f.name, left: await compare(peer, f) });
+      if (process.env['DUMP_WRITER_INTEROP']) fs.appendFileSync(process.env['DUMP_WRITER_INTEROP'], JSON.stringify({ peer, report }) + '\n');
+      const bad = report.filter((r) => r.left.length > 0).map((r) => ({ file: r.file, left: r.left.slice(0, 3) }));
+      expect(bad.slice(0, 5)).toEqual([]);
+      // most of what the peer reads agrees: the comparison did not pass by everything failing
+      const ok = [...reads.entries()].filter(([k, r]) => k.startsWith(`${peer}:pymatrix`) && r.status === 'ok');
+      expect(ok.length).toBe(matrix.length);
+    });
+  }
+
+  test.skipIf(available.length < OWN_PY.length)('every polars and fastparquet limitation was needed', () => {
+    expect([...usedPy].sort()).toEqual(PYTHON_PEER_LIMITS.map((l) => l.id).sort());
   });
 });
