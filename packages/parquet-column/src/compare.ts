@@ -4,7 +4,10 @@
  * @module
  */
 /**
- * Orders two values of one column (numbers, bigints, strings, booleans, byte arrays).
+ * Orders two values of one column (numbers, bigints, strings, booleans, byte arrays). Strings are ordered by code
+ * point, which is the unsigned byte order of their UTF-8 that Parquet's statistics, page index and sort order use
+ * for STRING (LogicalTypes.md), not by UTF-16 code unit as JavaScript's `<` does (the two differ when a character
+ * in U+E000–U+FFFF meets one above U+FFFF).
  * @returns negative, zero or positive; NaN when they cannot be ordered.
  */
 export function compareValues(a: unknown, b: unknown): number {
@@ -19,7 +22,7 @@ export function compareValues(a: unknown, b: unknown): number {
     return NaN;
   }
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : NaN;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     const n = Math.min(a.length, b.length);
@@ -79,3 +82,24 @@ export function compareDecimals(a: unknown, b: unknown): number {
   return sx * Math.sign(mag);
 }
 
+/**
+ * Orders two strings by code point (the byte order of their UTF-8).
+ * @param a - one string.
+ * @param b - the other.
+ * @returns -1, 0 or 1.
+ */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = a.length < b.length ? a.length : b.length;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length < b.length ? -1 : 1;
+  let x = a.charCodeAt(i);
+  let y = b.charCodeAt(i);
+  // UTF-16 puts surrogates (D800–DFFF, the code points above FFFF) below E000–FFFF; code point order puts them above
+  if (x >= 0xd800 && y >= 0xd800) {
+    x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+    y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+  }
+  return x < y ? -1 : 1;
+}

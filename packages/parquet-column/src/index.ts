@@ -8,7 +8,7 @@
  * - Chunks: {@link decodeColumnChunk} (a column chunk's pages → levels and values) and {@link ChunkDecoder} (the same
  *   a batch of records at a time, page by page).
  * - Statistics: {@link columnStatistics} (read side, with the trust rules).
- * - Ordering: {@link compareValues}, {@link compareDecimals}.
+ * - Ordering: {@link compareValues}, {@link compareDecimals}, {@link compareStrings}.
  *
  * @packageDocumentation
  */
@@ -17,7 +17,7 @@ export { convertValues, convertChunk } from './convert.js';
 export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, type TimeUnit } from './json.js';
 export { fromJsValues, type FromJsOptions } from './from-js.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
-export { compareValues, compareDecimals } from './compare.js';
+export { compareValues, compareDecimals, compareStrings } from './compare.js';
 export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions } from './column-chunk.js';
 export { decodeColumnChunk, ChunkDecoder } from './with-rare-decoders.js';
 export { ReadBudget, defaultLimits, checkLimits, DEFAULT_MIN_ROWS, DEFAULT_MIN_VALUES, DEFAULT_MIN_BYTES, DEFAULT_ROWS_PER_BYTE, DEFAULT_VALUES_PER_BYTE, DEFAULT_BYTES_PER_BYTE, type ReadLimits } from './budget.js';
