@@ -2,8 +2,8 @@
  * Filters over a dataset: the reader's {@link Filter} expressions, evaluated in part before a file is read. A
  * comparison on a partition column, or on a column the file does not have (null there), has one value for the
  * whole file: it is decided up front and the rest of the filter (the residual) goes to the reader, whose pruning
- * pipeline then works on it as on any filter. The semantics are the reader's (`matchRow`): a comparison with null
- * is false, `not` negates.
+ * pipeline then works on it as on any filter. The semantics are the reader's (`matchRow`, SQL's three-valued
+ * logic): a comparison with null is unknown, and so is its `not`; a row matches where the filter is true.
  * @module
  */
 import type { Filter } from '@parquetry/parquet-reader';
@@ -16,35 +16,29 @@ export type Residual = boolean | Filter;
  * Evaluates what a filter says given the values some columns have for a whole file.
  * @param f - the filter.
  * @param known - the file-wide value of a column's top-level field (`{ value }`), or undefined when it varies by row.
- * @returns `true` / `false` when decided, else the residual filter over the other columns.
+ * @param negated - decide where `f` is false instead of where it is true (under a `not`: with SQL's three-valued
+ *   logic a comparison with null is neither, so "not true" and "false" differ).
+ * @returns `true` / `false` when decided, else the residual filter over the other columns: a row matches it exactly
+ *   where `f` is true (`negated`: false).
  */
-export function partialFilter(f: Filter, known: (top: string) => { value: unknown } | undefined): Residual {
-  if ('and' in f) {
+export function partialFilter(f: Filter, known: (top: string) => { value: unknown } | undefined, negated = false): Residual {
+  if ('and' in f || 'or' in f) {
+    // true where every part holds (and, or a negated or) or where one does (or, or a negated and)
+    const every = 'and' in f !== negated;
     const rest: Filter[] = [];
-    for (const g of f.and) {
-      const r = partialFilter(g, known);
-      if (r === false) return false;
-      if (r !== true) rest.push(r);
+    for (const g of 'and' in f ? f.and : f.or) {
+      const r = partialFilter(g, known, negated);
+      if (typeof r !== 'boolean') rest.push(r);
+      else if (r !== every) return r;
     }
-    return rest.length === 0 ? true : rest.length === 1 ? rest[0]! : { and: rest };
+    return rest.length === 0 ? every : rest.length === 1 ? rest[0]! : every ? { and: rest } : { or: rest };
   }
-  if ('or' in f) {
-    const rest: Filter[] = [];
-    for (const g of f.or) {
-      const r = partialFilter(g, known);
-      if (r === true) return true;
-      if (r !== false) rest.push(r);
-    }
-    return rest.length === 0 ? false : rest.length === 1 ? rest[0]! : { or: rest };
-  }
-  if ('not' in f) {
-    const r = partialFilter(f.not, known);
-    return typeof r === 'boolean' ? !r : { not: r };
-  }
+  if ('not' in f) return partialFilter(f.not, known, !negated);
   const top = topOf(f.column);
   const k = known(top);
-  if (k === undefined) return f;
-  return matchRow(f, { [top]: k.value });
+  // the reader's `not` holds where its operand is false
+  if (k === undefined) return negated ? { not: f } : f;
+  return matchRow(negated ? { not: f } : f, { [top]: k.value });
 }
 
 /**

@@ -5,7 +5,7 @@
  * result is always the row-wise result.
  * @module
  */
-import { matchWith, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
+import { FALSE, TRUE, UNKNOWN, truth, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
 
 /** A filter column: its non-null values and its definition levels (one level per row). */
 export interface MaskColumn {
@@ -23,7 +23,8 @@ export interface MaskColumn {
  * @param cols - its columns by dotted path.
  * @param n - the number of rows.
  * @param decimals - DECIMAL column paths (compared as decimals, row by row).
- * @returns one byte per row, 1 where the row matches.
+ * @returns one byte per row, 1 where the row matches (where the filter is true: SQL's three-valued logic, a
+ *   comparison with null is unknown and so is its `not`).
  */
 export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: number, decimals: ReadonlySet<string>): Uint8Array {
   const slots = new Map<string, unknown[]>();
@@ -39,19 +40,21 @@ export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: 
     }
     return s;
   };
+  // each row's truth value: FALSE, UNKNOWN or TRUE (and = min, or = max, not = TRUE - x)
   const evaluate = (g: Filter): Uint8Array => {
     if ('and' in g || 'or' in g) {
-      const parts = ('and' in g ? g.and : g.or).map(evaluate);
-      const out = new Uint8Array(n).fill('and' in g ? 1 : 0);
+      const and = 'and' in g;
+      const parts = (and ? g.and : g.or).map(evaluate);
+      const out = new Uint8Array(n).fill(and ? TRUE : FALSE);
       for (const p of parts) {
-        if ('and' in g) for (let r = 0; r < n; r++) out[r]! &= p[r]!;
-        else for (let r = 0; r < n; r++) out[r]! |= p[r]!;
+        if (and) for (let r = 0; r < n; r++) out[r] = p[r]! < out[r]! ? p[r]! : out[r]!;
+        else for (let r = 0; r < n; r++) out[r] = p[r]! > out[r]! ? p[r]! : out[r]!;
       }
       return out;
     }
     if ('not' in g) {
       const m = evaluate(g.not);
-      for (let r = 0; r < n; r++) m[r] = m[r]! ^ 1;
+      for (let r = 0; r < n; r++) m[r] = TRUE - m[r]!;
       return m;
     }
     const col = cols.get(g.column)!;
@@ -59,22 +62,24 @@ export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: 
     if (g.op === 'is null' || g.op === 'is not null') {
       const want = g.op === 'is null' ? 1 : 0;
       const def = col.def;
-      for (let r = 0; r < n; r++) out[r] = (def !== undefined && def[r] !== col.maxDef ? 1 : 0) === want ? 1 : 0;
+      for (let r = 0; r < n; r++) out[r] = (def !== undefined && def[r] !== col.maxDef ? 1 : 0) === want ? TRUE : FALSE;
       return out;
     }
     if (g.op !== 'in' && !decimals.has(g.column) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
     const s = slotValues(g.column);
     let r = 0;
     const get = (): unknown => s[r];
-    for (; r < n; r++) out[r] = matchWith(g, get, decimals) ? 1 : 0;
+    for (; r < n; r++) out[r] = truth(g, get, decimals);
     return out;
   };
-  return evaluate(f);
+  const t = evaluate(f);
+  for (let r = 0; r < n; r++) t[r] = t[r] === TRUE ? 1 : 0;
+  return t;
 }
 
 /**
- * One loop over a typed-array column for `value op bound`; false (nothing written) when the column or the bound
- * is not one this handles exactly.
+ * One loop over a typed-array column for `value op bound` (TRUE or FALSE, UNKNOWN for a null row); false (nothing
+ * written) when the column or the bound is not one this handles exactly.
  */
 function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: Uint8Array): boolean {
   const { values, def, maxDef } = col;
@@ -86,9 +91,12 @@ function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: U
     // a bigint bound against a fractional value compares as numbers (compareValues does the same)
     let vi = 0;
     for (let r = 0; r < n; r++) {
-      if (def !== undefined && def[r] !== maxDef) continue;
+      if (def !== undefined && def[r] !== maxDef) {
+        out[r] = UNKNOWN;
+        continue;
+      }
       const v = values[vi++]!;
-      out[r] = test(op, v < b ? -1 : v > b ? 1 : v === b ? 0 : NaN) ? 1 : 0;
+      out[r] = test(op, v < b ? -1 : v > b ? 1 : v === b ? 0 : NaN) ? TRUE : FALSE;
     }
     return true;
   }
@@ -107,7 +115,10 @@ function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: U
     const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     let vi = 0;
     for (let r = 0; r < n; r++) {
-      if (def !== undefined && def[r] !== maxDef) continue;
+      if (def !== undefined && def[r] !== maxDef) {
+        out[r] = UNKNOWN;
+        continue;
+      }
       let c = side;
       if (c === 0) {
         const lo = w[2 * vi]! >>> 0;
@@ -117,7 +128,7 @@ function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: U
         c = hi < bh ? -1 : hi > bh ? 1 : lo < blo ? -1 : lo > blo ? 1 : 0;
       }
       vi++;
-      out[r] = test(op, c) ? 1 : 0;
+      out[r] = test(op, c) ? TRUE : FALSE;
     }
     return true;
   }

@@ -87,7 +87,8 @@ function getPath(row: Record<string, unknown>, path: readonly string[]): unknown
 }
 
 /**
- * Evaluates a filter on one row (SQL semantics: a comparison with null is false).
+ * Evaluates a filter on one row (SQL semantics: a comparison with null is unknown, and so is its `not`; a row
+ * matches when the filter is true).
  * @param f - the filter.
  * @param row - the row object.
  * @param decimals - paths of DECIMAL columns (compared exactly as decimals).
@@ -99,31 +100,52 @@ export function matchRow(f: Filter, row: Record<string, unknown>, decimals?: Rea
 
 /**
  * Evaluates a filter on one row given as a lookup of its leaf column values (SQL semantics: a comparison with null
- * is false).
+ * is unknown, `not` of unknown is unknown, `and`/`or` follow three-valued logic; a row matches when the filter is
+ * true, so `not (a = 1)` does not match a row where `a` is null, as `a != 1` does not).
  * @param f - the filter.
  * @param get - the row's value of a leaf column (dotted path); `null` for a null value.
  * @param decimals - paths of DECIMAL columns (compared exactly as decimals).
  * @returns whether the row matches.
  */
 export function matchWith(f: Filter, get: (column: string) => unknown, decimals?: ReadonlySet<string>): boolean {
+  return truth(f, get, decimals) === TRUE;
+}
+
+/** Three-valued logic as numbers: `and` is the minimum, `or` the maximum, `not` is `TRUE - x`. */
+export const FALSE = 0;
+/** Unknown: a comparison with null. */
+export const UNKNOWN = 1;
+/** True. */
+export const TRUE = 2;
+
+/**
+ * The SQL truth value of a filter on one row.
+ * @param f - the filter.
+ * @param get - the row's value of a leaf column; `null` for a null value.
+ * @param decimals - paths of DECIMAL columns.
+ * @returns {@link FALSE}, {@link UNKNOWN} or {@link TRUE}.
+ */
+export function truth(f: Filter, get: (column: string) => unknown, decimals?: ReadonlySet<string>): number {
   if ('and' in f) {
-    for (const g of f.and) if (!matchWith(g, get, decimals)) return false;
-    return true;
+    let t = TRUE;
+    for (const g of f.and) if ((t = Math.min(t, truth(g, get, decimals))) === FALSE) break;
+    return t;
   }
   if ('or' in f) {
-    for (const g of f.or) if (matchWith(g, get, decimals)) return true;
-    return false;
+    let t = FALSE;
+    for (const g of f.or) if ((t = Math.max(t, truth(g, get, decimals))) === TRUE) break;
+    return t;
   }
-  if ('not' in f) return !matchWith(f.not, get, decimals);
+  if ('not' in f) return TRUE - truth(f.not, get, decimals);
   const v = get(f.column) ?? null;
-  if (f.op === 'is null') return v === null;
-  if (f.op === 'is not null') return v !== null;
-  if (v === null) return false;
+  if (f.op === 'is null') return v === null ? TRUE : FALSE;
+  if (f.op === 'is not null') return v !== null ? TRUE : FALSE;
+  if (v === null) return UNKNOWN;
   if (f.op === 'in') {
-    for (const x of f.values) if (cmp(f.column, decimals, v, x) === 0) return true;
-    return false;
+    for (const x of f.values) if (cmp(f.column, decimals, v, x) === 0) return TRUE;
+    return FALSE;
   }
-  return satisfies(f.op, cmp(f.column, decimals, v, (f as { value: unknown }).value));
+  return satisfies(f.op, cmp(f.column, decimals, v, (f as { value: unknown }).value)) ? TRUE : FALSE;
 }
 
 /**

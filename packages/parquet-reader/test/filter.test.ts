@@ -41,7 +41,12 @@ const cases: [string, Filter, string][] = [
   ['id >= 10000', { column: 'id', op: '>=', value: 10000n }, 'id >= 10000'],
   ['k in (1, 3) and id > 9000', { and: [{ column: 'k', op: 'in', values: [1, 3] }, { column: 'id', op: '>', value: 9000n }] }, 'k IN (1, 3) AND id > 9000'],
   ['cat is null or x <= 2', { or: [{ column: 'cat', op: 'is null' }, { column: 'x', op: '<=', value: 2 }] }, 'cat IS NULL OR x <= 2'],
-  ['not (cat = c1)', { not: { column: 'cat', op: '=', value: 'c1' } }, "NOT (cat = 'c1') OR cat IS NULL"],
+  // SQL: not of a comparison with null is unknown, so a null cat does not match (failed before: the null rows matched)
+  ['not (cat = c1)', { not: { column: 'cat', op: '=', value: 'c1' } }, "NOT (cat = 'c1')"],
+  ['not (cat = c1 and x <= 2)', { not: { and: [{ column: 'cat', op: '=', value: 'c1' }, { column: 'x', op: '<=', value: 2 }] } }, "NOT (cat = 'c1' AND x <= 2)"],
+  ['not (cat = c1 or id < 100)', { not: { or: [{ column: 'cat', op: '=', value: 'c1' }, { column: 'id', op: '<', value: 100 }] } }, "NOT (cat = 'c1' OR id < 100)"],
+  ['not not (cat in (c1, c2))', { not: { not: { column: 'cat', op: 'in', values: ['c1', 'c2'] } } }, "NOT NOT (cat IN ('c1', 'c2'))"],
+  ['not (x > 1) or cat is null', { or: [{ not: { column: 'x', op: '>', value: 1 } }, { column: 'cat', op: 'is null' }] }, 'NOT (x > 1) OR cat IS NULL'],
   ['cat != c2', { column: 'cat', op: '!=', value: 'c2' }, "cat != 'c2'"],
 ];
 
