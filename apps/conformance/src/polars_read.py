@@ -59,8 +59,9 @@ def convert(arr, hint):
         offs = arr.offsets.to_pylist()
         return canon._with_nulls(arr, [vals[offs[i]:offs[i + 1]] for i in range(len(arr))])
     if pa.types.is_fixed_size_list(t):
-        vals = convert(arr.flatten(), canon.list_element(hint))
         n = t.list_size
+        # every slot's n values, null slots included (flatten() would leave out the nulls' values)
+        vals = convert(arr.values.slice(arr.offset * n, len(arr) * n), canon.list_element(hint))
         return canon._with_nulls(arr, [vals[i * n:(i + 1) * n] for i in range(len(arr))])
     return canon.convert(arr, hint)
 

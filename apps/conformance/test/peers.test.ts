@@ -42,7 +42,7 @@ const PY_WRITER = fileURLToPath(new URL('./peers/pyarrow_write.py', import.meta.
  * (src/python-peer-limits.ts) are established on Parquetry's own files (writer-interop.test.ts) and whose reads
  * of peer-written files are polars-fastparquet-written.test.ts's subject; the harness tests include them.
  */
-const comparedPeers = () => peersAvailable().filter((p) => p !== 'polars' && p !== 'fastparquet');
+const comparedPeers = (): PeerName[] => peersAvailable().filter((p) => p !== 'polars' && p !== 'fastparquet');
 
 // nullable column: every 7th row NULL
 const n = (expr: string) => `CASE WHEN i % 7 = 3 THEN NULL ELSE ${expr} END`;
