@@ -181,9 +181,17 @@ function unitOf(lt: LogicalType | undefined): 'ms' | 'us' | 'ns' | undefined {
   return u.MILLIS ? 'ms' : u.MICROS ? 'us' : 'ns';
 }
 
-function toDate(v: bigint, unit: 'ms' | 'us' | 'ns'): Date {
+function toDate(v: bigint, unit: 'ms' | 'us' | 'ns', column: ColumnDescriptor): Date {
   const ms = unit === 'ms' ? v : unit === 'us' ? v / 1000n - (v % 1000n < 0n ? 1n : 0n) : v / 1000000n - (v % 1000000n < 0n ? 1n : 0n);
-  return new Date(Number(ms));
+  return dateOf(Number(ms), column);
+}
+
+/** A `Date` of `ms` milliseconds since the epoch; out of `Date`'s range (±8.64e15 ms) a typed error, not an Invalid Date. */
+function dateOf(ms: number, column: ColumnDescriptor): Date {
+  if (ms > 8.64e15 || ms < -8.64e15) {
+    throw new ParquetError('VALUE_OUT_OF_RANGE', `parquet-column: column '${column.pathString}': ${ms} ms from the epoch is outside the range of a JavaScript Date (±8.64e15 ms); read it without timestamps/dates: 'date'`);
+  }
+  return new Date(ms);
 }
 
 /**
@@ -237,7 +245,7 @@ export function convertNativeValues(values: ColumnValues, column: ColumnDescript
       }
       if (lt?.DATE && options.dates === 'date') {
         const out = new Array<Date>(v.length);
-        for (let i = 0; i < v.length; i++) out[i] = new Date(v[i]! * 86400000);
+        for (let i = 0; i < v.length; i++) out[i] = dateOf(v[i]! * 86400000, column);
         return out;
       }
       return v;
@@ -254,7 +262,7 @@ export function convertNativeValues(values: ColumnValues, column: ColumnDescript
         if (options.timestamps === 'date') {
           const unit = unitOf(lt)!;
           const out = new Array<Date>(v.length);
-          for (let i = 0; i < v.length; i++) out[i] = toDate(v[i]!, unit);
+          for (let i = 0; i < v.length; i++) out[i] = toDate(v[i]!, unit, column);
           return out;
         }
         return v;
@@ -276,7 +284,7 @@ export function convertNativeValues(values: ColumnValues, column: ColumnDescript
         const nanos = dv.getBigInt64(i * 12, true);
         const day = BigInt(dv.getInt32(i * 12 + 8, true));
         const ns = (day - JULIAN_EPOCH) * NANOS_PER_DAY + nanos;
-        out[i] = options.timestamps === 'date' ? toDate(ns, 'ns') : ns;
+        out[i] = options.timestamps === 'date' ? toDate(ns, 'ns', column) : ns;
       }
       return out;
     }
