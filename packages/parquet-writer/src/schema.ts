@@ -476,6 +476,12 @@ function decimalBytes(precision: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // SchemaElement generation
 
+/** The error of a spec nested past {@link MAX_SCHEMA_DEPTH} levels, its path shortened to its two ends. */
+function tooDeep(path: string): ParquetError {
+  const shown = path.length > 160 ? `${path.slice(0, 60)}…${path.slice(-60)}` : path;
+  return specError(shown, `nesting deeper than ${MAX_SCHEMA_DEPTH} schema levels (a list or map takes two: its group and its element or key_value; or a cyclic spec)`);
+}
+
 function specError(path: string, what: string): ParquetError {
   return new ParquetError('INVALID_SCHEMA', `parquet-writer: field '${path}': ${what}`);
 }
@@ -637,7 +643,7 @@ function decimalLayout(spec: Record<string, unknown>, path: string, maxPrecision
 }
 
 function emitField(out: SchemaElement[], name: string, raw: unknown, path: string, depth: number, forced?: FieldRepetitionType): void {
-  if (depth > MAX_SCHEMA_DEPTH) throw specError(path, `nesting deeper than ${MAX_SCHEMA_DEPTH} (a cyclic spec?)`);
+  if (depth > MAX_SCHEMA_DEPTH) throw tooDeep(path);
   checkName(name, path);
   checkSpecObject(raw, path);
   const spec = raw;
@@ -742,7 +748,7 @@ const SHREDDABLE = 'boolean, int32, int64, int (signed), float, double, decimal 
 
 /** A shredded Variant `typed_value` (OPTIONAL) for `raw`, limited to the types VariantShredding.md allows. */
 function emitShredded(out: SchemaElement[], raw: unknown, path: string, depth: number): void {
-  if (depth > MAX_SCHEMA_DEPTH) throw specError(path, `nesting deeper than ${MAX_SCHEMA_DEPTH} (a cyclic spec?)`);
+  if (depth > MAX_SCHEMA_DEPTH) throw tooDeep(path);
   checkSpecObject(raw, path);
   const spec = raw;
   if (spec.required !== undefined || spec.fieldId !== undefined) {
