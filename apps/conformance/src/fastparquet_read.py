@@ -168,13 +168,18 @@ def value(v, h, width=None):
 
 
 def column_values(pf, name, h):
+    """Canonical values of one top-level column, read alone."""
+    return column_values_of(lambda cols: pf.to_pandas(columns=cols), pf.count(), name, h)
+
+
+def column_values_of(frame, count, name, h):
+    """Canonical values of the column `name` (hint h) of `frame(columns)`; a struct from its dotted columns."""
     if h is not None and h.get('physical') is None and h.get('children') and not is_map(h) and not is_list(h):
         # a struct: fastparquet flattens it into dotted leaf columns
         kids = h['children']
-        cols = [column_values(pf, f'{name}.{c["name"]}', c) for c in kids]
-        return [{c['name']: cols[j][i] for j, c in enumerate(kids)} for i in range(pf.count())]
-    df = pf.to_pandas(columns=[name])
-    s = df[name]
+        cols = [column_values_of(frame, count, f'{name}.{c["name"]}', c) for c in kids]
+        return [{c['name']: cols[j][i] for j, c in enumerate(kids)} for i in range(count)]
+    s = frame([name])[name]
     width = s.dtype.itemsize if s.dtype.kind == 'S' else None
     return [value(x, h, width) for x in s.tolist()]
 

@@ -27,7 +27,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-os.environ.setdefault('POLARS_MAX_THREADS', '1')  # several peers run side by side; one thread each is enough
+os.environ.setdefault('POLARS_MAX_THREADS', '1')
+os.environ['RUST_BACKTRACE'] = '0'  # a panic is a result here (its message is kept), not a debugging session  # several peers run side by side; one thread each is enough
 
 import polars as pl  # noqa: E402
 import pyarrow as pa  # noqa: E402

@@ -219,9 +219,9 @@ export const PYTHON_PEER_LIMITS: readonly PeerLimit[] = [
   {
     id: 'fastparquet-geography-footer',
     peer: 'fastparquet',
-    what: "a file with a GEOGRAPHY column cannot be opened: \"'NoneType' object is not iterable\" (its footer parser leaves the row groups unparsed)",
-    reason: "fastparquet's Thrift parser stops at the GEOGRAPHY logical type (parquet-format 2.11) and loses the rest of the footer",
-    explains: (d) => d.column === '*' && errorCase(d, /'NoneType' object is not iterable/, logicalIs(/^Geography/i)),
+    what: "a file with a GEOGRAPHY column cannot be opened: \"'NoneType' object is not iterable\" (its footer parser leaves the row groups unparsed), or, depending on memory, a segmentation fault while parsing the footer",
+    reason: "fastparquet's compiled Thrift parser (\"Corrupted thrift data\" on stderr) loses its place at the GEOGRAPHY logical type (parquet-format 2.11) and reads on past it",
+    explains: (d) => d.column === '*' && errorCase(d, /'NoneType' object is not iterable|^fastparquet: exited with SIGSEGV$/, logicalIs(/^Geography/i)),
   },
   {
     id: 'fastparquet-bson',
