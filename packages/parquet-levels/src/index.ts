@@ -3,7 +3,8 @@
  *
  * - {@link buildSchemaTree}: the schema tree from the footer's flat element list, with max
  *   definition/repetition levels, column paths, resolved logical types, and the struct/list/map
- *   interpretation including every backward-compatibility rule of LogicalTypes.md.
+ *   interpretation including every backward-compatibility rule of LogicalTypes.md; {@link checkDecimals}: the
+ *   DECIMAL annotations' precision and scale against their physical types.
  * - {@link logicalTypeFromConverted} / {@link convertedFromLogicalType}: both directions of the
  *   ConvertedType ⇄ LogicalType mapping.
  * - {@link shredRecords}: nested records → per-leaf levels and values.
@@ -20,7 +21,7 @@
  */
 export { logicalTypeFromConverted, convertedFromLogicalType, resolveLogicalType } from './logical-type.js';
 export type { ConvertedAnnotation } from './logical-type.js';
-export { buildSchemaTree, MAX_SCHEMA_DEPTH } from './schema.js';
+export { buildSchemaTree, checkDecimals, MAX_SCHEMA_DEPTH } from './schema.js';
 export type {
   SchemaNode, ColumnDescriptor, SchemaTree, Field, FieldBase, LeafField, StructField, ListField, MapField, ListRule, MapRule,
 } from './schema.js';

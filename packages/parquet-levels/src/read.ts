@@ -10,7 +10,7 @@
  */
 export { logicalTypeFromConverted, convertedFromLogicalType, resolveLogicalType } from './logical-type.js';
 export type { ConvertedAnnotation } from './logical-type.js';
-export { buildSchemaTree, MAX_SCHEMA_DEPTH } from './schema.js';
+export { buildSchemaTree, checkDecimals, MAX_SCHEMA_DEPTH } from './schema.js';
 export type {
   SchemaNode, ColumnDescriptor, SchemaTree, Field, FieldBase, LeafField, StructField, ListField, MapField, ListRule, MapRule,
 } from './schema.js';

@@ -9,12 +9,20 @@
  *
  * @module
  */
-import { ConvertedType, FieldRepetitionType, ParquetError } from '@parquetry/thrift-compact';
-import type { LogicalType, SchemaElement, Type } from '@parquetry/thrift-compact';
+import { ConvertedType, FieldRepetitionType, ParquetError, Type } from '@parquetry/thrift-compact';
+import type { LogicalType, SchemaElement } from '@parquetry/thrift-compact';
 import { resolveLogicalType } from './logical-type.js';
 
 /** Deepest schema nesting accepted; deeper (hostile) schemas throw `INVALID_SCHEMA`. */
 export const MAX_SCHEMA_DEPTH = 256;
+
+/**
+ * Largest DECIMAL precision accepted on BYTE_ARRAY, whose precision the spec leaves unbounded (and on
+ * FIXED_LEN_BYTE_ARRAY, whatever its length holds): 2^16 digits, far above other engines' limits (pyarrow and
+ * arrow-rs: 76, DuckDB: 38, this project's writer: 1000), and low enough that every value of the column stays a
+ * string JavaScript can build.
+ */
+const MAX_DECIMAL_PRECISION = 65536;
 
 /** One physical node of the schema tree (one `SchemaElement`). */
 export interface SchemaNode {
@@ -170,12 +178,46 @@ function schemaError(message: string): ParquetError {
 }
 
 /**
+ * Checks every DECIMAL annotation of a file's schema, from `logicalType` or the legacy `converted_type` with the
+ * element's `scale`/`precision` (LogicalTypes.md, DECIMAL): it annotates INT32, INT64, FIXED_LEN_BYTE_ARRAY or
+ * BYTE_ARRAY; 1 <= precision <= what the physical type holds (9 digits in INT32, 18 in INT64,
+ * floor(log10(2^(8n-1) - 1)) in FIXED_LEN_BYTE_ARRAY(n), {@link MAX_DECIMAL_PRECISION} in BYTE_ARRAY);
+ * 0 <= scale <= precision. arrow-rs and Arrow C++ refuse such schemas too. A reader calls it when it opens a file:
+ * values are read by the annotation, and an absurd scale makes strings no runtime can build. (Not part of
+ * {@link buildSchemaTree}, whose callers also build descriptors for conversions outside these rules.)
+ * @param tree - the schema.
+ * @throws ParquetError `INVALID_SCHEMA` naming the field, its precision and scale, and the rule broken.
+ */
+export function checkDecimals(tree: SchemaTree): void {
+  const walk = (node: SchemaNode): void => {
+    const e = node.element;
+    const d = node.logicalType?.DECIMAL;
+    // a converted_type DECIMAL without precision resolves to no logical type
+    if (d || (e.converted_type === ConvertedType.DECIMAL && !node.logicalType)) {
+      const p = d ? d.precision : e.precision!;
+      const s = d ? d.scale : (e.scale ?? 0);
+      const t = e.type!;
+      const n = e.type_length ?? 0;
+      const max = t === Type.INT32 ? 9 : t === Type.INT64 ? 18 : t === Type.BYTE_ARRAY ? MAX_DECIMAL_PRECISION : t === Type.FIXED_LEN_BYTE_ARRAY ? Math.min(MAX_DECIMAL_PRECISION, Math.floor((8 * n - 1) * Math.log10(2))) : 0;
+      const rule = !max ? 'DECIMAL annotates INT32, INT64, FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY' : !(p >= 1 && p <= max) ? `precision ${p} is outside 1..${max}` : !(s >= 0 && s <= p) ? `scale ${s} is outside 0..precision` : '';
+      if (rule) {
+        const on = t === undefined ? 'a group' : Object.keys(Type)[t] + (t === Type.FIXED_LEN_BYTE_ARRAY ? `(${n})` : '');
+        throw schemaError(`field '${node.path.join('.')}' (schema element ${node.elementIndex}): ${d && e.logicalType?.DECIMAL ? '' : 'converted_type '}DECIMAL(${p}, ${s}) on ${on}: ${rule}`);
+      }
+    }
+    node.children.forEach(walk);
+  };
+  walk(tree.root);
+}
+
+/**
  * Builds the schema tree from the footer's flat element list.
  *
  * @param elements - `FileMetaData.schema`: the root first, then each node followed by its `num_children` descendants.
  * @returns the tree with levels, columns and the logical (struct/list/map) interpretation.
  * @throws ParquetError `INVALID_SCHEMA` when the list is empty, `num_children` runs past its end or leaves elements
- *   over, a primitive has children, or nesting is deeper than {@link MAX_SCHEMA_DEPTH}.
+ *   over, a primitive has children, or nesting is deeper than {@link MAX_SCHEMA_DEPTH} (DECIMAL annotations are
+ *   checked by {@link checkDecimals}).
  */
 export function buildSchemaTree(elements: readonly SchemaElement[]): SchemaTree {
   if (elements.length === 0) throw schemaError('empty schema element list, expected at least the root');

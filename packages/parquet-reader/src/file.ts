@@ -3,7 +3,7 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleFlatRecords, buildSchemaTree, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
+import { assembleFlatRecords, buildSchemaTree, checkDecimals, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import type { PageIndex } from './chunk-index.js';
@@ -247,8 +247,10 @@ export interface ParquetFile {
  * @returns the opened file.
  * @throws ParquetError `NOT_PARQUET` (also for a leading magic other than the trailing one, checked whenever the
  *   file's head is in hand without a request: bytes given, a source holding its head, a tail read reaching it),
- *   `CORRUPT_FOOTER`, `INVALID_SCHEMA`, `ENCRYPTED_FOOTER`, `ROW_COUNT_MISMATCH` (the row groups' `num_rows` do not
- *   add up to the file's), `INVALID_ARGUMENT` (bad `limits`).
+ *   `CORRUPT_FOOTER`, `INVALID_SCHEMA` (also a DECIMAL whose precision or scale breaks LogicalTypes.md's rules:
+ *   `checkDecimals` of `@parquetry/parquet-levels`), `ENCRYPTED_FOOTER`, `CORRUPT_METADATA` (a row group whose
+ *   column chunks are not one per leaf column), `ROW_COUNT_MISMATCH` (the row groups' `num_rows` do not add up to
+ *   the file's), `INVALID_ARGUMENT` (bad `limits`).
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
   await checkReadOptions(options, OPEN_RULES, 'parquet-reader: openParquet');
@@ -292,7 +294,9 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
 }
 
 /**
- * Checks that the row groups' `num_rows` add up to the file's, and returns the file's row count.
+ * Checks that each row group has one column chunk per leaf column (once, here: every read, filtered or not, and
+ * every per-chunk method then finds its chunk), and that the row groups' `num_rows` add up to the file's; returns the
+ * file's row count.
  *
  * parquet-rs 0.x (the corpus's `repeated_no_annotation.parquet`, "parquet-rs version 0.3.0") wrote 0 as the file's
  * `num_rows` whatever its row groups held. The reference readers (parquet-java, arrow-rs, Arrow C++) read a file by
@@ -300,12 +304,15 @@ function writtenBeforeParquet816Fix(createdBy: string | undefined): boolean {
  * the rows its row groups hold — and for every other file a disagreement is an error, since one of the counts is
  * wrong and rows would be lost or invented.
  * @returns the file's rows.
- * @throws ParquetError `CORRUPT_METADATA` for a count that is not a non-negative safe integer, `ROW_COUNT_MISMATCH`
- *   naming both counts.
+ * @throws ParquetError `CORRUPT_METADATA` for a count that is not a non-negative safe integer or a row group with
+ *   the wrong number of column chunks, `ROW_COUNT_MISMATCH` naming both counts.
  */
-function checkRowCounts(metadata: FileMetaData): number {
+function checkRowGroups(metadata: FileMetaData, ncols: number): number {
   let sum = 0;
   metadata.row_groups.forEach((rg, g) => {
+    if (rg.columns.length !== ncols) {
+      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} has ${rg.columns.length} column chunks, the schema has ${ncols} leaf columns`);
+    }
     if (!(Number.isSafeInteger(rg.num_rows) && rg.num_rows >= 0)) {
       throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} says it has ${rg.num_rows} rows`);
     }
@@ -347,7 +354,8 @@ export class File implements ParquetFile {
   ) {
     this.source = io.source;
     this.schema = buildSchemaTree(metadata.schema);
-    this.numRows = checkRowCounts(metadata);
+    checkDecimals(this.schema);
+    this.numRows = checkRowGroups(metadata, this.schema.columns.length);
     this.parquetMr816 = writtenBeforeParquet816Fix(metadata.created_by);
     this.hasVariants = hasVariant(this.schema.field.node);
   }

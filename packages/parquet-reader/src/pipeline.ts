@@ -337,16 +337,13 @@ export class Scan {
    * @param mask - one byte per row of the row group (undefined: every row).
    * @param indexes - page indexes by column.
    * @returns each column's fetched bytes, in `idx` order.
-   * @throws ParquetError `CORRUPT_METADATA` (chunks outside the data region, a row group with the wrong number of
-   *   column chunks), and the source's errors.
+   * @throws ParquetError `CORRUPT_METADATA` (chunks outside the data region; a row group with the wrong number of
+   *   column chunks is refused when the file is opened), and the source's errors.
    */
   async fetchColumns(g: number, idx: readonly number[], mask: Uint8Array | undefined, indexes: Map<number, ChunkPageIndex> | undefined): Promise<FetchedColumn[]> {
     const cols = this.ctx.schema.columns;
     const group = this.group(g);
     const numRows = group.num_rows;
-    if (group.columns.length !== cols.length) {
-      throw new ParquetError('CORRUPT_METADATA', `parquet-reader: row group ${g} has ${group.columns.length} column chunks, the schema has ${cols.length} leaf columns`);
-    }
     const metas = await Promise.all(idx.map((i) => this.chunkMeta(g, i)));
     const ranges: KindRange[] = [];
     // per column: the fetched range of its dictionary page (or -1), then of each run
