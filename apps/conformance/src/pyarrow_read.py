@@ -340,9 +340,9 @@ def convert(arr, hint):
         offs = arr.offsets.to_pylist()
         return _with_nulls(arr, [vals[offs[i]:offs[i + 1]] for i in range(len(arr))])
     if pa.types.is_fixed_size_list(t):
-        flat = arr.flatten()
-        vals = convert(flat, list_element(hint))
         n = t.list_size
+        # every slot's n values, null slots included (flatten() leaves out a null slot's values, shifting the rest)
+        vals = convert(arr.values.slice(arr.offset * n, len(arr) * n), list_element(hint))
         return _with_nulls(arr, [vals[i * n:(i + 1) * n] for i in range(len(arr))])
     if pa.types.is_struct(t):
         names = [t.field(i).name for i in range(t.num_fields)]
