@@ -7,25 +7,10 @@
 // MISSING_METADATA, statistics / bloomFilter / pageIndex / columnMetaData of the missing chunk answered or threw a
 // TypeError, and the pruned reads read a row group with a chunk too many without a word.)
 import { beforeAll, describe, expect, test } from 'vitest';
-import { decodeThrift, encodeThrift, readFileMetaData, writeFileMetaData, type FileMetaData } from '@parquetry/thrift-compact';
+import type { FileMetaData } from '@parquetry/thrift-compact';
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { openParquet, type ParquetFile } from '../src/index.js';
-import { typedError } from './helpers.js';
-
-/** `good` with its footer rewritten by `edit`. */
-function withFooter(good: Uint8Array, edit: (m: FileMetaData) => void): Uint8Array {
-  const dv = new DataView(good.buffer, good.byteOffset, good.byteLength);
-  const start = good.length - 8 - dv.getUint32(good.length - 8, true);
-  const meta = decodeThrift(readFileMetaData, good, start, good.length - 8).value;
-  edit(meta);
-  const enc = encodeThrift(writeFileMetaData, meta);
-  const out = new Uint8Array(start + enc.length + 8);
-  out.set(good.subarray(0, start));
-  out.set(enc, start);
-  new DataView(out.buffer).setUint32(start + enc.length, enc.length, true);
-  out.set(good.subarray(good.length - 4), start + enc.length + 4);
-  return out;
-}
+import { typedError, withFooter } from './helpers.js';
 
 const a = { column: 'a', op: '>', value: 0 } as const;
 const b = { column: 'b', op: '=', value: 'x' } as const;

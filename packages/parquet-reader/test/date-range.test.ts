@@ -2,7 +2,7 @@
 // (±8.64e15 ms) are VALUE_OUT_OF_RANGE naming the column, not a silent Invalid Date (failed before: Invalid Date);
 // the default bigint / day-number mapping reads them exactly, and the edges of the range read as Dates.
 import { describe, expect, test } from 'vitest';
-import { field, writeParquet } from '@parquetry/parquet-writer';
+import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { openParquet } from '../src/index.js';
 
 const MAX_MS = 8_640_000_000_000_000;

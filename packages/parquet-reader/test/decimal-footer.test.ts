@@ -6,25 +6,10 @@
 // scale 20 > precision 9 as "0.00000000000000000125", precision 2^31 - 1 on INT32 as if it were valid; the valid
 // file read before too.)
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ConvertedType, decodeThrift, encodeThrift, readFileMetaData, writeFileMetaData, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
+import { ConvertedType, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { openParquet } from '../src/index.js';
-import { typedError } from './helpers.js';
-
-/** `good` with its footer rewritten by `edit`. */
-function withFooter(good: Uint8Array, edit: (m: FileMetaData) => void): Uint8Array {
-  const dv = new DataView(good.buffer, good.byteOffset, good.byteLength);
-  const start = good.length - 8 - dv.getUint32(good.length - 8, true);
-  const meta = decodeThrift(readFileMetaData, good, start, good.length - 8).value;
-  edit(meta);
-  const enc = encodeThrift(writeFileMetaData, meta);
-  const out = new Uint8Array(start + enc.length + 8);
-  out.set(good.subarray(0, start));
-  out.set(enc, start);
-  new DataView(out.buffer).setUint32(start + enc.length, enc.length, true);
-  out.set(good.subarray(good.length - 4), start + enc.length + 4);
-  return out;
-}
+import { typedError, withFooter } from './helpers.js';
 
 describe('a DECIMAL column whose footer declares an impossible scale or precision', () => {
   let good: Uint8Array;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeThrift, encodeThrift, readFileMetaData, writeFileMetaData, type FileMetaData } from '@parquetry/thrift-compact';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const corpus = path.resolve(repo, '../shared/parquet-testing');
@@ -22,4 +23,19 @@ export async function typedError(f: () => Promise<unknown>): Promise<{ code: str
     return { code: err.code, message: err.message, offset: err.offset, cause: err.cause };
   }
   throw new Error('expected a ParquetError, nothing was thrown');
+}
+
+/** `good` with its footer rewritten by `edit` (decoded, edited, encoded again in place of the old one). */
+export function withFooter(good: Uint8Array, edit: (m: FileMetaData) => void): Uint8Array {
+  const dv = new DataView(good.buffer, good.byteOffset, good.byteLength);
+  const start = good.length - 8 - dv.getUint32(good.length - 8, true);
+  const meta = decodeThrift(readFileMetaData, good, start, good.length - 8).value;
+  edit(meta);
+  const enc = encodeThrift(writeFileMetaData, meta);
+  const out = new Uint8Array(start + enc.length + 8);
+  out.set(good.subarray(0, start));
+  out.set(enc, start);
+  new DataView(out.buffer).setUint32(start + enc.length, enc.length, true);
+  out.set(good.subarray(good.length - 4), start + enc.length + 4);
+  return out;
 }

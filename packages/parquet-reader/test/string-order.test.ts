@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareStrings, compareValues } from '@parquetry/parquet-column';
-import { field, writeParquet } from '@parquetry/parquet-writer';
+import { field, writeParquet } from '../../parquet-writer/src/index.js';
 import { openParquet, type Filter } from '../src/index.js';
 
 const Z = 'ｚ'; // U+FF5A: EF BD 9A

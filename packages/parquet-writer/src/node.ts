@@ -29,6 +29,24 @@ export interface FileSink extends ByteSink {
   readonly path: string;
   /** The temporary path written to until close. */
   readonly tempPath: string;
+  /**
+   * Writes a chunk at the end of the temporary file.
+   * @param chunk - the bytes.
+   * @returns when they are written; rejects `CANNOT_CREATE` (the disk refused them: the sink is then failed),
+   *   `WRITER_CLOSED` after close, `WRITER_FAILED` after an abort or a failure.
+   */
+  write(chunk: Uint8Array): Promise<void>;
+  /**
+   * Syncs the temporary file and renames it to {@link FileSink.path} (once; later calls settle with the first).
+   * @returns when the file is in place; rejects `CANNOT_CREATE` (the temporary file removed) or `WRITER_FAILED`.
+   */
+  close(): Promise<void>;
+  /**
+   * Removes the temporary file; nothing appears at the final path. Does nothing after close or a first abort.
+   * @param reason - why (unused: the writer passes its failure).
+   * @returns when the file is removed.
+   */
+  abort(reason?: unknown): Promise<void>;
 }
 
 /**
