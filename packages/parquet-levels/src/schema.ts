@@ -181,8 +181,8 @@ function schemaError(message: string): ParquetError {
  * Checks every DECIMAL annotation of a file's schema, from `logicalType` or the legacy `converted_type` with the
  * element's `scale`/`precision` (LogicalTypes.md, DECIMAL): it annotates INT32, INT64, FIXED_LEN_BYTE_ARRAY or
  * BYTE_ARRAY; 1 <= precision <= what the physical type holds (9 digits in INT32, 18 in INT64,
- * floor(log10(2^(8n-1) - 1)) in FIXED_LEN_BYTE_ARRAY(n), {@link MAX_DECIMAL_PRECISION} in BYTE_ARRAY);
- * 0 <= scale <= precision. arrow-rs and Arrow C++ refuse such schemas too. A reader calls it when it opens a file:
+ * floor(log10(2^(8n-1) - 1)) in FIXED_LEN_BYTE_ARRAY(n), 65,536 in BYTE_ARRAY, a bound of the reader's own: the
+ * spec sets none); 0 <= scale <= precision. arrow-rs and Arrow C++ refuse such schemas too. A reader calls it when it opens a file:
  * values are read by the annotation, and an absurd scale makes strings no runtime can build. (Not part of
  * {@link buildSchemaTree}, whose callers also build descriptors for conversions outside these rules.)
  * @param tree - the schema.
