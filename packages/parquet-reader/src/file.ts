@@ -250,7 +250,7 @@ export interface ParquetFile {
  *   `CORRUPT_FOOTER`, `INVALID_SCHEMA` (also a DECIMAL whose precision or scale breaks LogicalTypes.md's rules:
  *   `checkDecimals` of `@parquetry/parquet-levels`), `ENCRYPTED_FOOTER`, `CORRUPT_METADATA` (a row group whose
  *   column chunks are not one per leaf column), `ROW_COUNT_MISMATCH` (the row groups' `num_rows` do not add up to
- *   the file's), `INVALID_ARGUMENT` (bad `limits`).
+ *   the file's), `INVALID_ARGUMENT` (an unknown option or a value outside its set, bad `limits`).
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
   await checkReadOptions(options, OPEN_RULES, 'parquet-reader: openParquet');
