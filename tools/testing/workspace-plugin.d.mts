@@ -1,5 +1,5 @@
 // Types for workspace-plugin.mjs, so TypeScript tests can import it.
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 /** The repository's root directory. */
 export declare const REPO: string;
@@ -9,3 +9,9 @@ export declare const REPO: string;
  * resolved absolute paths (resolved from the repository when `sources` is a copy without node_modules).
  */
 export declare function workspacePlugin(options?: { sources?: string }): Plugin;
+/**
+ * Bundles a script for a child process: ESM for Node, with {@link workspacePlugin} (workspace packages from source).
+ * @param input - the script: `entryPoints` or `stdin`.
+ * @param outfile - where the bundle goes.
+ */
+export declare function bundleChild(input: Pick<BuildOptions, 'entryPoints' | 'stdin'>, outfile: string): Promise<void>;

@@ -36,3 +36,14 @@ export function workspacePlugin(options = {}) {
     },
   };
 }
+
+/**
+ * Bundles a script for a child process (ESM for Node, workspace packages from source, see {@link workspacePlugin}).
+ * @param {Pick<import('esbuild').BuildOptions, 'entryPoints' | 'stdin'>} input the script: `entryPoints` or `stdin`.
+ * @param {string} outfile where the bundle goes.
+ * @returns {Promise<void>}
+ */
+export async function bundleChild(input, outfile) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({ ...input, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'error', plugins: [workspacePlugin()] });
+}

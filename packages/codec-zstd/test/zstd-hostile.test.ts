@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
-import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
+import { bundleChild } from '../../../tools/testing/workspace-plugin.mjs';
 import { compress as wasmCompress, init as wasmInit } from '@bokuweb/zstd-wasm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CodecErrorCode, isParquetError } from '@parquetry/parquet-codecs';
@@ -218,15 +217,7 @@ describe('hostile input in a child process (a hang fails instead of freezing vit
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstd-hostile-'));
     child = path.join(dir, 'child.mjs');
-    await esbuild.build({
-      entryPoints: [path.join(here, 'hostile-child.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: child,
-      logLevel: 'error',
-      plugins: [workspacePlugin()],
-    });
+    await bundleChild({ entryPoints: [path.join(here, 'hostile-child.ts')] }, child);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
-import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
+import { bundleChild } from '../../../tools/testing/workspace-plugin.mjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CodecErrorCode, CompressionCodec, decompressPage, isParquetError } from '@parquetry/parquet-codecs';
@@ -107,7 +106,7 @@ describe('FSE-compressed Huffman weights', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstd-weights-'));
     child = path.join(dir, 'child.mjs');
-    await esbuild.build({
+    await bundleChild({
       stdin: {
         contents: `
           import fs from 'node:fs';
@@ -122,13 +121,7 @@ describe('FSE-compressed Huffman weights', () => {
         resolveDir: here,
         loader: 'ts',
       },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: child,
-      logLevel: 'error',
-      plugins: [workspacePlugin()],
-    });
+    }, child);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

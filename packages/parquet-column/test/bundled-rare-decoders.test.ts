@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { expect, test } from 'vitest';
-import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
+import { bundleChild } from '../../../tools/testing/workspace-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,7 +15,7 @@ test('bundled: DELTA pages decode through the main entry\'s decodeColumnChunk an
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rare-decoders-bundle-'));
   try {
     const outfile = path.join(dir, 'child.mjs');
-    await esbuild.build({ entryPoints: [path.join(here, 'bundled-rare-decoders.child.ts')], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'error', plugins: [workspacePlugin()] });
+    await bundleChild({ entryPoints: [path.join(here, 'bundled-rare-decoders.child.ts')] }, outfile);
     const r = spawnSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { expected: string[]; read: unknown; main: unknown; decoder: unknown };

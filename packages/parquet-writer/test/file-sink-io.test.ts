@@ -10,9 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { workspacePlugin } from '../../../tools/testing/workspace-plugin.mjs';
+import { bundleChild } from '../../../tools/testing/workspace-plugin.mjs';
 import { appendParquet, createWriter, field, memorySink } from '../src/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,15 +102,9 @@ let child: string;
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parquetry-file-sink-io-'));
   child = path.join(tmp, 'child.mjs');
-  await esbuild.build({
+  await bundleChild({
     stdin: { contents: CHILD, loader: 'ts', resolveDir: path.resolve(here, '..'), sourcefile: 'file-sink-io-child.ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: child,
-    logLevel: 'error',
-    plugins: [workspacePlugin()],
-  });
+  }, child);
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
