@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { ConvertedType, FieldRepetitionType, ParquetError, Type } from '@parquetry/thrift-compact';
+import { ConvertedType, FieldRepetitionType, ParquetError, Type, TypeNames } from '@parquetry/thrift-compact';
 import type { LogicalType, SchemaElement } from '@parquetry/thrift-compact';
 import { resolveLogicalType } from './logical-type.js';
 
@@ -182,9 +182,9 @@ function schemaError(message: string): ParquetError {
  * element's `scale`/`precision` (LogicalTypes.md, DECIMAL): it annotates INT32, INT64, FIXED_LEN_BYTE_ARRAY or
  * BYTE_ARRAY; 1 <= precision <= what the physical type holds (9 digits in INT32, 18 in INT64,
  * floor(log10(2^(8n-1) - 1)) in FIXED_LEN_BYTE_ARRAY(n), 65,536 in BYTE_ARRAY, a bound of the reader's own: the
- * spec sets none); 0 <= scale <= precision. arrow-rs and Arrow C++ refuse such schemas too. A reader calls it when it opens a file:
- * values are read by the annotation, and an absurd scale makes strings no runtime can build. (Not part of
- * {@link buildSchemaTree}, whose callers also build descriptors for conversions outside these rules.)
+ * spec sets none); 0 <= scale <= precision. arrow-rs and Arrow C++ refuse such schemas too. A reader calls it when
+ * it opens a file: values are read by the annotation, and an absurd scale makes strings no runtime can build. (Not
+ * part of {@link buildSchemaTree}, whose callers also build descriptors for conversions outside these rules.)
  * @param tree - the schema.
  * @throws ParquetError `INVALID_SCHEMA` naming the field, its precision and scale, and the rule broken.
  */
@@ -201,7 +201,7 @@ export function checkDecimals(tree: SchemaTree): void {
       const max = t === Type.INT32 ? 9 : t === Type.INT64 ? 18 : t === Type.BYTE_ARRAY ? MAX_DECIMAL_PRECISION : t === Type.FIXED_LEN_BYTE_ARRAY ? Math.min(MAX_DECIMAL_PRECISION, Math.floor((8 * n - 1) * Math.log10(2))) : 0;
       const rule = !max ? 'DECIMAL annotates INT32, INT64, FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY' : !(p >= 1 && p <= max) ? `precision ${p} is outside 1..${max}` : !(s >= 0 && s <= p) ? `scale ${s} is outside 0..precision` : '';
       if (rule) {
-        const on = t === undefined ? 'a group' : Object.keys(Type)[t] + (t === Type.FIXED_LEN_BYTE_ARRAY ? `(${n})` : '');
+        const on = t === undefined ? 'a group' : TypeNames[t] + (t === Type.FIXED_LEN_BYTE_ARRAY ? `(${n})` : '');
         throw schemaError(`field '${node.path.join('.')}' (schema element ${node.elementIndex}): ${d && e.logicalType?.DECIMAL ? '' : 'converted_type '}DECIMAL(${p}, ${s}) on ${on}: ${rule}`);
       }
     }

@@ -43,7 +43,7 @@ export const READ_RULES: OptionRules = {
   binary: ['vector', 'values'],
   filter: 'any',
   prune: (v) => (typeof v === 'boolean' || (isObject(v) && findOptionProblem(v, PRUNE_RULES) === undefined) ? undefined : 'true, false or an object of { statistics, dictionary, bloom, pageIndex }, each true or false'),
-  limits: (v) => limitsExpected(v),
+  limits: limitsExpected,
   onScan: 'function',
   int64: ['bigint', 'number'],
   timestamps: ['bigint', 'date'],
@@ -64,6 +64,6 @@ export const OPEN_RULES: OptionRules = {
   tailGuess: 'positive',
   verifyChecksums: 'boolean',
   maxPageValues: 'positive',
-  limits: (v) => limitsExpected(v),
+  limits: limitsExpected,
   decryption: 'object',
 };
