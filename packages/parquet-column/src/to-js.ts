@@ -71,7 +71,7 @@ export interface Interval {
   millis: number;
 }
 
-const utf8 = /*#__PURE__*/ new TextDecoder('utf-8');
+const utf8 = /*#__PURE__*/ new TextDecoder('utf-8', { ignoreBOM: true }); // a leading U+FEFF is part of the value
 const JULIAN_EPOCH = 2440588n;
 const NANOS_PER_DAY = 86400000000000n;
 

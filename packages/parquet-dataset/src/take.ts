@@ -116,7 +116,7 @@ export function slotValue(v: ColumnarVector, i: number): unknown {
   if (v.kind === 'leaf') return v.values[i] ?? null;
   if (v.kind === 'binary') {
     const b = v.data.subarray(v.offsets[i]!, v.offsets[i + 1]!);
-    return v.utf8 ? new TextDecoder().decode(b) : b;
+    return v.utf8 ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(b) : b;
   }
   return undefined;
 }

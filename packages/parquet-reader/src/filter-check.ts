@@ -286,7 +286,7 @@ function time(v: unknown, k: Extract<Kind, { k: 'time' }>): unknown {
 
 const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const strictUtf8 = /*#__PURE__*/ new TextDecoder('utf-8', { fatal: true });
+const strictUtf8 = /*#__PURE__*/ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a leading U+FEFF is part of the value
 const utf8Encoder = /*#__PURE__*/ new TextEncoder();
 
 /** The value in the column's JavaScript type, or a thrown {@link Refused}. */

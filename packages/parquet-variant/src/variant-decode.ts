@@ -22,7 +22,7 @@ export interface DecodeVariantOptions {
   readonly maxDepth?: number;
 }
 
-const utf8 = /*#__PURE__*/ new TextDecoder('utf-8', { fatal: true });
+const utf8 = /*#__PURE__*/ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a leading U+FEFF is part of the value
 const HEX = /*#__PURE__*/ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 function corrupt(what: string, where: string, pos: number): ParquetError {

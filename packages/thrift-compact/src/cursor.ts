@@ -9,7 +9,7 @@
 import { ParquetError } from './errors.js';
 
 const TWO_32 = 4294967296;
-const utf8 = /*#__PURE__*/ new TextDecoder('utf-8');
+const utf8 = /*#__PURE__*/ new TextDecoder('utf-8', { ignoreBOM: true }); // a leading U+FEFF is part of the value
 const utf8enc = /*#__PURE__*/ new TextEncoder();
 
 /**
