@@ -17,7 +17,8 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file; `file_path` for summaries).
  * @module
  */
-import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
+import { ParquetError, type FileMetaData, type OptionRules, type SchemaElement } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type ColumnStatistics, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
 import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
@@ -28,6 +29,7 @@ import { COMMON_METADATA_FILE, METADATA_FILE, dataEndOf, decodeSummary, fileMeta
 import type { StoreEntry } from './store.js';
 import type { DatasetStore } from './store.js';
 import { mapLimit, orderedAhead } from './pool.js';
+import { datasetBatchOptionRules, datasetOptionRules, datasetReadOptionRules } from './options.js';
 import { constantVector, nullVector, widenVector } from './vectors.js';
 
 /** How partition columns are found: hive `key=value/` directories (types inferred, or given per key), or none. */
@@ -226,7 +228,8 @@ export interface Dataset {
    * then the partition columns; files in order, each file's rows in order.
    * @param options - projection, filter, pruning, value mapping, `onScan`.
    * @returns the rows.
-   * @throws ParquetError `UNKNOWN_COLUMN` (a column of `columns`), `FILTER_INVALID` (a filter's shape, operator,
+   * @throws ParquetError `INVALID_ARGUMENT` (an option it does not take, naming the nearest one and its list, or a
+   *   value outside its set), `UNKNOWN_COLUMN` (a column of `columns`), `FILTER_INVALID` (a filter's shape, operator,
    *   column or value, as the reader refuses them), `SCHEMA_MISMATCH`, `INVALID_PARTITION`, and the reader's errors
    *   (with the file's path).
    */
@@ -412,7 +415,7 @@ class DatasetImpl implements Dataset {
     const { partitioning: _p, schema: _s, summary: _m, concurrency: _c, ...open } = this.options;
     const meta = e.meta;
     const end = meta ? dataEndOf(meta.row_groups) : undefined;
-    const where = `${this.location === 'list' ? '' : this.location}${e.file.path}`;
+    const where = inStore(this.location, e.file.path);
     e.opened = (async () => {
       try {
         if (meta && end !== undefined) {
@@ -437,7 +440,12 @@ class DatasetImpl implements Dataset {
     return e.opened;
   }
 
-  private plan(options: DatasetReadOptions): ReadPlan {
+  /**
+   * Checks a read's options against the method's own list, then resolves the read.
+   * @throws ParquetError `INVALID_ARGUMENT` for an option the method does not take or a value outside its set.
+   */
+  private plan(options: DatasetReadOptions, method: string, rules: OptionRules): ReadPlan {
+    checkOptions(options, rules, `parquet-dataset: ${method}`);
     const top = this.schema.field.fields;
     const nData = this.data.field.fields.length;
     const index = new Map(top.map((f, i) => [f.name, i]));
@@ -714,7 +722,7 @@ class DatasetImpl implements Dataset {
   }
 
   async readRows(options: DatasetReadOptions = {}): Promise<Record<string, unknown>[]> {
-    const plan = this.plan(options);
+    const plan = this.plan(options, 'readRows', datasetReadOptionRules);
     try {
       const kept = await this.selected(plan);
       const parts = await mapLimit(kept, this.concurrency, async (c) => {
@@ -738,7 +746,7 @@ class DatasetImpl implements Dataset {
   }
 
   async *iterateRowGroups(options: DatasetReadOptions = {}): AsyncGenerator<{ file: DatasetFile; rowGroup: number; rows: Record<string, unknown>[] }> {
-    const plan = this.plan(options);
+    const plan = this.plan(options, 'iterateRowGroups', datasetReadOptionRules);
     try {
       for await (const { p, parts } of this.prepared(plan)) {
         plan.stats.files.read++;
@@ -762,7 +770,7 @@ class DatasetImpl implements Dataset {
   iterateBatches(options?: DatasetBatchOptions & { form?: 'rows' }): AsyncGenerator<DatasetRowBatch>;
   iterateBatches(options: DatasetBatchOptions & { form: 'columns' }): AsyncGenerator<DatasetColumnBatch>;
   async *iterateBatches(options: DatasetBatchOptions & { form?: 'rows' | 'columns' } = {}): AsyncGenerator<DatasetRowBatch | DatasetColumnBatch> {
-    const plan = this.plan(options);
+    const plan = this.plan(options, 'iterateBatches', datasetBatchOptionRules);
     const columns = options.form === 'columns';
     try {
       for await (const { p, parts } of this.prepared(plan)) {
@@ -837,6 +845,18 @@ function valueOptions(o: DatasetReadOptions): ValueOptions {
   if (o.decimals !== undefined) out.decimals = o.decimals;
   if (o.strings !== undefined) out.strings = o.strings;
   return out;
+}
+
+/**
+ * A file of a store as messages name it: below the store's location (a directory or a base URL, ending with a
+ * separator; another location, as the memory store's `memory`, is joined with `/`), or as given for a list.
+ * @param location - the store's location (`'list'` for files given one by one).
+ * @param path - the path below it.
+ * @returns the file's name for a message.
+ */
+function inStore(location: string, path: string): string {
+  if (location === 'list') return path;
+  return location.endsWith('/') || location.endsWith('\\') ? `${location}${path}` : `${location}/${path}`;
 }
 
 /** Prefixes a ParquetError's message with the file it happened in (once). */
@@ -925,10 +945,12 @@ function listStore(inputs: readonly DatasetInput[], options: DatasetOptions): { 
  *   URLs, or `{ path, source }` (partition values are parsed from the paths: for URLs, their path part).
  * @param options - partitioning, schema, summary, concurrency, and the reader's open options (codecs, …).
  * @returns the dataset.
- * @throws ParquetError `NO_FILES` when there is nothing to read, `SCHEMA_MISMATCH` (see the evolution rules),
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before the store is listed; `NO_FILES` when there is nothing to read, `SCHEMA_MISMATCH` (see the evolution rules),
  *   `INVALID_PARTITION`, `CORRUPT_SUMMARY`, and the reader's footer errors (with the file's path).
  */
 export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
+  checkOptions(options, datasetOptionRules, 'parquet-dataset: openDataset');
   const stats = emptyDatasetStats();
   let store: DatasetStore;
   let listed: { path: string; size?: number }[] | undefined;
@@ -962,7 +984,7 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
             if (summaryIgnored) continue;
           }
         } catch (err) {
-          throw withPath(err, `${store.location}${name}`);
+          throw withPath(err, inStore(store.location, name));
         }
         summaryMeta = meta;
         summaryKind = kind;

@@ -41,6 +41,7 @@ export { partialFilter, topOf, type Residual } from './filter.js';
 export { METADATA_FILE, COMMON_METADATA_FILE, encodeSummary, decodeSummary, summaryFiles, fileMetadataOf, dataEndOf, minFileSizeOf, footerServedSource, buildSummary, commonMetadata } from './summary.js';
 export { nullVector, constantVector, widenVector, type VectorOptions } from './vectors.js';
 export { mapLimit, orderedAhead } from './pool.js';
+export { datasetOptionRules, datasetReadOptionRules, datasetBatchOptionRules, writeDatasetOptionRules } from './options.js';
 export { writeDataset, type WriteDatasetOptions, type WriteDatasetResult, type WrittenFile, type DatasetData, type ColumnBatches } from './write.js';
 export { takeVector, slotValue } from './take.js';
 // the reader's own sums, re-exported: a dataset read's `reads` adds each file's ScanStats

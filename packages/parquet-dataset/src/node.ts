@@ -10,10 +10,12 @@
 import { mkdir, open, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ParquetError } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import type { ByteSource } from '@parquetry/parquet-reader';
 import { fileSink } from '@parquetry/parquet-writer/node';
 import { openDataset as openAny, type Dataset, type DatasetInput, type DatasetOptions } from './dataset.js';
 import type { DatasetStore, StoreEntry, WritableDatasetStore } from './store.js';
+import { datasetOptionRules } from './options.js';
 import { writeDataset as writeAny, type DatasetData, type WriteDatasetOptions, type WriteDatasetResult } from './write.js';
 
 /** A local directory as a readable and writable dataset store. */
@@ -43,8 +45,11 @@ function inside(root: string, rel: string): string {
  * @param dir - the dataset's root directory.
  * @param options - durability of writes.
  * @returns the store.
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one) or a `sync` that is
+ *   not a boolean.
  */
 export function directoryStore(dir: string, options: DirectoryStoreOptions = {}): DirectoryStore {
+  checkOptions(options, { sync: 'boolean' }, 'parquet-dataset: directoryStore', 'INVALID_OPTION');
   const root = path.resolve(dir);
   return {
     location: `${root}${path.sep}`,
@@ -118,6 +123,8 @@ export function directoryStore(dir: string, options: DirectoryStoreOptions = {})
  * @throws ParquetError as the main entry's `openDataset`; `NOT_FOUND` for a listed local file that does not exist.
  */
 export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
+  // before the local files are looked at (the main entry checks them again, before its listing)
+  checkOptions(options, datasetOptionRules, 'parquet-dataset: openDataset');
   if (typeof input === 'string') return openAny(directoryStore(input), options);
   if (!Array.isArray(input)) return openAny(input as DatasetStore, options);
   const files = await Promise.all(

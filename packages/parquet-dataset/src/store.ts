@@ -5,7 +5,8 @@
  * URL). The Node entry adds a local directory.
  * @module
  */
-import { ParquetError } from '@parquetry/thrift-compact';
+import { ParquetError, type OptionRules } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import type { ByteSource } from '@parquetry/parquet-reader';
 import { memorySink, type ByteSink } from '@parquetry/parquet-writer';
 
@@ -130,6 +131,9 @@ export interface UrlStoreOptions {
   tailGuess?: number;
 }
 
+/** What {@link urlStore} takes. */
+const URL_STORE_RULES: OptionRules = { headers: 'object', fetch: 'function', tailGuess: 'positive' };
+
 /**
  * A byte source over HTTP range requests (one GET per read) within `byteLength` bytes, which may be the file's size
  * or a bound the reads stay within (a file planned from `_metadata`, whose size is not known).
@@ -205,8 +209,11 @@ export async function openUrl(url: string, size: number | undefined, f: typeof g
  * @param base - the dataset root URL (a trailing `/` is added when missing).
  * @param options - headers, fetch implementation, first-request size.
  * @returns the store.
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a
+ *   value of the wrong kind (as the reader's `fetchSource`).
  */
 export function urlStore(base: string, options: UrlStoreOptions = {}): DatasetStore {
+  checkOptions(options, URL_STORE_RULES, 'parquet-dataset: urlStore', 'INVALID_OPTION');
   const root = base.endsWith('/') ? base : `${base}/`;
   const f = options.fetch ?? globalThis.fetch;
   const headers = options.headers ?? {};

@@ -8,12 +8,14 @@
  * @module
  */
 import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { buildSchemaTree, type ColumnarVector, type SchemaNode, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { createWriter, inferSchema, schemaElements, schemaFromElements, type ColumnarInput, type ParquetWriter, type Row, type WriterOptions, type WriterSchema } from '@parquetry/parquet-writer';
 import { formatPartitionValue, parseHivePath } from './hive.js';
 import { COMMON_METADATA_FILE, METADATA_FILE, buildSummary, commonMetadata, encodeSummary } from './summary.js';
 import type { WritableDatasetStore } from './store.js';
 import { slotValue, takeVector } from './take.js';
+import { writeDatasetOptionRules } from './options.js';
 
 /** Options of {@link writeDataset}. */
 export interface WriteDatasetOptions extends Omit<WriterOptions, 'append' | 'encryption'> {
@@ -158,11 +160,13 @@ interface OpenFile {
  * @param options - partitioning, rolling, summary, names, and the writer's options (`schema` covers the partition
  *   columns too; inferred from the first rows when absent).
  * @returns the files written, rows, and the summary.
- * @throws ParquetError `INVALID_OPTION` (a partition column that is not a top-level leaf, bad limits),
+ * @throws ParquetError `INVALID_OPTION` (an option it does not take, naming the nearest one and its list, or a value
+ *   outside its set, checked before anything is listed or written; a partition column that is not a top-level leaf),
  *   `DATASET_EXISTS` (files already there and `existing` is not `'add'`), `INVALID_PARTITION` (a value with no
  *   path form), `SCHEMA_REQUIRED`, and the writer's errors; files already closed stay, the others are aborted.
  */
 export async function writeDataset(data: DatasetData, store: WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  checkOptions(options, writeDatasetOptionRules, 'parquet-dataset: writeDataset', 'INVALID_OPTION');
   const { partitionBy = [], maxRowsPerFile, maxBytesPerFile, summary, basename, existing = 'error', schema, infer, ...writerOptions } = options;
   const positive = (name: string, v: number | undefined) => {
     if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) throw new ParquetError('INVALID_OPTION', `parquet-dataset: ${name} must be a positive integer, got ${String(v)}`);

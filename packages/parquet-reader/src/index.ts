@@ -21,6 +21,8 @@
  * @packageDocumentation
  */
 export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } from './file.js';
+// the options each entry point takes, for packages that take them too (a dataset's reads) and check their own lists
+export { OPEN_RULES as openOptionRules, READ_RULES as readOptionRules, BATCH_RULES as batchOptionRules } from './read-options.js';
 export type { PageIndex } from './chunk-index.js';
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
 export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';

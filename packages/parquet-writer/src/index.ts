@@ -19,7 +19,7 @@ export type { BloomFilterOptions } from './bloom.js';
 export { appendTarget, type AppendTarget } from './append.js';
 export { writeParquet, appendParquet, createWriter, type ParquetWriter, type WriterOptions, type WriterSchema, type Row, type ColumnarInput } from './writer.js';
 export { memorySink, writableSink, type ByteSink, type MemorySink } from './sink.js';
-export { CREATED_BY, VERSION, codecOf, type SortingColumnSpec, type WriteOptions, type ColumnOptions, type CompressionName, type EncodingName } from './options.js';
+export { CREATED_BY, VERSION, codecOf, WRITER_RULES as writerOptionRules, type SortingColumnSpec, type WriteOptions, type ColumnOptions, type CompressionName, type EncodingName } from './options.js';
 export * from './schema.js';
 export * from './schema-infer.js';
 export { variantRowEncoder } from './variant.js';

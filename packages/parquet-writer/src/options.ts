@@ -252,8 +252,13 @@ const COLUMN_RULES: OptionRules = {
   bloomFilter: flagOr(BLOOM_RULES, 'parquet-writer: option bloomFilter', 'ndv, fpp, maxBytes'),
 };
 const SORT_RULES: OptionRules = { column: 'string', descending: 'boolean', nullsFirst: 'boolean' };
-/** Every option of the writer: the numbers are checked with their ranges by {@link resolveOptions}. */
-const WRITER_RULES: OptionRules = {
+/**
+ * Every option of the writer (`WriterOptions`) with the check of its value's kind, as `createWriter`, `writeParquet`
+ * and `appendParquet` check them (`checkOptions` of `@parquetry/thrift-compact/check-options`); the numbers are
+ * checked with their ranges when the options are resolved. Packages that pass the writer's options on (a dataset
+ * writer) build their own list from it.
+ */
+export const WRITER_RULES: OptionRules = {
   ...COLUMN_RULES,
   codecs: 'object',
   pageVersion: 'any',
