@@ -19,11 +19,13 @@ import { RecordBatch, Schema as ArrowSchema, Table, type Field as ArrowField, ty
 import { writeDataset, type Dataset, type DatasetColumnBatch, type DatasetReadOptions, type WritableDatasetStore, type WriteDatasetOptions, type WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { buildSchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { planArrowRead, storedArrowSchema, type ArrowReadPlan } from './arrow-schema.js';
 import { batchVector, parquetSchemaOf } from './from-arrow.js';
 import { ARROW_SCHEMA_KEY, encodeArrowSchema } from './ipc-schema.js';
 import { toRecordBatch } from './read.js';
 import { batchesOf, sameSchema, type ArrowInput } from './write.js';
+import { DATASET_READ_RULES, DATASET_SCHEMA_RULES, DATASET_WRITE_RULES } from './options.js';
 
 /** Options of {@link readDatasetArrowTable} and {@link readDatasetArrowBatches}. */
 export interface ArrowDatasetReadOptions {
@@ -114,10 +116,13 @@ async function planOf(dataset: Dataset, options: ArrowDatasetReadOptions): Promi
  * @param dataset - an opened dataset (`openDataset`).
  * @param options - projection, dictionary columns, whether to apply the stored schema.
  * @returns the schema of {@link readDatasetArrowTable}'s table and {@link readDatasetArrowBatches}' batches.
- * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before any footer is read;
+ *   `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
  *   cannot hold; the reader's open errors for a file whose footer is read (naming it).
  */
 export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<ArrowDatasetReadOptions, 'columns' | 'dictionary' | 'arrowSchema'> = {}): Promise<Schema> {
+  checkOptions(options, DATASET_SCHEMA_RULES, 'arrow: arrowSchemaOfDataset');
   return (await planOf(dataset, options)).schema;
 }
 
@@ -127,11 +132,14 @@ export async function arrowSchemaOfDataset(dataset: Dataset, options: Pick<Arrow
  * @param dataset - an opened dataset (`openDataset`).
  * @param options - projection, filter and pruning, dictionary columns, batch size, `onScan`.
  * @returns the batches, all with the schema {@link arrowSchemaOfDataset} gives.
- * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOfDataset}), the dataset's errors
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before any footer is read;
+ *   `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOfDataset}), the dataset's errors
  *   (`FILTER_INVALID`, `SCHEMA_MISMATCH`, `INVALID_PARTITION`, `FILTER_UNSUPPORTED`) and the reader's (naming the
  *   file).
  */
 export async function* readDatasetArrowBatches(dataset: Dataset, options: ArrowDatasetReadOptions = {}): AsyncGenerator<RecordBatch> {
+  checkOptions(options, DATASET_READ_RULES, 'arrow: readDatasetArrowBatches');
   yield* batches(dataset, await planOf(dataset, options), options);
 }
 
@@ -153,6 +161,7 @@ async function* batches(dataset: Dataset, plan: ArrowReadPlan, options: ArrowDat
  * @throws ParquetError as {@link readDatasetArrowBatches}.
  */
 export async function readDatasetArrowTable(dataset: Dataset, options: ArrowDatasetReadOptions = {}): Promise<Table> {
+  checkOptions(options, DATASET_READ_RULES, 'arrow: readDatasetArrowTable');
   const plan = await planOf(dataset, options);
   const out: RecordBatch[] = [];
   for await (const b of batches(dataset, plan, { ...options, batchSize: options.batchSize ?? Infinity })) out.push(b);
@@ -179,11 +188,13 @@ export interface ArrowDatasetWriteOptions extends Omit<WriteDatasetOptions, 'sch
  *   writable store).
  * @param options - partitioning, rolling, summary, names, the writer's options, and whether to store `ARROW:schema`.
  * @returns the files written, rows, and the summary.
- * @throws ParquetError `UNSUPPORTED_TYPE` (an Arrow type without a Parquet type), `SCHEMA_MISMATCH` (a batch of another
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before anything is read or written; `UNSUPPORTED_TYPE` (an Arrow type without a Parquet type), `SCHEMA_MISMATCH` (a batch of another
  *   schema), `SCHEMA_REQUIRED` (an empty stream without the `schema` option), and the dataset writer's
  *   (`INVALID_OPTION`, `DATASET_EXISTS`, `INVALID_PARTITION`) and the writer's errors.
  */
 export async function writeArrowDataset(data: ArrowInput, store: WritableDatasetStore, options: ArrowDatasetWriteOptions = {}): Promise<WriteDatasetResult> {
+  checkOptions(options, DATASET_WRITE_RULES, 'arrow: writeArrowDataset', 'INVALID_OPTION');
   const it = batchesOf(data);
   const first = await it.next();
   const schema = data instanceof Table ? data.schema : first.done ? options.schema : first.value.schema;

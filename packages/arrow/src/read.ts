@@ -10,8 +10,10 @@ import { makeData, RecordBatch, Schema, Struct, Table, type Field as ArrowField 
 import type { ColumnBatch, Filter, ParquetFile, PruneOptions, ReadOptions, ScanStats } from '@parquetry/parquet-reader';
 import type { StructVector } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { planArrowRead, type ArrowReadPlan, type ArrowSchemaOptions } from './arrow-schema.js';
 import { toArrowData } from './to-arrow.js';
+import { READ_RULES, SCHEMA_RULES } from './options.js';
 
 /** Options of {@link readArrowTable} and {@link readArrowBatches}. */
 export interface ArrowReadOptions extends ArrowSchemaOptions {
@@ -75,10 +77,12 @@ export function toRecordBatch(plan: ArrowReadPlan, root: StructVector): RecordBa
  * @param file - an opened Parquet file (`openParquet`).
  * @param options - projection, dictionary columns, whether to apply `ARROW:schema`.
  * @returns the schema of {@link readArrowTable}'s table and {@link readArrowBatches}' batches.
- * @throws ParquetError `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column Arrow
- *   cannot hold (a map with optional keys, a DECIMAL over 76 digits).
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set; `UNKNOWN_COLUMN` for a projection path naming no column; `UNSUPPORTED_TYPE` for a column
+ *   Arrow cannot hold (a map with optional keys, a DECIMAL over 76 digits).
  */
 export function arrowSchemaOf(file: ParquetFile, options: ArrowSchemaOptions = {}): Schema {
+  checkOptions(options, SCHEMA_RULES, 'arrow: arrowSchemaOf');
   return planArrowRead(file.schema, file.metadata, options).schema;
 }
 
@@ -89,13 +93,15 @@ export function arrowSchemaOf(file: ParquetFile, options: ArrowSchemaOptions = {
  * @param options - projection, row groups, row range, filter and pruning, batch size, dictionary columns,
  *   `ARROW:schema` use.
  * @returns the batches, in file order, all with the schema {@link arrowSchemaOf} gives.
- * @throws ParquetError `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOf}); `INVALID_VALUE` for a value
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before anything is read; `UNKNOWN_COLUMN`, `UNSUPPORTED_TYPE` (see {@link arrowSchemaOf}); `INVALID_VALUE` for a value
  *   that does not fit its Arrow type (a decimal wider than the stored Arrow width); `VALUE_TOO_LARGE` when a batch
  *   has more distinct values than the stored dictionary index type holds; `INVALID_VECTOR` when the reader's vectors
  *   do not have the shape the schema needs; and the reader's errors
  *   (`FILTER_UNSUPPORTED`, `INVALID_ARGUMENT`, corrupt data).
  */
 export function readArrowBatches(file: ParquetFile, options: ArrowReadOptions = {}): AsyncGenerator<RecordBatch> {
+  checkOptions(options, READ_RULES, 'arrow: readArrowBatches');
   return batches(file, planArrowRead(file.schema, file.metadata, options), options);
 }
 
@@ -120,6 +126,7 @@ async function* batches(file: ParquetFile, plan: ArrowReadPlan, options: ArrowRe
  * @throws ParquetError as {@link readArrowBatches}.
  */
 export async function readArrowTable(file: ParquetFile, options: ArrowReadOptions = {}): Promise<Table> {
+  checkOptions(options, READ_RULES, 'arrow: readArrowTable');
   const plan = planArrowRead(file.schema, file.metadata, options);
   const out: RecordBatch[] = [];
   const whole = options.batchSize === undefined && options.batchBytes === undefined;

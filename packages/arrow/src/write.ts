@@ -9,8 +9,10 @@
 import { RecordBatch, type Schema, Table, type DataType, type Field as ArrowField } from 'apache-arrow';
 import { createWriter, memorySink, type ByteSink, type WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError, type FileMetaData } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { batchVector, parquetSchemaOf } from './from-arrow.js';
 import { ARROW_SCHEMA_KEY, encodeArrowSchema } from './ipc-schema.js';
+import { WRITE_RULES } from './options.js';
 
 /** Options of {@link writeArrowTable}: the writer's options (compression, row groups, pages, …) without a schema. */
 export interface ArrowWriteOptions extends Omit<WriterOptions, 'schema' | 'infer' | 'append'> {
@@ -80,7 +82,8 @@ export function writeArrowTable(data: ArrowInput, options?: ArrowWriteOptions): 
  * @param sink - where the bytes go (`memorySink`, `writableSink`, the Node `fileSink`, or any `{ write, close, abort }`).
  * @param options - the writer's options and whether to store `ARROW:schema`.
  * @returns the footer written.
- * @throws ParquetError `UNSUPPORTED_TYPE` for an Arrow type without a Parquet type (intervals, unions); `SCHEMA_MISMATCH`
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a value
+ *   outside its set, before any batch is read; `UNSUPPORTED_TYPE` for an Arrow type without a Parquet type (intervals, unions); `SCHEMA_MISMATCH`
  *   when a batch's schema differs from the first's; `SCHEMA_REQUIRED` for an empty stream without the `schema` option;
  *   `INVALID_ARGUMENT` for input that is neither a table nor batches; the writer's errors (`INVALID_RECORD` for a
  *   null in a non-nullable field, `VALUE_TOO_LARGE`, …). The sink is aborted on any error.
@@ -94,6 +97,12 @@ export async function writeArrowTable(data: ArrowInput, sinkOrOptions?: ByteSink
 }
 
 async function writeTo(data: ArrowInput, sink: ByteSink, options: ArrowWriteOptions): Promise<FileMetaData> {
+  try {
+    checkOptions(options, WRITE_RULES, 'arrow: writeArrowTable', 'INVALID_OPTION');
+  } catch (e) {
+    await sink.abort?.(e);
+    throw e;
+  }
   const it = batchesOf(data);
   let first = await it.next().catch(async (e: unknown) => {
     await sink.abort?.(e);

@@ -7,6 +7,8 @@ import { createBrotliCodec } from '@parquetry/codec-brotli';
 import { createGzipCodec } from '@parquetry/codec-gzip';
 import { createZstdCodec, zstdDecoder } from '@parquetry/codec-zstd';
 import { type CodecMap, CompressionCodec, builtinCodecs } from '@parquetry/parquet-codecs';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
+import { ALL_CODECS_RULES } from './options.js';
 
 /** Options of {@link allCodecs}: the compression levels writers use (reading ignores them). */
 export interface AllCodecsOptions {
@@ -23,9 +25,11 @@ export interface AllCodecsOptions {
  * compressor and the BROTLI codec are WebAssembly modules, instantiated on the first call.
  * @param options - compression levels.
  * @returns a new codec map for the `codecs` option of readers and writers.
- * @throws ParquetError `CODEC_SIZE` for an out-of-range level (as a rejected promise).
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a
+ *   value of the wrong kind, `CODEC_SIZE` for an out-of-range level (as a rejected promise).
  */
 export async function allCodecs(options: AllCodecsOptions = {}): Promise<CodecMap> {
+  checkOptions(options, ALL_CODECS_RULES, 'parquetry: allCodecs', 'INVALID_OPTION');
   const [zstd, brotli] = await Promise.all([
     createZstdCodec(options.zstdLevel === undefined ? {} : { level: options.zstdLevel }),
     createBrotliCodec(options.brotliQuality === undefined ? {} : { quality: options.brotliQuality }),

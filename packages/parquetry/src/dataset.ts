@@ -17,7 +17,9 @@ import {
   type WriteDatasetOptions,
   type WriteDatasetResult,
 } from '@parquetry/parquet-dataset';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { readCodecs, writerCodecs } from './presets.js';
+import { DATASET_RULES, WRITE_DATASET_RULES } from './options.js';
 
 /**
  * Opens a dataset with every codec preset ({@link readCodecs}, loaded on first use): `@parquetry/parquet-dataset`'s `openDataset` without
@@ -25,9 +27,12 @@ import { readCodecs, writerCodecs } from './presets.js';
  * @param input - a store (`memoryStore`, `urlStore`), or the files (URLs, or `{ path, source }`).
  * @param options - partitioning, schema, summary, concurrency and reader options; `codecs` defaults to every codec.
  * @returns the dataset.
- * @throws ParquetError as `@parquetry/parquet-dataset`'s `openDataset` (`NO_FILES`, `SCHEMA_MISMATCH`, …).
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before the store is listed; and as `@parquetry/parquet-dataset`'s `openDataset`
+ *   (`NO_FILES`, `SCHEMA_MISMATCH`, …).
  */
 export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
+  checkOptions(options, DATASET_RULES, 'parquetry: openDataset');
   return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
@@ -38,8 +43,10 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
  * @param store - where the files go (`memoryStore`, or `parquetry/node`'s `writeDataset` for a directory).
  * @param options - partitioning, rolling, summary and writer options; `codecs` defaults to every codec.
  * @returns the files written.
- * @throws ParquetError as `@parquetry/parquet-dataset`'s `writeDataset`.
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a value
+ *   outside its set, before any codec is loaded; and as `@parquetry/parquet-dataset`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, store: WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  checkOptions(options, WRITE_DATASET_RULES, 'parquetry: writeDataset', 'INVALID_OPTION');
   return writeWith(data, store, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }

@@ -20,7 +20,9 @@
 import { createGzipCodec } from '@parquetry/codec-gzip';
 import { type CodecMap, CodecErrorCode, CompressionCodec, ParquetError, builtinCodecs, lazyCodec, loadCodecs, snappyDecoder } from '@parquetry/parquet-codecs';
 import type { CompressionName } from '@parquetry/parquet-writer';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import type { AllCodecsOptions } from './codecs.js';
+import { PRESET_RULES } from './options.js';
 
 /** Where a WebAssembly module is: a URL (fetched) or its bytes. */
 export type WasmSource = string | URL | ArrayBuffer | Uint8Array;
@@ -66,8 +68,11 @@ function lazyBrotliWasm(o: AllCodecsOptions) {
  * Readers await the load before that page; a load that fails is `CODEC_UNAVAILABLE` for those pages only.
  * @param options - where the ZSTD WebAssembly is (levels are ignored when reading).
  * @returns a new codec map for the `codecs` option of readers.
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value of the wrong kind.
  */
 export function readCodecs(options: PresetOptions = {}): CodecMap {
+  checkOptions(options, PRESET_RULES, 'parquetry: readCodecs');
   return {
     ...builtinCodecs(),
     // decompression only: a bundle that reads and never writes holds no SNAPPY compressor
@@ -86,9 +91,11 @@ export function readCodecs(options: PresetOptions = {}): CodecMap {
  * `@parquetry/parquet-codecs`); a codec used before it is loaded is `CODEC_UNAVAILABLE`.
  * @param options - compression levels; where the ZSTD WebAssembly is.
  * @returns a new codec map.
- * @throws ParquetError `CODEC_SIZE` for an out-of-range level.
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a
+ *   value of the wrong kind; `CODEC_SIZE` for an out-of-range level.
  */
 export function writeCodecs(options: PresetOptions = {}): CodecMap {
+  checkOptions(options, PRESET_RULES, 'parquetry: writeCodecs', 'INVALID_OPTION');
   checkLevels(options);
   return {
     ...builtinCodecs(),

@@ -17,7 +17,9 @@ import {
   type Row,
   type WriterOptions,
 } from '@parquetry/parquet-writer';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { writerCodecs } from './presets.js';
+import { APPEND_RULES, WRITE_RULES } from './options.js';
 
 /**
  * Creates a streaming writer over a sink with every codec preset: `@parquetry/parquet-writer`'s `createWriter`
@@ -32,6 +34,7 @@ import { writerCodecs } from './presets.js';
  *   codec named cannot load (as a rejected promise).
  */
 export async function createWriter(sink: ByteSink, options: WriterOptions = {}): Promise<ParquetWriter> {
+  checkOptions(options, WRITE_RULES, 'parquetry: createWriter', 'INVALID_OPTION');
   return createWith(sink, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }
 
@@ -45,6 +48,7 @@ export async function createWriter(sink: ByteSink, options: WriterOptions = {}):
  *   `SCHEMA_INFERENCE`, `INVALID_OPTION`, or a codec's error code.
  */
 export async function writeParquet(data: readonly Row[] | ColumnarInput, options: WriterOptions = {}): Promise<Uint8Array> {
+  checkOptions(options, WRITE_RULES, 'parquetry: writeParquet', 'INVALID_OPTION');
   return writeWith(data, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }
 
@@ -59,5 +63,6 @@ export async function writeParquet(data: readonly Row[] | ColumnarInput, options
  * @throws ParquetError as the writer's `appendParquet` (`NOT_PARQUET`, `SCHEMA_MISMATCH`, `INVALID_VALUE`, …).
  */
 export async function appendParquet(existing: Uint8Array, data: readonly Row[] | ColumnarInput, options: Omit<WriterOptions, 'append'> = {}): Promise<Uint8Array> {
+  checkOptions(options, APPEND_RULES, 'parquetry: appendParquet', 'INVALID_OPTION');
   return appendWith(existing, data, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }

@@ -7,16 +7,20 @@
  */
 import type { Dataset, DatasetData, DatasetInput, DatasetOptions, DatasetStore, WritableDatasetStore, WriteDatasetOptions, WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { openDataset as openWith, writeDataset as writeWith } from '@parquetry/parquet-dataset/node';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { readCodecs, writerCodecs } from '../presets.js';
+import { DATASET_RULES, WRITE_DATASET_RULES } from '../options.js';
 
 /**
  * Opens a dataset (a directory, local paths, URLs, or a store) with every codec preset.
  * @param input - a directory path, the files, or a store.
  * @param options - as `@parquetry/parquet-dataset`'s `openDataset`; `codecs` defaults to every codec.
  * @returns the dataset.
- * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `openDataset`.
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before any file is looked at; and as `@parquetry/parquet-dataset/node`'s `openDataset`.
  */
 export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
+  checkOptions(options, DATASET_RULES, 'parquetry: openDataset');
   return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
@@ -26,8 +30,10 @@ export async function openDataset(input: string | DatasetStore | readonly (strin
  * @param target - a directory path, or a writable store.
  * @param options - as `@parquetry/parquet-dataset`'s `writeDataset`; `codecs` defaults to every codec.
  * @returns the files written.
- * @throws ParquetError as `@parquetry/parquet-dataset/node`'s `writeDataset`.
+ * @throws ParquetError `INVALID_OPTION` for an option it does not take (naming the nearest one and its list) or a value
+ *   outside its set, before any codec is loaded; and as `@parquetry/parquet-dataset/node`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, target: string | WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
+  checkOptions(options, WRITE_DATASET_RULES, 'parquetry: writeDataset', 'INVALID_OPTION');
   return writeWith(data, target, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }

@@ -12,7 +12,9 @@ import { fileSource } from '@parquetry/parquet-reader/node';
 import type { ColumnarInput, ParquetWriter, Row, WriterOptions } from '@parquetry/parquet-writer';
 import { fileSink } from '@parquetry/parquet-writer/node';
 import type { FileMetaData } from '@parquetry/thrift-compact';
+import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { openParquet } from '../open.js';
+import { OPEN_RULES, WRITE_FILE_RULES } from '../options.js';
 import { createWriter } from '../write.js';
 
 /** An opened local Parquet file: the reader's `ParquetFile` plus the handle's `close`. */
@@ -29,10 +31,13 @@ export type LocalParquetFile = ParquetFile & {
  * @param path - the file path.
  * @param options - reader options (`codecs` defaults to every codec).
  * @returns the opened file and a `close()` for its file handle.
- * @throws ParquetError as the reader's `openParquet` (`NOT_PARQUET`, `CORRUPT_FOOTER`, …); a file system error
+ * @throws ParquetError `INVALID_ARGUMENT` for an option it does not take (naming the nearest one and its list) or a
+ *   value outside its set, before the file is opened; as the reader's `openParquet` (`NOT_PARQUET`,
+ *   `CORRUPT_FOOTER`, …); a file system error
  *   (`ENOENT`, `EACCES`, …) when the file cannot be opened.
  */
 export async function openFile(path: string, options: OpenOptions = {}): Promise<LocalParquetFile> {
+  checkOptions(options, OPEN_RULES, 'parquetry: openFile');
   const source = await fileSource(path);
   try {
     const file = await openParquet(source, options);
@@ -64,6 +69,7 @@ export interface WriteFileOptions extends Omit<WriterOptions, 'append'> {
  *   bytes cannot be written, synced or renamed into place (`ENOSPC`, `EIO`, …; the temporary file removed).
  */
 export async function createFileWriter(path: string, options: WriteFileOptions = {}): Promise<ParquetWriter> {
+  checkOptions(options, WRITE_FILE_RULES, 'parquetry: createFileWriter', 'INVALID_OPTION');
   const { sync, ...writerOptions } = options;
   const sink = await fileSink(path, sync === undefined ? {} : { sync });
   try {
@@ -95,6 +101,7 @@ export async function writeFile(
   data: readonly Row[] | Iterable<Row> | AsyncIterable<Row> | ColumnarInput,
   options: WriteFileOptions = {},
 ): Promise<FileMetaData> {
+  checkOptions(options, WRITE_FILE_RULES, 'parquetry: writeFile', 'INVALID_OPTION');
   const w = await createFileWriter(path, options);
   try {
     if (isIterable(data)) await w.write(data);
