@@ -21,7 +21,7 @@ import { ParquetError, type FileMetaData, type OptionRules, type SchemaElement }
 import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { buildSchemaTree, type ColumnarVector, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { DEFAULT_BATCH_SIZE, addScanStats, emptyScanStats, bufferSource, openParquet, type ByteSource, type ColumnBatch, type ColumnStatistics, type Filter, type OpenOptions, type ParquetFile, type ReadOptions, type RowBatch, type ScanStats, type ValueOptions } from '@parquetry/parquet-reader';
-import { checkFilter, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
+import { checkFilter, columnKey, filterColumns, statisticsPruner } from '@parquetry/parquet-reader/filters';
 import { inferPartitionType, parseHivePath, partitionElement, jsonPartitionValue, partitionValue, type PartitionField, type PartitionType } from './hive.js';
 import { mapColumns, unifySchemas, withPartitions, type ColumnMapping } from './schema.js';
 import { partialFilter, topOf, type Residual } from './filter.js';
@@ -50,8 +50,9 @@ export interface DatasetOptions extends OpenOptions {
   /**
    * Read `_metadata` (the whole plan: files, row groups, statistics and footers in one request) or else
    * `_common_metadata` (the schema) at the dataset root when present (default true). When the store can list its
-   * files, `_metadata` is trusted only when it agrees with the listing (see {@link Dataset.summaryIgnored}); a store
-   * that cannot list (a base URL) has only the summary to go by.
+   * files, `_metadata` is trusted only when it agrees with the listing: the same data files, none smaller than it
+   * says, and, when the listing gives modification times (a local directory, the memory store), none modified after
+   * `_metadata` (see {@link SummaryIgnored}); a store that cannot list (a base URL) has only the summary to go by.
    */
   summary?: boolean;
   /** Largest number of files fetched from at once (footers at open and during reads; data in `readRows`; default 8). */
@@ -194,10 +195,13 @@ export interface SummaryIgnored {
    * `'files differ'`: the data files the summary names (its `file_path`s) are not the data files listed (hidden
    * `.`/`_` names left out of both); `'sizes differ'`: the same files, but one is smaller than what the summary says
    * of it needs (its column chunks, page indexes and bloom filters, then a footer with at least the schema's names and
-   * the chunks' column paths, its length and magic: see `minFileSizeOf`). A file rewritten to a size at least that is
-   * not detected without fetching its footer, which the summary is there to avoid.
+   * the chunks' column paths, its length and magic: see `minFileSizeOf`); `'files modified'`: the same files and
+   * sizes, but the listing dates a data file after `_metadata` (both with a `modified` time: a local directory's
+   * `mtimeMs`, the memory store's write times), so it was rewritten since. A file rewritten to a size at least that
+   * and not dated after `_metadata` (a store that gives no times, or a copy that set them back) is not detected
+   * without fetching its footer, which the summary is there to avoid.
    */
-  reason: 'files differ' | 'sizes differ';
+  reason: 'files differ' | 'sizes differ' | 'files modified';
   /** What differs, for a message: the first file concerned and how many are. */
   message: string;
 }
@@ -461,13 +465,15 @@ class DatasetImpl implements Dataset {
         if (i < nData) {
           let list = paths.get(parts[0]!);
           if (!list) paths.set(parts[0]!, (list = []));
-          list.push(c);
+          // the path as the dataset resolved it (a dotted string, split at every dot, would be ambiguous to the reader
+          // in a file with a field whose name has a dot)
+          list.push(parts);
         }
       }
     } else {
       top.forEach((f, i) => {
         picked.add(i);
-        if (i < nData) paths.set(f.name, [f.name]);
+        if (i < nData) paths.set(f.name, [[f.name]]); // a path array: the name may have a dot
       });
     }
     const order = [...picked].sort((a, b) => a - b);
@@ -477,12 +483,15 @@ class DatasetImpl implements Dataset {
     const filter = options.filter === undefined ? undefined : checkFilter(options.filter, this.schema, valueOptions(options));
     const decimals = new Set<string>();
     if (filter) {
+      // the checked filter names each column by its dotted path, or by its path array when a name has a dot
       for (const c of filterColumns(filter)) {
         const i = index.get(topOf(c));
-        if (i === undefined) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${c}', which is not a column of the dataset`);
-        if (i >= nData && c.includes('.')) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${c}': partition column '${topOf(c)}' has no fields`);
-        const leaf = this.data.columns.find((col) => col.pathString === c);
-        if (leaf?.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+        const name = typeof c === 'string' ? c : JSON.stringify(c);
+        if (i === undefined) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${name}', which is not a column of the dataset`);
+        if (i >= nData && (typeof c === 'string' ? c.includes('.') : c.length > 1)) throw new ParquetError('UNKNOWN_COLUMN', `parquet-dataset: the filter names '${name}': partition column '${topOf(c)}' has no fields`);
+        const key = columnKey(c);
+        const leaf = this.data.columns.find((col) => columnKey(col.path) === key);
+        if (leaf?.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(key);
       }
     }
     return {
@@ -592,15 +601,18 @@ class DatasetImpl implements Dataset {
         // error kept to be thrown where the pruner asks for that column, as a synchronous lookup would
         const got = new Map<string, { stats: ColumnStatistics | undefined } | { error: unknown }>();
         for (const col of cols) {
+          const key = columnKey(col);
+          // the file's leaf with the filter column's path (a dotted path could name two leaves of the file)
+          const i = file.schema.columns.findIndex((c) => columnKey(c.path) === key);
           try {
-            got.set(col, { stats: await file.statistics(g, col, opts) });
+            got.set(key, { stats: await file.statistics(g, i >= 0 ? i : typeof col === 'string' ? col : col.join('.'), opts) });
           } catch (error) {
-            got.set(col, { error });
+            got.set(key, { error });
           }
         }
         try {
           any = statisticsPruner(f, (col) => {
-            const r = got.get(col);
+            const r = got.get(columnKey(col));
             if (r !== undefined && 'error' in r) throw r.error;
             return r?.stats;
           }, plan.decimals);
@@ -627,7 +639,8 @@ class DatasetImpl implements Dataset {
     const filtered = p.residual !== true && p.residual !== false;
     if (cols.length === 0 && !filtered) return undefined;
     // no output column but a filter: the filter's columns are read (and left out of the rows by shapeRows)
-    if (cols.length === 0) for (const c of filterColumns(p.residual as Filter)) cols.push(c);
+    // (as path arrays: a checked filter's dotted path has no name with a dot, and could name two columns of a file)
+    if (cols.length === 0) for (const c of filterColumns(p.residual as Filter)) cols.push(typeof c === 'string' ? c.split('.') : c);
     const out: ReadOptions = { ...rest, columns: cols, onScan: (s) => addScanStats(plan.stats.reads, s) };
     if (filtered) out.filter = p.residual as Filter;
     if (p.range?.start !== undefined) out.rowStart = p.range.start;
@@ -882,14 +895,15 @@ function urlKey(url: string): string {
 }
 
 /**
- * Whether a `_metadata` summary disagrees with the store's listing: other data files, or a file smaller than its row
- * groups in the summary need.
+ * Whether a `_metadata` summary disagrees with the store's listing: other data files, a file smaller than its row
+ * groups in the summary need, or a file modified after the summary (when the listing dates both).
  * @param meta - the summary (with row groups).
  * @param data - the listed data files (hidden names left out).
+ * @param summary - the summary's own entry in the listing (its modification time), when listed.
  * @returns why it is stale, or undefined when it agrees.
  * @throws ParquetError `CORRUPT_SUMMARY` from {@link summaryFiles}.
  */
-function staleSummary(meta: FileMetaData, data: readonly StoreEntry[]): SummaryIgnored | undefined {
+function staleSummary(meta: FileMetaData, data: readonly StoreEntry[], summary: StoreEntry | undefined): SummaryIgnored | undefined {
   const named = summaryFiles(meta);
   const sizes = new Map(data.map((f) => [f.path, f.size]));
   const unnamed = data.filter((f) => !named.has(f.path)).map((f) => f.path);
@@ -911,6 +925,18 @@ function staleSummary(meta: FileMetaData, data: readonly StoreEntry[]): SummaryI
     }
   }
   if (small.length > 0) return { reason: 'sizes differ', message: `_metadata is stale: ${small.length} file${small.length === 1 ? '' : 's'} smaller than it says (first ${first})` };
+  // a file rewritten since, to a size the check above accepts: its footer and statistics are no longer the summary's
+  const since = summary?.modified;
+  if (since !== undefined && Number.isFinite(since)) {
+    // by a millisecond or more: times read back from a file system carry sub-millisecond noise
+    const newer = data.filter((f) => f.modified !== undefined && f.modified - since >= 1);
+    if (newer.length > 0) {
+      const f = newer[0]!;
+      const when = (t: number) => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? new Date(t).toISOString() : String(t));
+      const message = `_metadata is stale: ${newer.length} data file${newer.length === 1 ? '' : 's'} modified after it (first '${f.path}', modified ${when(f.modified!)}, ${Math.round(f.modified! - since)} ms after _metadata)`;
+      return { reason: 'files modified', message };
+    }
+  }
   return undefined;
 }
 
@@ -980,7 +1006,7 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
           meta = await decodeSummary(bytes);
           // a listing to check it against: a stale _metadata (files added, deleted, rewritten since) is not the plan
           if (kind === 'metadata' && data !== undefined && meta.row_groups.length > 0) {
-            summaryIgnored = staleSummary(meta, data);
+            summaryIgnored = staleSummary(meta, data, all?.find((f) => f.path === METADATA_FILE));
             if (summaryIgnored) continue;
           }
         } catch (err) {

@@ -6,7 +6,7 @@
  * logic): a comparison with null is unknown, and so is its `not`; a row matches where the filter is true.
  * @module
  */
-import type { Filter } from '@parquetry/parquet-reader';
+import type { Filter, FilterColumn } from '@parquetry/parquet-reader';
 import { matchRow } from '@parquetry/parquet-reader/filters';
 
 /** A filter decided for a whole file (`true`: every row matches, `false`: none) or the part left to decide per row. */
@@ -42,11 +42,12 @@ export function partialFilter(f: Filter, known: (top: string) => { value: unknow
 }
 
 /**
- * The top-level field of a dotted column path.
- * @param column - the path.
- * @returns its first segment.
+ * The top-level field of a filter's column: the first name of a path array, the first segment of a dotted path.
+ * @param column - the column (a dotted path, or a path array: `['a.b']` is the top-level field `a.b`).
+ * @returns its top-level field's name.
  */
-export function topOf(column: string): string {
+export function topOf(column: FilterColumn): string {
+  if (typeof column !== 'string') return column[0] ?? '';
   const dot = column.indexOf('.');
   return dot < 0 ? column : column.slice(0, dot);
 }

@@ -14,7 +14,7 @@ import type { Assembler, BatchParts, RowGroupAt, iterateBatches } from './batch-
 import type { BatchScan } from './batch-scan.js';
 import type { ColumnBatch, RowBatch } from './batches.js';
 import type { ColumnCursor } from './cursor.js';
-import type { Filter } from './filter.js';
+import { leafKey, type Filter } from './filter.js';
 import { filterMask, type MaskColumn } from './filter-mask.js';
 import type { PrunedScan } from './pruned-scan.js';
 import type { RowRanges } from './row-ranges.js';
@@ -71,7 +71,7 @@ function evaluate(out: Assembler, rowMismatch: BatchParts['rowMismatch'], filter
     const n = validateColumnLevels(col, { def: c.def, numLevels: c.numLevels, values });
     if (n !== rows) throw rowMismatch(out.g, out.cols[filterIdx[0]!]!, rows, col, n, row);
     converted[i] = values;
-    masked.set(col.pathString, { values, def: c.def, maxDef: col.maxDef });
+    masked.set(leafKey(col.path), { values, def: c.def, maxDef: col.maxDef });
   }
   const keep = filterMask(filter, masked, rows, decimals);
   let count = 0;

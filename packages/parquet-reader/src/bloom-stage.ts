@@ -14,6 +14,7 @@ import { convertNativeValues, type ValueOptions } from '@parquetry/parquet-colum
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, decodeThrift, isParquetError, readBloomFilterHeader, type ColumnMetaData } from '@parquetry/thrift-compact';
+import { columnKey } from './filter.js';
 import { leafValues, type LeafFilter } from './prune.js';
 import type { ScanContext } from './pipeline.js';
 import type { CountingSource, KindRange, ScanStats } from './scan.js';
@@ -37,7 +38,7 @@ function first(v: ColumnValues): BloomValue | undefined {
  * @param leaf - the comparison.
  * @param column - the leaf column.
  * @param options - value mapping.
- * @param decimals - DECIMAL column paths (compared as decimals).
+ * @param decimals - DECIMAL columns' keys (filter.ts `columnKey`; compared as decimals).
  * @returns the values to probe.
  */
 export function bloomProbeValues(leaf: LeafFilter, column: ColumnDescriptor, options: ValueOptions, decimals: ReadonlySet<string>): BloomValue[] | undefined {
@@ -48,7 +49,7 @@ export function bloomProbeValues(leaf: LeafFilter, column: ColumnDescriptor, opt
   if (decimal && (options.decimals === 'number' || t === Type.BYTE_ARRAY)) return undefined;
   const unit = lt?.TIMESTAMP?.unit ?? lt?.TIME?.unit;
   if (options.timestamps === 'date' && unit !== undefined && unit.MILLIS === undefined) return undefined;
-  const cmp = decimals.has(leaf.column) ? compareDecimals : compareValues;
+  const cmp = decimals.has(columnKey(leaf.column)) ? compareDecimals : compareValues;
   const out: BloomValue[] = [];
   for (const v of leafValues(leaf)) {
     if (v === null || v === undefined) continue;

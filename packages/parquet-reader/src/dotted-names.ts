@@ -2,8 +2,9 @@
  * Column paths given as dotted strings, in a file whose field names have dots in them: a dotted path also finds a
  * field whose own name has dots (`'a.b'` a top-level field of that name), and a path that could mean two columns (a
  * field `a.b` beside field `b` of a struct `a`) is `AMBIGUOUS_COLUMN` wherever a string path is taken (`columns`,
- * filters, `statistics`, `pageIndex`, `bloomFilter`), never one of the two chosen silently. Loaded with `import()` when
- * such a file is opened (see optional.ts); in other files a dotted path splits at every dot.
+ * filters (which filter-check.ts resolves itself), `statistics`, `pageIndex`, `bloomFilter`), never one of the two
+ * chosen silently; `columns` and filters take a path array instead. Loaded with `import()` when such a file is
+ * opened (see optional.ts); in other files a dotted path splits at every dot.
  * @module
  */
 import './file.js';
@@ -13,7 +14,7 @@ import { ParquetError } from '@parquetry/thrift-compact';
 function ambiguous(path: string, candidates: string[]): ParquetError {
   return new ParquetError(
     'AMBIGUOUS_COLUMN',
-    `parquet-reader: '${path}' names ${candidates.length} columns: ${candidates.join(', ')}; in \`columns\` give the path as an array of names, and elsewhere a leaf column's index where one is taken`,
+    `parquet-reader: '${path}' names ${candidates.length} columns: ${candidates.join(', ')}; in \`columns\` or a filter's \`column\` give the path as an array of names, and elsewhere a leaf column's index where one is taken`,
   );
 }
 

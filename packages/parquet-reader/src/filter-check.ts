@@ -26,7 +26,7 @@ import './file.js';
 import { ParquetError, Type } from '@parquetry/thrift-compact';
 import { daysFromCivil, type ValueOptions } from '@parquetry/parquet-column/read';
 import type { ColumnDescriptor, Field, SchemaTree } from '@parquetry/parquet-levels';
-import { filterColumns, type CompareOp, type Filter } from './filter.js';
+import { columnKey, filterColumns, leafKey, type CompareOp, type Filter, type FilterColumn } from './filter.js';
 // the message of a wrong option (read-options.ts): loaded with this part, only when an option is wrong
 export { optionsError } from '@parquetry/thrift-compact/check-options';
 import type { File, ReadOptions } from './file.js';
@@ -366,6 +366,53 @@ export function checkColumnsOption(columns: unknown): void {
 }
 
 /**
+ * A filter column as messages show it: a dotted path as it is, a path array as JSON (`["a.b"]`).
+ * @param column - the column as the filter names it.
+ */
+export function showColumn(column: FilterColumn): string {
+  return typeof column === 'string' ? column : JSON.stringify(column);
+}
+
+/**
+ * The leaf a filter's column names: a dotted path string (the leaf whose names joined with dots are the string), or
+ * a path array (the leaf at exactly that path).
+ * @param schema - the schema.
+ * @param byPath - its leaves by dotted path (two or more where names with dots make paths alike).
+ * @param column - the filter's `column`, as given.
+ * @param where - the filter's place, for messages.
+ * @param fail - throws the `FILTER_INVALID` error for a message.
+ * @returns the leaf.
+ * @throws ParquetError `FILTER_INVALID` for a column that is not a string or an array of strings, an unknown column
+ *   or a group; `AMBIGUOUS_COLUMN` for a dotted path naming two leaves (a field `a.b` beside field `b` of a struct `a`).
+ */
+function filterLeaf(schema: SchemaTree, byPath: ReadonlyMap<string, ColumnDescriptor[]>, column: unknown, where: string, fail: (where: string, what: string) => never): ColumnDescriptor {
+  const cols = schema.columns;
+  if (typeof column === 'string') {
+    const found = byPath.get(column) ?? [];
+    if (found.length > 1) {
+      throw new ParquetError(
+        'AMBIGUOUS_COLUMN',
+        `parquet-reader: ${where}: '${column}' names ${found.length} columns: ${found.map((c) => `${JSON.stringify(c.path)} (leaf ${c.index})`).join(', ')}; give the filter's column as a path array to say which (${found.map((c) => `column: ${JSON.stringify(c.path)}`).join(' or ')})`,
+      );
+    }
+    if (found[0]) return found[0];
+  } else if (!Array.isArray(column) || column.length === 0 || !column.every((p) => typeof p === 'string')) {
+    return fail(where, column === undefined ? `missing column (or and / or / not)` : `column must be a dotted path string or a non-empty array of names, got ${showValue(column)}`);
+  } else {
+    const path = column as readonly string[];
+    const leaf = byPath.get(path.join('.'))?.find((c) => c.path.length === path.length && c.path.every((p, i) => p === path[i]));
+    if (leaf) return leaf;
+  }
+  const path = typeof column === 'string' ? undefined : (column as readonly string[]);
+  const name = showColumn(column as FilterColumn);
+  const under = cols.filter((c) => (path ? c.path.length > path.length && path.every((p, i) => c.path[i] === p) : c.pathString.startsWith(`${column as string}.`)));
+  const show = (c: ColumnDescriptor) => (path ? JSON.stringify(c.path) : c.pathString);
+  if (under.length > 0) fail(where, `'${name}' is a group, not a leaf column; filter on one of its leaves: ${under.slice(0, 10).map(show).join(', ')}${under.length > 10 ? ', …' : ''}`);
+  const all = cols.map((c) => c.pathString);
+  return fail(where, `no leaf column '${name}' in the schema (leaf columns: ${all.slice(0, 20).join(', ')}${all.length > 20 ? `, … ${all.length} in all` : ''})`);
+}
+
+/**
  * Validates a filter against a schema and converts its values to the columns' JavaScript types under the read's
  * value mapping, exactly or not at all (see the module's table).
  * @param filter - the filter as the caller gave it.
@@ -379,7 +426,8 @@ export function checkColumnsOption(columns: unknown): void {
  *   its column (the message names the column, its type, the value and what is accepted).
  */
 export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueOptions, unsupported?: (column: ColumnDescriptor) => void): Filter {
-  const byPath = new Map(schema.columns.map((c) => [c.pathString, c]));
+  const byPath = new Map<string, ColumnDescriptor[]>();
+  for (const c of schema.columns) byPath.set(c.pathString, [...(byPath.get(c.pathString) ?? []), c]);
   const fail = (where: string, what: string): never => {
     throw new ParquetError('FILTER_INVALID', `parquet-reader: ${where}: ${what}`);
   };
@@ -401,27 +449,21 @@ export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueO
       return key === 'and' ? { and: out } : { or: out };
     }
     if ('not' in o) return { not: walk(o['not'], `${where}.not`, depth + 1) };
-    const column = o['column'];
-    if (typeof column !== 'string') {
-      return fail(where, column === undefined ? `missing column (or and / or / not)` : `column must be a dotted path string, got ${showValue(column)}`);
-    }
-    const col = byPath.get(column);
-    if (!col) {
-      const under = schema.columns.filter((c) => c.pathString.startsWith(`${column}.`)).map((c) => c.pathString);
-      if (under.length > 0) fail(where, `'${column}' is a group, not a leaf column; filter on one of its leaves: ${under.slice(0, 10).join(', ')}${under.length > 10 ? ', …' : ''}`);
-      const all = schema.columns.map((c) => c.pathString);
-      fail(where, `no leaf column '${column}' in the schema (leaf columns: ${all.slice(0, 20).join(', ')}${all.length > 20 ? `, … ${all.length} in all` : ''})`);
-    }
-    const at = `${where} on column '${column}' (${describeColumnType(col!)})`;
+    const col = filterLeaf(schema, byPath, o['column'], where, fail);
+    // the column as checked filters name it: by its dotted path, or by its path array when a name has a dot or the
+    // dotted path names another leaf too (so that the filter means the same leaf wherever it is checked again)
+    const column: FilterColumn = leafKey(col.path) === col.pathString && byPath.get(col.pathString)!.length === 1 ? col.pathString : [...col.path];
+    const name = showColumn(o['column'] as FilterColumn);
+    const at = `${where} on column '${name}' (${describeColumnType(col)})`;
     const op = o['op'];
     if (op === undefined) fail(at, `missing op (one of ${ALL_OPS.map((x) => `'${x}'`).join(', ')})`);
     if (typeof op !== 'string' || !ALL_OPS.includes(op)) {
       const hint = op === '==' || op === '===' ? ` (did you mean '='?)` : op === '<>' || op === '!==' ? ` (did you mean '!='?)` : typeof op === 'string' && ALL_OPS.includes(op.toLowerCase()) ? ` (did you mean '${op.toLowerCase()}'?)` : '';
       fail(at, `unknown op ${showValue(op)}${hint}; expected one of ${ALL_OPS.map((x) => `'${x}'`).join(', ')}`);
     }
-    unsupported?.(col!);
+    unsupported?.(col);
     if (op === 'is null' || op === 'is not null') return { column, op };
-    const kind = kindOf(col!, options);
+    const kind = kindOf(col, options);
     const one = (v: unknown, what: string): unknown => {
       if (v === undefined) fail(at, `missing ${what}`);
       if (v === null) fail(at, `${what} is null, which no comparison matches; use op 'is null' or 'is not null'`);
@@ -448,21 +490,25 @@ export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueO
 /**
  * The filter's leaf columns and which of them compare as exact decimals (unless `decimals: 'number'`).
  * @param schema - the file's schema.
- * @param filter - the filter.
+ * @param filter - the filter, checked ({@link checkFilter}: its columns name leaves as it names them).
  * @param options - the read's options.
- * @param leafIndex - the leaf column of a path (throws `UNKNOWN_COLUMN`).
- * @returns the leaf indexes, in the filter's order, and the decimal columns' paths.
- * @throws ParquetError `UNKNOWN_COLUMN` from `leafIndex`.
+ * @returns the leaf indexes, in the filter's order (each once), and the decimal columns' keys ({@link columnKey}).
+ * @throws ParquetError `UNKNOWN_COLUMN` for a column naming no leaf; `AMBIGUOUS_COLUMN` for two leaves with one key.
  */
-export function filterPlan(schema: SchemaTree, filter: Filter, options: ReadOptions, leafIndex: (path: string) => number): { filterIdx: number[]; decimals: Set<string> } {
-  const filterIdx: number[] = [];
-  const decimals = new Set<string>();
+export function filterPlan(schema: SchemaTree, filter: Filter, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> } {
+  const byKey = new Map<string, number>();
   for (const c of filterColumns(filter)) {
-    const i = leafIndex(c);
-    filterIdx.push(i);
-    if (schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(c);
+    const key = columnKey(c);
+    if (byKey.has(key)) continue;
+    const found = schema.columns.filter((col) => leafKey(col.path) === key);
+    if (found.length === 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no leaf column '${showColumn(c)}' in the schema`);
+    // only names made of dots and brackets could do this: refused rather than one of the two taken
+    if (found.length > 1) throw new ParquetError('AMBIGUOUS_COLUMN', `parquet-reader: '${showColumn(c)}' names ${found.length} columns: ${found.map((col) => JSON.stringify(col.path)).join(', ')}`);
+    byKey.set(key, found[0]!.index);
   }
-  return { filterIdx, decimals };
+  const decimals = new Set<string>();
+  for (const [key, i] of byKey) if (schema.columns[i]!.node.logicalType?.DECIMAL && options.decimals !== 'number') decimals.add(key);
+  return { filterIdx: [...byKey.values()], decimals };
 }
 
 /**
@@ -517,10 +563,10 @@ export function checkReadFilter(filter: unknown, schema: SchemaTree, options: Va
  * @param options - the read's options.
  * @param what - the read, for messages.
  * @returns the filter's leaf columns and its exactly compared decimal columns.
- * @throws ParquetError `UNKNOWN_COLUMN`, `FILTER_UNSUPPORTED`.
+ * @throws ParquetError `UNKNOWN_COLUMN`, `AMBIGUOUS_COLUMN`, `FILTER_UNSUPPORTED`.
  */
 export function readFilterPlan(file: File, filter: Filter, options: ReadOptions, what: string): { filterIdx: number[]; decimals: Set<string> } {
-  const plan = filterPlan(file.schema, filter, options, (c) => file.leafIndex(c));
+  const plan = filterPlan(file.schema, filter, options);
   checkFilterColumns(file.schema, plan.filterIdx, what);
   return plan;
 }

@@ -5,7 +5,7 @@
  * result is always the row-wise result.
  * @module
  */
-import { FALSE, TRUE, UNKNOWN, truth, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
+import { FALSE, TRUE, UNKNOWN, columnKey, truth, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
 
 /** A filter column: its non-null values and its definition levels (one level per row). */
 export interface MaskColumn {
@@ -20,9 +20,9 @@ export interface MaskColumn {
 /**
  * Evaluates `f` for rows `0..n-1`.
  * @param f - the filter.
- * @param cols - its columns by dotted path.
+ * @param cols - its columns by key ({@link columnKey}).
  * @param n - the number of rows.
- * @param decimals - DECIMAL column paths (compared as decimals, row by row).
+ * @param decimals - DECIMAL columns' keys (compared as decimals, row by row).
  * @returns one byte per row, 1 where the row matches (where the filter is true: SQL's three-valued logic, a
  *   comparison with null is unknown and so is its `not`).
  */
@@ -57,7 +57,8 @@ export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: 
       for (let r = 0; r < n; r++) m[r] = TRUE - m[r]!;
       return m;
     }
-    const col = cols.get(g.column)!;
+    const key = columnKey(g.column);
+    const col = cols.get(key)!;
     const out = new Uint8Array(n);
     if (g.op === 'is null' || g.op === 'is not null') {
       const want = g.op === 'is null' ? 1 : 0;
@@ -65,8 +66,8 @@ export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: 
       for (let r = 0; r < n; r++) out[r] = (def !== undefined && def[r] !== col.maxDef ? 1 : 0) === want ? TRUE : FALSE;
       return out;
     }
-    if (g.op !== 'in' && !decimals.has(g.column) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
-    const s = slotValues(g.column);
+    if (g.op !== 'in' && !decimals.has(key) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
+    const s = slotValues(key);
     let r = 0;
     const get = (): unknown => s[r];
     for (; r < n; r++) out[r] = truth(g, get, decimals);

@@ -11,23 +11,31 @@ import type { ColumnStatistics } from '@parquetry/parquet-column/read';
 /** A comparison operator. */
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
-/** A filter expression over leaf columns (dotted paths; a column inside a list cannot be filtered). */
+/**
+ * A filter's leaf column: a dotted path (`'a.b'`: field `b` of struct `a`, or a top-level field named `a.b` when the
+ * schema has one and no struct path `a.b`), or a path array naming the field at each level (`['a.b']`: the top-level
+ * field `a.b`; `['a', 'b']`: field `b` of struct `a`). A dotted path that could mean two columns (a field `a.b` beside
+ * field `b` of a struct `a`) is `AMBIGUOUS_COLUMN`; the path array says which.
+ */
+export type FilterColumn = string | readonly string[];
+
+/** A filter expression over leaf columns (a column inside a list cannot be filtered). */
 export type Filter =
-  | { /** Leaf column path. */ column: string; /** Operator. */ op: CompareOp; /** Value, in the column's JS type. */ value: unknown }
-  | { /** Leaf column path. */ column: string; /** Membership. */ op: 'in'; /** Candidate values. */ values: readonly unknown[] }
-  | { /** Leaf column path. */ column: string; /** Null test. */ op: 'is null' | 'is not null' }
+  | { /** Leaf column: a dotted path or a path array ({@link FilterColumn}). */ column: FilterColumn; /** Operator. */ op: CompareOp; /** Value, in the column's JS type. */ value: unknown }
+  | { /** Leaf column: a dotted path or a path array ({@link FilterColumn}). */ column: FilterColumn; /** Membership. */ op: 'in'; /** Candidate values. */ values: readonly unknown[] }
+  | { /** Leaf column: a dotted path or a path array ({@link FilterColumn}). */ column: FilterColumn; /** Null test. */ op: 'is null' | 'is not null' }
   | { /** All must hold. */ and: readonly Filter[] }
   | { /** Any must hold. */ or: readonly Filter[] }
   | { /** Must not hold. */ not: Filter };
 
-/** What a pruner knows: the statistics of a column in one row group, by column path. */
-export type StatisticsLookup = (column: string) => ColumnStatistics | undefined;
+/** What a pruner knows: the statistics of a column in one row group, by the column as the filter names it. */
+export type StatisticsLookup = (column: FilterColumn) => ColumnStatistics | undefined;
 
 /** Answers "can any row of this row group match?"; false prunes the row group. */
 export type RowGroupPruner = (filter: Filter, stats: StatisticsLookup, decimals?: ReadonlySet<string>) => boolean;
 
-/** Every leaf column path a filter mentions. */
-export function filterColumns(f: Filter, out: Set<string> = new Set()): Set<string> {
+/** Every leaf column a filter mentions, as it names them (a path array once per array object). */
+export function filterColumns(f: Filter, out: Set<FilterColumn> = new Set()): Set<FilterColumn> {
   if ('and' in f) f.and.forEach((g) => filterColumns(g, out));
   else if ('or' in f) f.or.forEach((g) => filterColumns(g, out));
   else if ('not' in f) filterColumns(f.not, out);
@@ -35,12 +43,32 @@ export function filterColumns(f: Filter, out: Set<string> = new Set()): Set<stri
   return out;
 }
 
-/** Compares with decimal semantics for the columns in `decimals`, else {@link compareValues}. */
-function cmp(column: string, decimals: ReadonlySet<string> | undefined, a: unknown, b: unknown): number {
-  return decimals?.has(column) ? compareDecimals(a, b) : compareValues(a, b);
+/**
+ * The key of a leaf column at a path, in `decimals` and in the maps a read keeps of its filter columns: its names
+ * joined with dots, or (when a name has a dot, so that joining could name another column too) the path as JSON.
+ * @param path - the leaf's names.
+ */
+export function leafKey(path: readonly string[]): string {
+  return path.some((p) => p.includes('.')) ? JSON.stringify(path) : path.join('.');
 }
 
-/** The built-in pruner: min/max bounds and null counts. */
+/**
+ * The key of a filter's column ({@link leafKey}): a dotted path as it is, a path array by its leaf's key.
+ * @param column - the column as the filter names it.
+ */
+export function columnKey(column: FilterColumn): string {
+  return typeof column === 'string' ? column : leafKey(column);
+}
+
+/** Compares with decimal semantics for the columns in `decimals`, else {@link compareValues}. */
+function cmp(column: FilterColumn, decimals: ReadonlySet<string> | undefined, a: unknown, b: unknown): number {
+  return decimals?.has(columnKey(column)) ? compareDecimals(a, b) : compareValues(a, b);
+}
+
+/**
+ * The built-in pruner: min/max bounds and null counts. `decimals` holds the DECIMAL columns compared as decimals, by
+ * dotted path (a path array whose names have dots: by its JSON text).
+ */
 export const statisticsPruner: RowGroupPruner = (filter, stats, decimals) => mayMatch(filter, stats, decimals);
 
 function mayMatch(f: Filter, stats: StatisticsLookup, decimals: ReadonlySet<string> | undefined): boolean {
@@ -80,8 +108,8 @@ function getPath(row: Record<string, unknown>, path: readonly string[]): unknown
   let v: unknown = row;
   for (const p of path) {
     if (v === null || v === undefined) return null;
-    if (Array.isArray(v)) throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: cannot filter on '${path.join('.')}': it is inside a list`);
-    v = (v as Record<string, unknown>)[p];
+    if (Array.isArray(v)) throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: cannot filter on '${columnKey(path)}': it is inside a list`);
+    v = Object.hasOwn(v, p) ? (v as Record<string, unknown>)[p] : undefined;
   }
   return v === undefined ? null : v;
 }
@@ -89,13 +117,15 @@ function getPath(row: Record<string, unknown>, path: readonly string[]): unknown
 /**
  * Evaluates a filter on one row (SQL semantics: a comparison with null is unknown, and so is its `not`; a row
  * matches when the filter is true).
- * @param f - the filter.
+ * @param f - the filter: a dotted column path is a path of nested objects (split at every dot), a path array names
+ *   the property at each level (`['a.b']`: the row's property `a.b`).
  * @param row - the row object.
- * @param decimals - paths of DECIMAL columns (compared exactly as decimals).
+ * @param decimals - DECIMAL columns (compared exactly as decimals), by dotted path (a path array whose names have
+ *   dots: by its JSON text).
  * @returns whether the row matches.
  */
 export function matchRow(f: Filter, row: Record<string, unknown>, decimals?: ReadonlySet<string>): boolean {
-  return matchWith(f, (column) => (column.includes('.') ? getPath(row, column.split('.')) : (Object.hasOwn(row, column) ? row[column] : null) ?? null), decimals);
+  return matchWith(f, (column) => (typeof column !== 'string' ? getPath(row, column) : column.includes('.') ? getPath(row, column.split('.')) : (Object.hasOwn(row, column) ? row[column] : null) ?? null), decimals);
 }
 
 /**
@@ -103,11 +133,11 @@ export function matchRow(f: Filter, row: Record<string, unknown>, decimals?: Rea
  * is unknown, `not` of unknown is unknown, `and`/`or` follow three-valued logic; a row matches when the filter is
  * true, so `not (a = 1)` does not match a row where `a` is null, as `a != 1` does not).
  * @param f - the filter.
- * @param get - the row's value of a leaf column (dotted path); `null` for a null value.
- * @param decimals - paths of DECIMAL columns (compared exactly as decimals).
+ * @param get - the row's value of a leaf column (as the filter names it); `null` for a null value.
+ * @param decimals - keys of DECIMAL columns ({@link columnKey}; compared exactly as decimals).
  * @returns whether the row matches.
  */
-export function matchWith(f: Filter, get: (column: string) => unknown, decimals?: ReadonlySet<string>): boolean {
+export function matchWith(f: Filter, get: (column: FilterColumn) => unknown, decimals?: ReadonlySet<string>): boolean {
   return truth(f, get, decimals) === TRUE;
 }
 
@@ -125,7 +155,7 @@ export const TRUE = 2;
  * @param decimals - paths of DECIMAL columns.
  * @returns {@link FALSE}, {@link UNKNOWN} or {@link TRUE}.
  */
-export function truth(f: Filter, get: (column: string) => unknown, decimals?: ReadonlySet<string>): number {
+export function truth(f: Filter, get: (column: FilterColumn) => unknown, decimals?: ReadonlySet<string>): number {
   if ('and' in f) {
     let t = TRUE;
     for (const g of f.and) if ((t = Math.min(t, truth(g, get, decimals))) === FALSE) break;

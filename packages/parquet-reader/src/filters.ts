@@ -13,6 +13,6 @@
  *
  * @packageDocumentation
  */
-export { filterColumns, matchRow, statisticsPruner, type Filter, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+export { columnKey, filterColumns, matchRow, statisticsPruner, type Filter, type FilterColumn, type CompareOp, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 export { checkFilter } from './filter-check.js';
 export { compareValues, compareDecimals } from '@parquetry/parquet-column/filter-values';

@@ -33,7 +33,7 @@ export { decodeUtf8, formatDecimal, bigEndianSigned, type ValueOptions, type Int
 // types only (erased): the main entry reaches neither the statistics nor the JSON-safe mapping (see ./values.ts)
 export type { ColumnStatistics } from '@parquetry/parquet-column/read';
 export type { ColumnarValueOptions, IntegerArray } from '@parquetry/parquet-column/columnar';
-export type { Filter, CompareOp, RowGroupPruner, StatisticsLookup } from './filter.js';
+export type { Filter, FilterColumn, CompareOp, RowGroupPruner, StatisticsLookup } from './filter.js';
 export type { PruneOptions } from './pipeline.js';
 export type { ScanStats, KindCounts, ReadKind, RowGroupSkips, ColumnScan } from './scan.js';
 export { emptyScanStats, addScanStats } from './scan.js';

@@ -12,7 +12,7 @@
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { columnStatistics, type ColumnStatistics, type ValueOptions } from '@parquetry/parquet-column/read';
 import { Type, decodeThrift, type CompactReader, isParquetError, readColumnIndex, readOffsetIndex, type ColumnChunk, type ColumnIndex, type ColumnMetaData, type FileMetaData, type OffsetIndex } from '@parquetry/thrift-compact';
-import { statisticsPruner, type Filter } from './filter.js';
+import { columnKey, statisticsPruner, type Filter } from './filter.js';
 import { allRows, type RowRanges } from './row-ranges.js';
 import { intersectRanges, unionRanges } from './row-range-ops.js';
 import type { CountingSource, KindRange, ScanStats } from './scan.js';
@@ -191,11 +191,11 @@ export interface FilterColumnIndex {
  * pages whose bounds and null counts allow a match (all rows for a column without a ColumnIndex); AND intersects,
  * OR unites, NOT keeps every row (bounds cannot refute a negation).
  * @param filter - the filter.
- * @param columns - the filter columns that have a ColumnIndex, by dotted path.
+ * @param columns - the filter columns that have a ColumnIndex, by key (filter.ts `leafKey`).
  * @param meta - the file metadata.
  * @param numRows - rows in the row group.
  * @param options - value mapping.
- * @param decimals - DECIMAL column paths (compared as decimals).
+ * @param decimals - DECIMAL columns' keys (compared as decimals).
  * @returns the row ranges.
  */
 export function filterRowRanges(filter: Filter, columns: ReadonlyMap<string, FilterColumnIndex>, meta: FileMetaData, numRows: number, options: ValueOptions, decimals: ReadonlySet<string>): RowRanges {
@@ -224,9 +224,10 @@ export function filterRowRanges(filter: Filter, columns: ReadonlyMap<string, Fil
       return r;
     }
     if ('not' in f) return all;
-    const c = columns.get(f.column);
+    const key = columnKey(f.column);
+    const c = columns.get(key);
     if (c === undefined) return all;
-    const stats = statsOf(f.column, c);
+    const stats = statsOf(key, c);
     const rows = c.index.firstRows;
     const out: number[] = [];
     for (let p = 0; p < rows.length; p++) {

@@ -19,10 +19,10 @@ import { convertNativeValues, type ValueOptions } from '@parquetry/parquet-colum
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, PageType, type ColumnMetaData } from '@parquetry/thrift-compact';
-import type { Filter } from './filter.js';
+import { columnKey, type Filter } from './filter.js';
 
 /** A comparison of a filter (no `and`/`or`/`not`). */
-export type LeafFilter = Extract<Filter, { column: string }>;
+export type LeafFilter = Extract<Filter, { column: unknown }>;
 
 /**
  * Evaluates "may any row match?" over the filter's structure with a per-comparison answer: AND needs every part,
@@ -100,11 +100,11 @@ export function allPagesDictionaryEncoded(md: ColumnMetaData): boolean {
  * as decimals).
  * @param leaf - the comparison.
  * @param dictionary - the dictionary's values, converted like the column's values.
- * @param decimals - DECIMAL column paths.
+ * @param decimals - DECIMAL columns' keys (filter.ts `columnKey`).
  * @returns false when no dictionary value matches.
  */
 export function dictionaryMayContain(leaf: LeafFilter, dictionary: ArrayLike<unknown>, decimals: ReadonlySet<string>): boolean {
-  const cmp = decimals.has(leaf.column) ? compareDecimals : compareValues;
+  const cmp = decimals.has(columnKey(leaf.column)) ? compareDecimals : compareValues;
   const wanted = leafValues(leaf);
   const n = dictionary.length;
   for (const v of wanted) {

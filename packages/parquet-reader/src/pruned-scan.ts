@@ -12,7 +12,7 @@ import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Type, isParquetError, type ColumnMetaData } from '@parquetry/thrift-compact';
 import { BatchScan } from './batch-scan.js';
 import type { BloomProbe } from './bloom-stage.js';
-import { statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
+import { columnKey, leafKey, statisticsPruner, type Filter, type RowGroupPruner, type StatisticsLookup } from './filter.js';
 import { filterRowRanges, readPageIndexes, type ChunkPageIndex, type FilterColumnIndex, type IndexRequest } from './page-index.js';
 import { chunkRows, concatChunks } from './concat.js';
 import { emptyChunk, type PruneOptions, type CachedDictionary, type FetchSlots, type FetchedColumn, type KeptChunk, type KeptRows } from './pipeline.js';
@@ -79,7 +79,7 @@ export class PrunedScan extends BatchScan {
           const withCi = new Map<string, FilterColumnIndex>();
           for (const i of filterIdx) {
             const index = indexes.get(i);
-            if (index?.columnIndex) withCi.set(cols[i]!.pathString, { column: cols[i]!, md: await this.chunkMeta(g, i), index: index as FilterColumnIndex['index'] });
+            if (index?.columnIndex) withCi.set(leafKey(cols[i]!.path), { column: cols[i]!, md: await this.chunkMeta(g, i), index: index as FilterColumnIndex['index'] });
           }
           if (withCi.size > 0) ranges = intersectRanges(ranges, filterRowRanges(filter, withCi, this.ctx.metadata, numRows, options, decimals));
           if (ranges.length === 0) return this.skip('pageIndex');
@@ -121,7 +121,7 @@ export class PrunedScan extends BatchScan {
     let keep: Uint8Array | undefined;
     let b1 = b0;
     if (filter) {
-      const sel = selectRows(filter, new Map(filterIdx.map((i) => [cols[i]!.pathString, { column: cols[i]!, chunk: pchunks.get(i)! }])), options, decimals, 0, n0);
+      const sel = selectRows(filter, new Map(filterIdx.map((i) => [leafKey(cols[i]!.path), { column: cols[i]!, chunk: pchunks.get(i)! }])), options, decimals, 0, n0);
       if (sel.count === 0) {
         this.stats.rowsDecoded += rowsDecoded;
         return none();
@@ -158,7 +158,8 @@ export class PrunedScan extends BatchScan {
     const { decimals, options } = this.plan;
     const prune = this.stages;
     const cols = this.ctx.schema.columns;
-    const colOf = new Map(cols.map((c) => [c.pathString, c]));
+    // the filter's columns by key: a path's names joined with dots, or its JSON when a name has a dot (filter.ts)
+    const colOf = new Map(this.plan.filterIdx.map((i) => [leafKey(cols[i]!.path), cols[i]!]));
     let known: (l: LeafFilter) => boolean = () => true;
     if (prune.statistics) {
       // from the chunk metadata, decrypted when the column's is encrypted
@@ -168,9 +169,9 @@ export class PrunedScan extends BatchScan {
         const s = columnStatistics(this.ctx.metadata, col, await this.chunkMeta(g, i), options);
         // a column that cannot hold NaN has none (`!=` may then use its bounds)
         if (s && !isFloating(col) && s.nanCount === undefined) s.nanCount = 0;
-        byPath.set(col.pathString, s);
+        byPath.set(leafKey(col.path), s);
       }
-      const lookup: StatisticsLookup = (c) => byPath.get(c);
+      const lookup: StatisticsLookup = (c) => byPath.get(columnKey(c));
       if (!PRUNERS.every((p) => p(filter, lookup, decimals))) return 'statistics';
       known = (l) => statisticsPruner(l, lookup, decimals);
     }
@@ -181,7 +182,7 @@ export class PrunedScan extends BatchScan {
       const candidates: LeafFilter[] = [];
       const dictCols = new Map<number, ColumnMetaData>();
       for (const l of leaves) {
-        const col = colOf.get(l.column)!;
+        const col = colOf.get(columnKey(l.column))!;
         const md = await this.chunkMeta(g, col.index);
         const dictAt = md.dictionary_page_offset;
         if (dictAt === undefined || !(dictAt >= 4 && dictAt < md.data_page_offset) || !allPagesDictionaryEncoded(md)) continue;
@@ -209,10 +210,10 @@ export class PrunedScan extends BatchScan {
         for (const i of dictCols.keys()) {
           const d = this.dicts.get(g * this.ncols + i);
           if (d === undefined) continue;
-          converted.set(cols[i]!.pathString, dictionaryValues(d.values, cols[i]!, options));
+          converted.set(leafKey(cols[i]!.path), dictionaryValues(d.values, cols[i]!, options));
           checked.add(i);
         }
-        known = (l) => before(l) && (l.op !== '=' && l.op !== 'in' ? true : !converted.has(l.column) || dictionaryMayContain(l, converted.get(l.column)!, decimals));
+        known = (l) => before(l) && (l.op !== '=' && l.op !== 'in' ? true : !converted.has(columnKey(l.column)) || dictionaryMayContain(l, converted.get(columnKey(l.column))!, decimals));
         if (!mayMatchWith(filter, known)) return 'dictionary';
       }
     }
@@ -220,7 +221,7 @@ export class PrunedScan extends BatchScan {
       const probes = new Map<LeafFilter, BloomValue[]>();
       const bloomCols = new Map<number, ColumnMetaData>();
       for (const l of leaves) {
-        const col = colOf.get(l.column)!;
+        const col = colOf.get(columnKey(l.column))!;
         if (checked.has(col.index)) continue;
         const md = await this.chunkMeta(g, col.index);
         if (md.bloom_filter_offset === undefined) continue;
@@ -234,7 +235,7 @@ export class PrunedScan extends BatchScan {
         const ids = [...bloomCols.keys()];
         const valuesOf = new Map<number, BloomValue[]>();
         for (const [l, values] of probes) {
-          const i = colOf.get(l.column)!.index;
+          const i = colOf.get(columnKey(l.column))!.index;
           valuesOf.set(i, [...(valuesOf.get(i) ?? []), ...values!]);
         }
         const filters = await (await this.ctx.loadBloomStage()).readBloomFilters(
@@ -247,11 +248,11 @@ export class PrunedScan extends BatchScan {
           this.ctx.footerOffset,
         );
         const byPath = new Map<string, BloomProbe>();
-        ids.forEach((i, k) => filters[k] && byPath.set(cols[i]!.pathString, filters[k]));
+        ids.forEach((i, k) => filters[k] && byPath.set(leafKey(cols[i]!.path), filters[k]));
         known = (l) => {
           if (!before(l)) return false;
           const values = probes.get(l);
-          const bf = byPath.get(l.column);
+          const bf = byPath.get(columnKey(l.column));
           return values === undefined || bf === undefined || bf.mayContain(values);
         };
         if (!mayMatchWith(filter, known)) return 'bloom';

@@ -14,9 +14,9 @@ import { filterMask, type MaskColumn } from './filter-mask.js';
 /**
  * Evaluates a filter on row-aligned columns (no repetition: one level per row) and returns the rows that match.
  * @param filter - the filter.
- * @param columns - the filter's columns: descriptor and decoded chunk, by dotted path.
+ * @param columns - the filter's columns: descriptor and decoded chunk, by key (filter.ts `leafKey`).
  * @param options - value mapping (the filter compares converted values).
- * @param decimals - paths of DECIMAL columns (compared exactly).
+ * @param decimals - keys of DECIMAL columns (compared exactly).
  * @param first - first row to consider (earlier rows never match).
  * @param last - row after the last one to consider.
  * @returns one byte per row (1 = selected) and the number selected.

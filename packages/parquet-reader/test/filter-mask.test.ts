@@ -65,7 +65,7 @@ describe('filterMask', () => {
             let vi = 0;
             return [k, Array.from({ length: n }, (_, r) => (c.def === undefined || c.def[r] === c.maxDef ? c.values[vi++] : null))];
           }));
-          for (let r = 0; r < n; r++) expect(mask[r], `row ${r}`).toBe(matchWith(filter, (c) => slot.get(c)![r], new Set()) ? 1 : 0);
+          for (let r = 0; r < n; r++) expect(mask[r], `row ${r}`).toBe(matchWith(filter, (c) => slot.get(c as string)![r], new Set()) ? 1 : 0);
         },
       ),
       { numRuns: 3000 },
