@@ -16,6 +16,11 @@
  *            | date 'YYYY-MM-DD' | timestamp '…' | time '…'
  * ```
  *
+ * Column names follow DuckDB's identifier rules: an unquoted dotted name is a path into structs (`a.b` is field `b` of
+ * struct `a`), and a quoted name is one name, dots and all (`"a.b"` is the top-level field named `a.b`; `a."b.c"` is
+ * field `b.c` of struct `a`). A column whose name has a dot is given to the reader as a path array, so that a file
+ * with both a field `a.b` and a struct `a` with a field `b` filters on the one written.
+ *
  * `not` has SQL's meaning: a comparison with a null value is neither true nor false, so `not (a = 1)` does not hold
  * where `a` is null (the filter is rewritten so: each `not` pushed down to the comparisons). Columns inside a list or map cannot be
  * filtered (they hold any number of values per row).
@@ -30,9 +35,19 @@
  * @module
  */
 import type { Filter } from '@parquetry/parquet-reader';
+import type { FilterColumn } from '@parquetry/parquet-reader/filters';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
 import { nearest } from './cli-args.js';
+
+/**
+ * A column path as `--where` writes it: each name that is not a plain identifier (or is a keyword) in double quotes.
+ * @param path - the column's names.
+ * @returns the text, e.g. `s.a` or `"a.b"` or `a."b c"`.
+ */
+export function whereName(path: readonly string[]): string {
+  return path.map((p) => (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(p) && !KEYWORDS.has(p.toLowerCase()) ? p : `"${p.replaceAll('"', '""')}"`)).join('.');
+}
 
 /** A parsed `--where`: the filter, and where each of its parts starts in the text. */
 export interface ParsedWhere {
@@ -260,13 +275,14 @@ interface Literal {
 class Parser {
   private i = 0;
   readonly positions = new Map<string, number>();
-  private readonly byPath: Map<string, ColumnDescriptor>;
+  /** The leaves by their names as --where writes them ({@link whereName}). */
+  private readonly byName: Map<string, ColumnDescriptor>;
 
   constructor(
     private readonly tokens: readonly Token[],
     private readonly schema: SchemaTree,
   ) {
-    this.byPath = new Map(schema.columns.map((c) => [c.pathString, c]));
+    this.byName = new Map(schema.columns.map((c) => [whereName(c.path), c]));
   }
 
   private get tok(): Token {
@@ -359,6 +375,7 @@ class Parser {
       this.fail(`expected a column name, found ${describe(t)}`);
     }
     this.i++;
+    // each name one field: an unquoted dotted name is a struct path, a quoted one is a name with its dots
     const parts = [t.text];
     while (this.tok.kind === 'op' && this.tok.text === '.') {
       this.i++;
@@ -367,19 +384,35 @@ class Parser {
       parts.push(p.text);
       this.i++;
     }
-    const path = parts.join('.');
-    const col = this.byPath.get(path);
+    const path = whereName(parts);
+    const col = this.byName.get(path);
     if (col && col.maxRep > 0) {
       this.fail(`column '${path}' is inside a list or map (it holds any number of values per row); conditions take columns with at most one value per row`, t);
     }
     if (col) return { col, token: t };
-    const inside = this.schema.columns.filter((c) => c.pathString.startsWith(`${path}.`));
-    const under = inside.filter((c) => c.maxRep === 0).map((c) => c.pathString);
+    const inside = this.schema.columns.filter((c) => c.path.length > parts.length && parts.every((p, i) => c.path[i] === p));
+    const under = inside.filter((c) => c.maxRep === 0).map((c) => whereName(c.path));
     if (inside.length > 0 && under.length === 0) this.fail(`'${path}' is a list or map; conditions take columns with at most one value per row`, t);
     if (under.length > 0) this.fail(`'${path}' is a group; conditions take a leaf column: ${under.slice(0, 8).join(', ')}${under.length > 8 ? ', …' : ''}`, t);
-    const guess = nearest(path, this.byPath.keys());
-    const all = [...this.byPath.keys()];
+    // the same text with its dots in other places: a field whose name has a dot, written unquoted (or the other way)
+    const text = parts.join('.');
+    const exact = this.schema.columns.filter((c) => c.pathString === text);
+    const alike = (exact.length > 0 ? exact : this.schema.columns.filter((c) => c.pathString.startsWith(`${text}.`))).map((c) => whereName(c.path));
+    if (alike.length > 0) {
+      this.fail(`no column '${path}' (a quoted name is one field, dots and all; unquoted dots separate a struct's fields): did you mean ${alike.slice(0, 4).map((a) => `'${a}'`).join(' or ')}?`, t);
+    }
+    const guess = nearest(path, this.byName.keys());
+    const all = [...this.byName.keys()];
     this.fail(`no column '${path}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${all.slice(0, 12).join(', ')}${all.length > 12 ? ', …' : ''})`}`, t);
+  }
+
+  /**
+   * A leaf as the filter names it: its dotted path, or its path array when a name has a dot or another leaf has the
+   * same dotted path (the reader refuses such a dotted path as ambiguous).
+   */
+  private filterColumn(col: ColumnDescriptor): FilterColumn {
+    const alike = col.path.some((p) => p.includes('.')) || this.schema.columns.some((c) => c !== col && c.pathString === col.pathString);
+    return alike ? [...col.path] : col.pathString;
   }
 
   private literal(): Literal {
@@ -447,10 +480,10 @@ class Parser {
       this.i++;
       const { col } = this.column();
       this.positions.set(`${path}#value`, lit.token.at);
-      return { column: col.pathString, op: FLIP[op]!, value: this.value(lit, col, op) };
+      return { column: this.filterColumn(col), op: FLIP[op]!, value: this.value(lit, col, op) };
     }
     const { col } = this.column();
-    const name = col.pathString;
+    const name = this.filterColumn(col);
     const t = this.tok;
     if (t.kind === 'op' && Object.hasOwn(COMPARE, t.text)) {
       this.i++;
@@ -501,15 +534,15 @@ class Parser {
     if (negated) this.fail(`expected 'in' or 'between' after 'not', found ${describe(this.tok)}`, notTok);
     const w = t.kind === 'name' ? t.text.toLowerCase() : '';
     if (w === 'like' || w === 'ilike') this.fail(`'${t.text}' is not supported (conditions compare with =, !=, <, <=, >, >=, in, between, is null)`, t);
-    this.fail(`expected a comparison (=, !=, <, <=, >, >=, in, between, is null) after '${name}', found ${describe(t)}`, t);
+    this.fail(`expected a comparison (=, !=, <, <=, >, >=, in, between, is null) after '${whereName(col.path)}', found ${describe(t)}`, t);
   }
 
   /** A literal as the value the reader's filter takes for the column, or a message naming the place. */
   private value(lit: Literal, col: ColumnDescriptor, op: string): unknown {
     const kind = kindOf(col);
-    const where = `column '${col.pathString}' (${typeName(col)})`;
+    const where = `column '${whereName(col.path)}' (${typeName(col)})`;
     const wrong = (): never => this.fail(`${where} takes ${expected(col)}, not ${lit.kind === 'string' ? `'${lit.text}'` : lit.kind === 'hex' ? `x'${lit.text}'` : lit.text}`, lit.token);
-    if (lit.kind === 'null') this.fail(`a comparison with null matches nothing; write '${col.pathString} is null' or 'is not null'${op === 'in' ? ' (outside the list)' : ''}`, lit.token);
+    if (lit.kind === 'null') this.fail(`a comparison with null matches nothing; write '${whereName(col.path)} is null' or 'is not null'${op === 'in' ? ' (outside the list)' : ''}`, lit.token);
     if (kind === 'none') wrong();
     if (lit.typed !== undefined && kind !== 'temporal32' && kind !== 'temporal64') wrong();
     switch (kind) {
@@ -657,8 +690,9 @@ export function whereError(e: unknown, where: ParsedWhere | undefined): unknown 
   }
   const detail = detail0.replace(/; expected .*$/s, '');
   const name = m[2]?.replaceAll("''", "'");
-  const col = name === undefined ? undefined : where.schema.columns.find((c) => c.pathString === name);
-  const column = col ? `column '${col.pathString}' (${typeName(col)}): ` : '';
+  // the reader names the column as the filter does: a dotted path, or a path array as JSON
+  const col = name === undefined ? undefined : where.schema.columns.find((c) => c.pathString === name || JSON.stringify(c.path) === name);
+  const column = col ? `column '${whereName(col.path)}' (${typeName(col)}): ` : '';
   const wants = col ? `; it takes ${expected(col)}` : '';
   return new ParquetError('USAGE', `parquetry: --where at character ${(at ?? 0) + 1} (${JSON.stringify(snippet(where.text, at ?? 0))}): ${column}${detail}${wants}`, undefined, { cause: e });
 }

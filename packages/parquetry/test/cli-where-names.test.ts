@@ -1,0 +1,106 @@
+/**
+ * `--where` column names by DuckDB's identifier rules (QA finding F5): a double-quoted name is one field, dots and all
+ * (`"a.b"` is the top-level field named `a.b`), an unquoted dotted name is a struct path (`a.b` is field `b` of struct
+ * `a`), and the two mix (`s."x.y"`). The file has both a top-level `a.b` and a struct `a{b}` with different values
+ * (before, `--where` joined the names with dots and the reader refused `'a.b'` as ambiguous, so neither column could
+ * be filtered). Each expression is checked against DuckDB's WHERE on the same file, `cat` and `count`, the file and
+ * the file read as a dataset.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { duckdb, lit, run } from './cli-helpers.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-where-names-'));
+const file = path.join(dir, 'names.parquet');
+const datasetDir = path.join(dir, 'ds');
+const F = lit(file);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  const db = await duckdb();
+  // "a.b": 0..199 (null every 13th row); a.b: 1199..1000 (a null every 17th); s."x.y" and s.x: two more fields alike
+  await db.run(`COPY (
+    SELECT i::BIGINT AS id,
+      CASE WHEN i % 13 = 5 THEN NULL ELSE i::INTEGER END AS "a.b",
+      CASE WHEN i % 17 = 3 THEN NULL ELSE {'b': (1199 - i)::INTEGER} END AS a,
+      {'x.y': (i % 7)::INTEGER, 'x': (i % 5)::INTEGER} AS s
+    FROM range(200) t(i)
+  ) TO ${F} (FORMAT parquet, ROW_GROUP_SIZE 50)`);
+  fs.mkdirSync(datasetDir);
+  fs.copyFileSync(file, path.join(datasetDir, 'part-0.parquet'));
+});
+
+async function duckIds(where: string): Promise<number[]> {
+  const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${F}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
+  return r.getRows().map((row) => Number(row[0]));
+}
+
+async function ourIds(target: string, where: string): Promise<number[]> {
+  const r = await run('cat', target, '--columns', 'id', '--where', where);
+  expect(r.err, where).toEqual([]);
+  expect(r.code, where).toBe(0);
+  const ids = r.out.map((l) => (JSON.parse(l) as { id: number }).id);
+  const c = await run('count', target, '--where', where);
+  expect(c.err, `count --where ${where}`).toEqual([]);
+  expect(c.out, `count --where ${where}`).toEqual([String(ids.length)]);
+  return ids;
+}
+
+const CASES = [
+  '"a.b" = 6',
+  'a.b = 1006',
+  '"a.b" = 1006',
+  'a.b = 6',
+  '"a.b" < 20 and a.b > 1185',
+  '"a.b" in (3, 17, 1003) or a.b in (3, 1017)',
+  '"a.b" is null',
+  'a.b is null',
+  'not ("a.b" > 10) and a.b is not null',
+  '"a"."b" between 1100 and 1105',
+  '"a".b >= 1195',
+  's."x.y" = 3 and s.x = 1',
+  `"s"."x.y" = 0 and id < 50`,
+  '6 = "a.b"',
+];
+
+describe('--where: quoted names are one field, unquoted dots are struct paths, as in DuckDB', () => {
+  test('the file: a top-level "a.b" beside a struct a with a field b', async () => {
+    expect((await (await duckdb()).runAndReadAll(`SELECT "a.b", a.b FROM read_parquet(${F}) WHERE id = 1`)).getRows()).toEqual([[1, 1198]]);
+  });
+
+  for (const where of CASES) {
+    test(where, async () => {
+      const want = await duckIds(where);
+      expect(await ourIds(file, where)).toEqual(want);
+      expect(await ourIds(datasetDir, where)).toEqual(want);
+    });
+  }
+
+  test('the expressions select rows, and the two a.b columns select different ones', async () => {
+    for (const where of CASES.slice(0, 2)) expect((await duckIds(where)).length).toBeGreaterThan(0);
+    expect(await duckIds('"a.b" = 6')).not.toEqual(await duckIds('a.b = 1006'));
+    expect(await duckIds('a.b = 1006')).toEqual([193]);
+  });
+});
+
+describe('--where: names that are not there say how to write them', () => {
+  const errors: [string, RegExp][] = [
+    // a struct path where the field's own name has the dot: quote it
+    ['s.x.y = 1', /^parquetry: --where at character 1 \("s\.x\.y = 1"\): no column 's\.x\.y' \(a quoted name is one field, dots and all; unquoted dots separate a struct's fields\): did you mean 's\."x\.y"'\?$/],
+    // a quoted name where the dots separate struct fields
+    ['"a.c" = 1', /^parquetry: --where at character 1 \("\\"a\.c\\" = 1"\): no column '"a\.c"'/],
+    ['"s.x" = 1', /no column '"s\.x"' \(a quoted name is one field, dots and all; unquoted dots separate a struct's fields\): did you mean 's\.x'\?$/],
+    ['"a" = 1', /'a' is a group; conditions take a leaf column: a\.b$/],
+    ['"a.b" = \'x\'', /column '"a\.b"' \(INT32 INTEGER\) takes a whole number, not 'x'/],
+    ['"a.b" = null', /write '"a\.b" is null' or 'is not null'/],
+  ];
+  test.each(errors)('%s', async (where, message) => {
+    const r = await run('count', file, '--where', where);
+    expect(r.out).toEqual([]);
+    expect(r.code).toBe(2);
+    expect(r.err.length).toBe(1);
+    expect(r.err[0]).toMatch(message);
+  });
+});
