@@ -28,6 +28,7 @@ export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
 export * from './columnar.js';
 export { emptyColumnarValues, type ColumnarFormOptions, type ColumnarValuesForm } from './columnar-empty.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
+export { valueComparator, type ValueComparator } from './value-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';
 export { GeospatialStatisticsBuilder, MAX_WKB_DEPTH } from './geospatial.js';

@@ -95,7 +95,7 @@ function kindOf(type: Type, order: SortOrder): number {
 }
 
 /** Unsigned lexicographic comparison of `a[as, ae)` and `b[bs, be)`. */
-function compareUnsigned(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): number {
+export function compareUnsigned(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): number {
   const la = ae - as;
   const lb = be - bs;
   const n = la < lb ? la : lb;
@@ -121,7 +121,7 @@ function prefixKey(d: Uint8Array, s: number, e: number): number {
  * Numeric comparison of two big-endian two's complement integers `a[as, ae)` and `b[bs, be)` of any lengths (the
  * shorter is sign-extended; an empty array is 0).
  */
-function compareDecimal(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): number {
+export function compareDecimal(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): number {
   const la = ae - as;
   const lb = be - bs;
   const na = la > 0 && a[as]! >= 0x80;
@@ -140,7 +140,7 @@ function compareDecimal(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs
 }
 
 /** FLOAT16 bits → an integer key ordered like the values (-0 just below +0); NaN must be excluded first. */
-const halfKey = (h: number) => (h & 0x8000 ? h ^ 0xffff : h | 0x8000);
+export const halfKey = (h: number) => (h & 0x8000 ? h ^ 0xffff : h | 0x8000);
 /** Inverse of {@link halfKey}. */
 const keyHalf = (k: number) => (k & 0x8000 ? k & 0x7fff : k ^ 0xffff);
 

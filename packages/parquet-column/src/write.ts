@@ -14,6 +14,7 @@ export { dataPageV1, dataPageV2, dictionaryPage, pageHeaderBytes, encryptedPageP
 export { buildColumnIndex, compareBounds, type PageIndexEntry } from './column-index.js';
 export { concatValues, physicalLength, MAX_BINARY_BYTES } from './values.js';
 export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
+export { valueComparator, type ValueComparator } from './value-order.js';
 export { StatisticsBuilder, truncateLowerBound, truncateUpperBound, DEFAULT_TRUNCATE_LENGTH, type StatisticsOptions, type TruncatedBound } from './statistics-builder.js';
 export { SizeStatisticsBuilder } from './size-statistics.js';
 export { GeospatialStatisticsBuilder, MAX_WKB_DEPTH } from './geospatial.js';

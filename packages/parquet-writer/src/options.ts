@@ -78,8 +78,13 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   /** The declared sort order of every row group (`sorting_columns`), by leaf column path. */
   sortingColumns?: readonly SortingColumnSpec[];
   /**
-   * Check, while writing rows, that each row group really is sorted as `sortingColumns` declares (default false):
-   * a row out of order is a `NOT_SORTED` error naming the column and the row. Top-level leaf columns only.
+   * Check, while writing rows or columns, that each row group really is sorted as `sortingColumns` declares (default
+   * false): a row out of order is a `NOT_SORTED` error naming the column, the row and both values. Values compare as
+   * they are written, in the column's Parquet sort order (the one its statistics use): a DECIMAL by its numeric value
+   * whether given as a string, number or bigint, a UUID or other bytes unsigned byte by byte, a string by code point,
+   * an unsigned INTEGER as unsigned, -0 equal to +0; NaN cannot be ordered (`NOT_SORTED`). Sort columns must not be
+   * inside a list or map, and must have a sort order (not INT96, INTERVAL, VARIANT, GEOMETRY or GEOGRAPHY):
+   * `INVALID_OPTION` otherwise.
    */
   checkSorting?: boolean;
   /** Reject strings with lone surrogates instead of writing U+FFFD (default false). */

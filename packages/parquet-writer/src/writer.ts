@@ -13,7 +13,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (file layout, metadata).
  * @module
  */
-import { columnOrderOf, compareValues, fromJsValues } from '@parquetry/parquet-column/write';
+import { columnOrderOf, fromJsValues, valueComparator, type ValueComparator } from '@parquetry/parquet-column/write';
 import type { ColumnValues } from '@parquetry/parquet-encodings';
 import {
   buildSchemaTree,
@@ -86,8 +86,10 @@ export interface ParquetWriter {
   readonly schema: SchemaTree | undefined;
   /**
    * Writes rows; row groups are written to the sink as they fill.
-   * @param rows - row objects, in the shape the reader returns.
-   * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row; the writer is then failed and the sink aborted.
+   * @param rows - row objects, in the shape the reader returns: an array, or an iterable or async iterable of them.
+   * @throws ParquetError `INVALID_VALUE` / `INVALID_RECORD` naming the column and row, `INVALID_ARGUMENT` for `rows`
+   *   that is not an array or iterable; the writer is then failed and the sink aborted — also when the iterable itself
+   *   throws (that error as is), so the rows it gave before failing never reach a file that looks whole.
    *   `WRITER_FAILED` after a failed call or `abort()`, `WRITER_CLOSED` after `close()`, `WRITER_ABORTED` when
    *   `abort()` stopped it under way; a sink's error as is.
    */
@@ -161,6 +163,30 @@ function rowOfValue(def: ArrayLike<number> | undefined, rep: ArrayLike<number> |
   return row;
 }
 
+/** A sort column checked by `checkSorting`: its leaf, declared order and comparator. */
+interface SortKey {
+  name: string;
+  column: ColumnDescriptor;
+  descending: boolean;
+  nullsFirst: boolean;
+  compare: ValueComparator;
+}
+
+const HEX = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** Value `i` of a column's physical values, for a message (text as a JSON string, other bytes in hex). */
+function shown(col: ColumnDescriptor, v: ColumnValues, i: number): string {
+  if (v instanceof Int32Array) return String(col.node.logicalType?.INTEGER?.isSigned === false ? v[i]! >>> 0 : v[i]!);
+  if (v instanceof BigInt64Array) return String(col.node.logicalType?.INTEGER?.isSigned === false ? BigInt.asUintN(64, v[i]!) : v[i]!);
+  if (v instanceof Float32Array || v instanceof Float64Array) return Object.is(v[i], -0) ? '-0' : String(v[i]!);
+  if (v instanceof Uint8Array) return v[i] ? 'true' : 'false';
+  const [s, e] = 'offsets' in v ? [v.offsets[i]!, v.offsets[i + 1]!] : [i * v.width, (i + 1) * v.width];
+  const bytes = v.data.subarray(s, e);
+  const lt = col.node.logicalType;
+  if (lt?.STRING || lt?.ENUM || lt?.JSON) return JSON.stringify(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+  return `0x${HEX(bytes.subarray(0, 32))}${bytes.length > 32 ? '…' : ''}${lt?.DECIMAL ? ' (unscaled)' : ''}`;
+}
+
 /** The writing engine: synchronous, producing closed row groups. */
 class Engine {
   readonly columns: ColumnWriter[];
@@ -170,7 +196,7 @@ class Engine {
   totalRows = 0;
   readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
   /** Sort keys to check rows against (`checkSorting`). */
-  sortKeys: { name: string; descending: boolean; nullsFirst: boolean }[] | undefined;
+  sortKeys: SortKey[] | undefined;
   /** When the schema was inferred: the check of rows for keys it lacks (which would be dropped). */
   checkKeys: InferredSchema['checkKeys'] | undefined;
   /** Turns decoded VARIANT values into their stored groups (undefined when the schema has no VARIANT). */
@@ -215,37 +241,75 @@ class Engine {
     this.lastKey = undefined;
   }
 
-  /** The sort key of the last row checked in this row group (for `checkSorting`). */
-  private lastKey: unknown[] | undefined;
+  /**
+   * The sort key of the last row checked in this row group (for `checkSorting`): per key column, the physical values
+   * of its slice and the row's value index in them (-1 for null). Undefined before the group's first row.
+   */
+  private lastKey: { values: readonly ColumnValues[]; index: Int32Array } | undefined;
 
   /**
-   * Checks that rows `[0, slice.length)` continue the declared sort order of the row group.
-   * @throws ParquetError `NOT_SORTED` naming the column and the row.
+   * Checks that the rows of a slice continue the declared sort order of the row group, comparing the values as they
+   * are written (their physical values, in the column's sort order), not as they were given.
+   * @param values - per sort key, the non-null physical values of the slice's rows in its column.
+   * @param defs - per sort key, the rows' definition levels (undefined: every row has a value).
+   * @param rows - rows in the slice.
+   * @param rowBase - the file row of the slice's first row.
+   * @throws ParquetError `NOT_SORTED` naming the column, the row and both values.
    */
-  checkSorted(slice: readonly Row[], rowBase: number, keys: readonly { name: string; descending: boolean; nullsFirst: boolean }[]): void {
-    let prev = this.lastKey;
-    for (let i = 0; i < slice.length; i++) {
-      const row = slice[i]!;
-      const key = keys.map((k) => row[k.name] ?? null);
-      if (prev) {
-        for (let k = 0; k < keys.length; k++) {
-          const { descending, nullsFirst, name } = keys[k]!;
-          const a = prev[k];
-          const b = key[k];
+  checkSorted(values: readonly ColumnValues[], defs: readonly (ArrayLike<number> | undefined)[], rows: number, rowBase: number): void {
+    const keys = this.sortKeys!;
+    const nk = keys.length;
+    const next = new Int32Array(nk);
+    const cur = new Int32Array(nk);
+    // the previous row's values (the last group row's, before the slice's first) and their indexes
+    let prevValues: readonly ColumnValues[] | undefined = this.lastKey?.values;
+    const prevIndex = this.lastKey ? Int32Array.from(this.lastKey.index) : new Int32Array(nk);
+    for (let r = 0; r < rows; r++) {
+      for (let k = 0; k < nk; k++) {
+        const def = defs[k];
+        if (def === undefined || def[r] === keys[k]!.column.maxDef) {
+          cur[k] = next[k]!;
+          next[k] = next[k]! + 1;
+        } else cur[k] = -1;
+      }
+      if (prevValues) {
+        for (let k = 0; k < nk; k++) {
+          const { name, column, descending, nullsFirst, compare } = keys[k]!;
+          const ia = prevIndex[k]!;
+          const ib = cur[k]!;
           let c: number;
-          if (a === null || b === null) c = a === b ? 0 : (a === null) === nullsFirst ? -1 : 1;
+          if (ia < 0 || ib < 0) c = ia < 0 && ib < 0 ? 0 : (ia < 0) === nullsFirst ? -1 : 1;
           else {
-            c = compareValues(a, b);
-            if (c !== c) throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + i}: cannot order ${String(b)} after ${String(a)}`);
+            c = compare(prevValues[k]!, ia, values[k]!, ib);
+            if (c !== c) throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + r}: cannot order ${shown(column, values[k]!, ib)} after ${shown(column, prevValues[k]!, ia)} (NaN has no place in a sort order)`);
             if (descending) c = -c;
           }
           if (c < 0) break;
-          if (c > 0) throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + i} (${String(b)}) is out of the declared ${descending ? 'descending' : 'ascending'} order after ${String(a)}`);
+          if (c > 0) {
+            const was = ia < 0 ? 'null' : shown(column, prevValues[k]!, ia);
+            const now = ib < 0 ? 'null' : shown(column, values[k]!, ib);
+            throw new ParquetError('NOT_SORTED', `parquet-writer: sorting column '${name}': row ${rowBase + r} (${now}) is out of the declared ${descending ? 'descending' : 'ascending'} order${ia < 0 || ib < 0 ? ` (nulls ${nullsFirst ? 'first' : 'last'})` : ''} after ${was}`);
+          }
         }
       }
-      prev = key;
+      prevValues = values;
+      prevIndex.set(cur);
     }
-    this.lastKey = prev;
+    if (prevValues) this.lastKey = { values: prevValues, index: prevIndex };
+  }
+
+  /** The sort keys' physical values and definition levels of a shredded slice, then the check (`checkSorting`). */
+  private checkSlice(leaves: readonly { def?: ArrayLike<number> | undefined; rep?: ArrayLike<number> | undefined; values: unknown; numLevels: number }[], rows: number, rowBase: number): void {
+    const keys = this.sortKeys!;
+    const values: ColumnValues[] = [];
+    const defs: (ArrayLike<number> | undefined)[] = [];
+    for (const key of keys) {
+      const s = leaves[key.column.index]!;
+      const v = this.values(key.column, s.values as ArrayLike<unknown>, s.def, s.rep, s.numLevels, rowBase);
+      values.push('kind' in v ? v.convert(v.values) : v);
+      defs.push(key.column.maxDef > 0 ? s.def : undefined);
+    }
+    this.checkSorted(values, defs, rows, rowBase);
   }
 
   private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues | JsValues {
@@ -272,7 +336,6 @@ class Engine {
     const rowBase = this.totalRows;
     if (this.checkKeys) this.checkKeys(rows, start, end, rowBase);
     let slice = start === 0 && end === rows.length ? rows : rows.slice(start, end);
-    if (this.sortKeys) this.checkSorted(slice, rowBase, this.sortKeys);
     if (this.encodeVariants) slice = this.encodeVariants(slice, rowBase);
     let shredded;
     try {
@@ -281,6 +344,7 @@ class Engine {
     } catch (e) {
       throw relocate(e, rowBase);
     }
+    if (this.sortKeys) this.checkSlice(shredded, end - start, rowBase);
     const cols = this.tree.columns;
     for (let i = 0; i < cols.length; i++) {
       const s = shredded[i]!;
@@ -296,6 +360,7 @@ class Engine {
     const rowBase = this.totalRows;
     // the leaves are consumed before the next slice: their level and value arrays reuse one scratch
     const leaves = shredColumnar(this.tree, root, start, end, this.shredScratch);
+    if (this.sortKeys) this.checkSlice(leaves, end - start, rowBase);
     const cols = this.tree.columns;
     for (let i = 0; i < cols.length; i++) {
       const s = leaves[i]!;
@@ -377,7 +442,7 @@ class FileWriter {
     return run;
   }
 
-  private check(): void {
+  check(): void {
     if (this.failed !== undefined) throw new ParquetError('WRITER_FAILED', 'parquet-writer: the writer failed earlier and was aborted; start a new file', undefined, { cause: this.failed });
     if (this.closed) throw new ParquetError('WRITER_CLOSED', 'parquet-writer: the writer is closed');
     if (this.aborting) throw new ParquetError('WRITER_FAILED', 'parquet-writer: the writer was aborted; start a new file', undefined, { cause: this.abortReason });
@@ -469,14 +534,20 @@ class FileWriter {
     return e;
   }
 
-  /** Resolves `checkSorting` for an engine: top-level leaf sort columns only. */
-  private sortKeysFor(tree: SchemaTree): { name: string; descending: boolean; nullsFirst: boolean }[] | undefined {
+  /**
+   * Resolves `checkSorting` for an engine: each sort column with its comparator (the column's sort order).
+   * @throws ParquetError `UNKNOWN_COLUMN`; `INVALID_OPTION` for a column inside a list or map (a row has no single
+   *   value there) or one without a sort order (INT96, INTERVAL, VARIANT, geospatial, …).
+   */
+  private sortKeysFor(tree: SchemaTree): SortKey[] | undefined {
     if (!this.options.checkSorting || !this.options.sortingColumns) return undefined;
     return this.options.sortingColumns.map(({ column, descending, nullsFirst }) => {
       const c = tree.columns.find((x) => x.pathString === column);
       if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
-      if (c.path.length !== 1) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting supports top-level columns only, not '${column}'`);
-      return { name: c.path[0]!, descending: descending ?? false, nullsFirst: nullsFirst ?? false };
+      if (c.maxRep > 0) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${column}' is inside a list or map, where a row has no single value to order by`);
+      const compare = valueComparator(c);
+      if (!compare) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${column}' (${TypeNames[c.type] ?? c.type}${c.node.logicalType ? ` ${Object.keys(c.node.logicalType)[0]}` : ''}) has no sort order in Parquet, so no order can be checked`);
+      return { name: column, column: c, descending: descending ?? false, nullsFirst: nullsFirst ?? false, compare };
     });
   }
 
@@ -663,17 +734,31 @@ class FileWriter {
 
 function ignore(): void {}
 
-/** Writes the rows of an iterable in batches, as one queued call. */
+/**
+ * Writes the rows of an iterable in batches, as one queued call. Whatever fails the call — the iterable itself
+ * throwing (a generator's error, a stream's), a value that is not an iterable, a bad row — fails the writer as a
+ * failed array write does: the sink is aborted and later calls reject, so rows taken from the iterable before it
+ * failed never end up in a file that looks whole.
+ */
 async function writeIterable(f: FileWriter, rows: Iterable<Row> | AsyncIterable<Row>): Promise<void> {
-  let batch: Row[] = [];
-  for await (const r of rows as AsyncIterable<Row>) {
-    batch.push(r);
-    if (batch.length === COLUMN_SLICE) {
-      await f.writeRows(batch);
-      batch = [];
+  f.check();
+  try {
+    if (rows === null || typeof rows !== 'object' || !(Symbol.iterator in rows || Symbol.asyncIterator in rows)) {
+      const got = rows === null ? 'null' : typeof rows === 'object' ? 'an object that is not iterable (one row? pass an array of rows)' : typeof rows;
+      throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: write: expected an array, iterable or async iterable of row objects, got ${got}`);
     }
+    let batch: Row[] = [];
+    for await (const r of rows as AsyncIterable<Row>) {
+      batch.push(r);
+      if (batch.length === COLUMN_SLICE) {
+        await f.writeRows(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await f.writeRows(batch);
+  } catch (err) {
+    await f.fail(err);
   }
-  if (batch.length > 0) await f.writeRows(batch);
 }
 
 const isStructVector = (c: ColumnarInput): c is StructVector =>
@@ -714,13 +799,30 @@ function columnarLength(root: StructVector | readonly ColumnarVector[], tree: Sc
 }
 
 /**
+ * A sink must have a `write` method; `close` and `abort`, when present, must be methods.
+ * @throws ParquetError `INVALID_ARGUMENT` naming what is wrong.
+ */
+function checkSink(sink: unknown): void {
+  const what = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+  if (sink === null || typeof sink !== 'object') throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: createWriter: the sink must be an object with a write method (memorySink(), writableSink(stream), fileSink(path), or your own { write, close?, abort? }), got ${what(sink)}`);
+  for (const name of ['write', 'close', 'abort'] as const) {
+    const m = (sink as Record<string, unknown>)[name];
+    if (name === 'write' ? typeof m !== 'function' : m !== undefined && typeof m !== 'function') {
+      throw new ParquetError('INVALID_ARGUMENT', `parquet-writer: createWriter: the sink's ${name} must be a function, got ${what(m)}`);
+    }
+  }
+}
+
+/**
  * Creates a streaming writer.
  * @param sink - where the bytes go (`memorySink`, `writableSink`, the Node file sink, or any `{ write, close, abort }`).
  * @param options - schema and write options.
  * @returns the writer.
- * @throws ParquetError `INVALID_OPTION`, `INVALID_SCHEMA` for bad options or schema.
+ * @throws ParquetError `INVALID_OPTION`, `INVALID_SCHEMA` for bad options or schema; `INVALID_ARGUMENT` for a sink without a
+ *   `write` method.
  */
 export function createWriter(sink: ByteSink, options: WriterOptions = {}): ParquetWriter {
+  checkSink(sink);
   const f = new FileWriter(sink, options);
   return {
     get schema() {
