@@ -7,7 +7,7 @@
 import { builtinCodecs, CompressionCodec, type CodecMap } from '@parquetry/parquet-codecs';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { Encoding, ParquetError, type OptionRules } from '@parquetry/thrift-compact';
-import { checkOptions, editDistance } from '@parquetry/thrift-compact/check-options';
+import { checkOptions, describeValue, editDistance } from '@parquetry/thrift-compact/check-options';
 import type { ColumnWriterOptions } from './column-writer.js';
 import type { ContentDefinedChunking } from './cdc.js';
 import type { BloomFilterOptions } from './bloom.js';
@@ -248,12 +248,20 @@ function flagOr(rules: OptionRules, where: string, takes: string): (v: unknown) 
 }
 
 const BLOOM_RULES: OptionRules = { ndv: 'positive', fpp: 'any', maxBytes: 'positive' };
+/** Key/value metadata: an object of strings (thrift `KeyValue.value` is a string; nothing is coerced). */
+function keyValueRule(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object of string values';
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x !== 'string') return `an object of string values (its key '${k}' has ${describeValue(x)})`;
+  }
+  return undefined;
+}
 const COLUMN_RULES: OptionRules = {
   encoding: 'any',
   dictionary: 'boolean',
   compression: 'any',
   statistics: 'boolean',
-  keyValueMetadata: 'object',
+  keyValueMetadata: keyValueRule,
   bloomFilter: flagOr(BLOOM_RULES, 'parquet-writer: option bloomFilter', 'ndv, fpp, maxBytes'),
 };
 const SORT_RULES: OptionRules = { column: 'string', descending: 'boolean', nullsFirst: 'boolean' };

@@ -50,6 +50,16 @@ describe('writer options', () => {
     await rejects({ encryption: { footerKey: new Uint8Array(16), columnKeys: { id: { keyMetaData: new Uint8Array(1), key: new Uint8Array(16) } } } }, /^parquet-crypto: encryption columnKeys 'id': unknown option 'keyMetaData' \(did you mean 'keyMetadata'\?\)/);
   });
 
+  test('key/value metadata takes strings only: nothing is coerced (5 was written as "5", an object as "[object Object]")', async () => {
+    await rejects({ keyValueMetadata: { x: 5 } }, "parquet-writer: options: option 'keyValueMetadata' must be an object of string values (its key 'x' has 5), got an object");
+    await rejects({ keyValueMetadata: { ok: 'a', y: null } }, /its key 'y' has null/);
+    await rejects({ keyValueMetadata: { w: { o: 1 } } }, /its key 'w' has an object/);
+    await rejects({ keyValueMetadata: ['a'] }, /must be an object of string values, got an array/);
+    await rejects({ columns: { s: { keyValueMetadata: { q: 1n } } } }, /columns option 's': option 'keyValueMetadata' must be an object of string values \(its key 'q' has/);
+    const md = (await openParquet(await write({ keyValueMetadata: { a: '1', b: '' } }))).metadata;
+    expect(md.key_value_metadata).toEqual([{ key: 'a', value: '1' }, { key: 'b', value: '' }]);
+  });
+
   test('inferSchema: an unknown option is INVALID_ARGUMENT, as its other option errors', () => {
     expect(() => inferSchema(rows, { sample: 1 } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^parquet-writer: inferSchema options: unknown option 'sample'/) }));
   });
