@@ -52,7 +52,11 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   dictionaryPageSize?: number;
   /** Most rows in a row group (default 1,048,576). */
   rowGroupRows?: number;
-  /** Row group byte limit, of compressed pages (default 128 MiB). */
+  /**
+   * Row group byte limit, of compressed pages (default 128 MiB): a row group is closed once its buffered pages reach
+   * it, checked every few rows (as many as the bytes left hold at the size rows have had so far), so it ends within
+   * a few rows of the limit however wide the rows are.
+   */
   rowGroupBytes?: number;
   /** Also write each page's statistics into its page header (default false). */
   pageStatistics?: boolean;

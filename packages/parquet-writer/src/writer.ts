@@ -149,6 +149,9 @@ const ROW_SLICE = 8192;
 /** Rows of columnar input shredded at once (views of the caller's arrays: no per-row garbage). */
 const COLUMN_SLICE = 65536;
 
+/** Rows of the first slice of a file: then the slices are sized by the bytes a row takes (see `Engine.room`). */
+const FIRST_SLICE = 64;
+
 /** Finds the row of the `k`-th non-null value of a shredded column (only on the error path). */
 function rowOfValue(def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, maxDef: number, numLevels: number, k: number): number {
   let row = -1;
@@ -223,15 +226,29 @@ class Engine {
     return n;
   }
 
-  /** Rows that fit in the current row group before it is full by row count. */
+  /** Buffered bytes per row of the rows written so far (this row group's, else the last one's); 0 before any. */
+  private bytesPerRow = 0;
+
+  /**
+   * Rows of the next slice: at most `slice`, no more than the row group holds by row count, and — since the byte
+   * limit is checked between slices — about as many as its bytes still hold, at the bytes per row written so far
+   * (the first slice of a write is {@link FIRST_SLICE} rows, to learn that), so that a slice of wide rows never
+   * overshoots `rowGroupBytes` or holds more than a row group's worth of them. parquet-java likewise re-checks the
+   * buffered size at an interval it adapts to the row size.
+   */
   room(slice: number): number {
-    return Math.min(slice, this.o.rowGroupRows - this.rowsInGroup);
+    const rows = Math.min(slice, this.o.rowGroupRows - this.rowsInGroup);
+    if (this.bytesPerRow === 0) return Math.min(rows, FIRST_SLICE);
+    const fit = Math.floor((this.o.rowGroupBytes - this.bufferedBytes()) / this.bytesPerRow);
+    return Math.max(1, Math.min(rows, fit));
   }
 
   private afterRows(n: number): void {
     this.rowsInGroup += n;
     this.totalRows += n;
-    if (this.rowsInGroup >= this.o.rowGroupRows || this.bufferedBytes() >= this.o.rowGroupBytes) this.closeRowGroup();
+    const bytes = this.bufferedBytes();
+    if (bytes > 0) this.bytesPerRow = bytes / this.rowsInGroup;
+    if (this.rowsInGroup >= this.o.rowGroupRows || bytes >= this.o.rowGroupBytes) this.closeRowGroup();
   }
 
   closeRowGroup(): void {
