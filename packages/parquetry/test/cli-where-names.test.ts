@@ -4,7 +4,8 @@
  * `a`), and the two mix (`s."x.y"`). The file has both a top-level `a.b` and a struct `a{b}` with different values
  * (before, `--where` joined the names with dots and the reader refused `'a.b'` as ambiguous, so neither column could
  * be filtered). Each expression is checked against DuckDB's WHERE on the same file, `cat` and `count`, the file and
- * the file read as a dataset.
+ * the file read as a dataset. `--columns`, `stats`, `pages` and `bloom` take column names by the same rules (before,
+ * `--columns a.b` failed with the reader's AMBIGUOUS_COLUMN, and `stats` took the first of the two).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -100,6 +101,49 @@ describe('--where: names that are not there say how to write them', () => {
     const r = await run('count', file, '--where', where);
     expect(r.out).toEqual([]);
     expect(r.code).toBe(2);
+    expect(r.err.length).toBe(1);
+    expect(r.err[0]).toMatch(message);
+  });
+});
+
+describe('--columns, stats, pages and bloom take names by the same rules', () => {
+  test('--columns: "a.b" the top-level field, a.b the struct\'s, s."x.y" a struct field with a dot, as DuckDB selects them', async () => {
+    const r = await run('cat', file, '-n', '3', '--columns', 'id,"a.b",a.b,s."x.y"');
+    expect(r.err).toEqual([]);
+    const rows = (await (await duckdb()).runAndReadAll(`SELECT id, "a.b", a.b AS ab, s."x.y" AS xy FROM read_parquet(${F}) ORDER BY id LIMIT 3`)).getRows();
+    expect(r.out.map((l) => JSON.parse(l) as unknown)).toEqual(rows.map(([id, top, ab, xy]) => ({ id: Number(id), 'a.b': top, a: { b: ab }, s: { 'x.y': xy } })));
+    const ds = await run('cat', datasetDir, '-n', '1', '--columns', '"a.b"');
+    expect(ds.out).toEqual(['{"a.b":0}']);
+  });
+
+  test('stats: "a.b" and a.b are the two columns (before: both the first)', async () => {
+    const top = await run('stats', file, '"a.b"', '--format', 'csv');
+    const nested = await run('stats', file, 'a.b', '--format', 'csv');
+    expect(top.err).toEqual([]);
+    expect(nested.err).toEqual([]);
+    const all = (r: { out: string[] }) => r.out.find((l) => l.startsWith('all,'))!;
+    const [min, max] = (await (await duckdb()).runAndReadAll(`SELECT min("a.b")::VARCHAR, max("a.b")::VARCHAR FROM read_parquet(${F})`)).getRows()[0]! as string[];
+    expect(all(top)).toContain(`,${min},${max},`);
+    const [nmin, nmax] = (await (await duckdb()).runAndReadAll(`SELECT min(a.b)::VARCHAR, max(a.b)::VARCHAR FROM read_parquet(${F})`)).getRows()[0]! as string[];
+    expect(all(nested)).toContain(`,${nmin},${nmax},`);
+  });
+
+  test('pages and bloom find a quoted name', async () => {
+    for (const args of [['pages', file, '"a.b"'], ['bloom', file, 's."x.y"', '3']]) {
+      const r = await run(...args);
+      expect([args, r.code, r.err]).toEqual([args, 0, []]);
+    }
+  });
+
+  const errors: [string[], RegExp][] = [
+    [['cat', file, '--columns', 's.x.y'], /^parquetry: --columns: no column 's\.x\.y' \(a quoted name is one field, dots and all; unquoted dots separate a struct's fields\): did you mean 's\."x\.y"'\?$/],
+    [['stats', file, '"s.x"'], /^parquetry: stats: no column '"s\.x"' \(a quoted name is one field, .*\): did you mean 's\.x'\?$/],
+    [['cat', file, '--columns', 'id,"a.b'], /^parquetry: --columns: a quoted column name is not closed in '"a\.b'/],
+    [['pages', file, 's.x.y'], /no leaf column 's\.x\.y' \(a quoted name is one field, .*did you mean 's\."x\.y"'\?$/],
+  ];
+  test.each(errors)('%j', async (args, message) => {
+    const r = await run(...args);
+    expect(r.out).toEqual([]);
     expect(r.err.length).toBe(1);
     expect(r.err[0]).toMatch(message);
   });

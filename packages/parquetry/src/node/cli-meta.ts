@@ -25,6 +25,8 @@ import {
   type SchemaElement,
 } from '@parquetry/thrift-compact';
 import { arity, nearest, one, usageError, type Parsed } from './cli-args.js';
+import { isUnder, parseColumnPath, quoteHint } from './column-names.js';
+import { whereName } from './where.js';
 import { formatOf, rowSink } from './cli-output.js';
 import { binaryText, cellText, isBinaryColumn, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
 
@@ -294,16 +296,20 @@ function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMod
   };
 }
 
-/** A leaf column by path, or the one leaf under a group path. */
+/** A leaf column by path (names as `--where` takes them: `s.a`, `"a.b"`), or the one leaf under a group path. */
 function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
   const cols = file.schema.columns;
-  const exact = cols.find((c) => c.pathString === name);
+  const path = parseColumnPath(name);
+  if (path === undefined) throw usageError(`stats: a quoted column name is not closed in '${name}' ("…")`);
+  const under = cols.filter((c) => isUnder(path, c));
+  const exact = under.find((c) => c.path.length === path.length);
   if (exact) return exact;
-  const under = cols.filter((c) => c.pathString.startsWith(`${name}.`));
   if (under.length === 1) return under[0]!;
-  if (under.length > 1) throw usageError(`stats: '${name}' is a group of ${under.length} columns; name one: ${under.slice(0, 8).map((c) => c.pathString).join(', ')}${under.length > 8 ? ', …' : ''}`);
-  const guess = nearest(name, cols.map((c) => c.pathString));
-  throw usageError(`stats: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${cols.slice(0, 12).map((c) => c.pathString).join(', ')})`}`);
+  if (under.length > 1) throw usageError(`stats: '${name}' is a group of ${under.length} columns; name one: ${under.slice(0, 8).map((c) => whereName(c.path)).join(', ')}${under.length > 8 ? ', …' : ''}`);
+  const hint = quoteHint(file.schema, path);
+  if (hint) throw usageError(`stats: no column '${name}'${hint}`);
+  const guess = nearest(name, cols.map((c) => whereName(c.path)));
+  throw usageError(`stats: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${cols.slice(0, 12).map((c) => whereName(c.path)).join(', ')})`}`);
 }
 
 /**

@@ -17,7 +17,8 @@ import { has, nearest, one, usageError, wholeNumber, type Parsed } from './cli-a
 import { formatOf, rowSink, type OutColumn, type RowSink } from './cli-output.js';
 import { isNumeric, readValueOptions, rowTransform, typeLabel, valueMode, type ValueMode } from './cli-values.js';
 import { ProgressBar, type ProgressTarget } from './progress.js';
-import { parseWhere, whereError, type ParsedWhere } from './where.js';
+import { isUnder, parseColumnPath, quoteHint, splitColumnList } from './column-names.js';
+import { parseWhere, whereError, whereName, type ParsedWhere } from './where.js';
 
 /** What a reading command writes to and is stopped by. */
 export interface RowsOut {
@@ -35,20 +36,30 @@ export interface RowsOut {
   readonly drain: (() => Promise<void>) | undefined;
 }
 
-/** The columns of `--columns` (of a file's or a dataset's schema): what to read and the top-level fields to print, in the order given. */
-export function selectColumns(schema: SchemaTree, text: string | undefined): { read: string[] | undefined; out: Field[] } {
+/**
+ * The columns of `--columns` (of a file's or a dataset's schema): what to read (as path arrays: names follow
+ * `--where`'s rules, `s.a` a struct's field and `"a.b"` one name with a dot) and the top-level fields to print, in the
+ * order given.
+ */
+export function selectColumns(schema: SchemaTree, text: string | undefined): { read: string[][] | undefined; out: Field[] } {
   const top = schema.field.fields;
   if (text === undefined) return { read: undefined, out: [...top] };
-  const read = text.split(',').map((s) => s.trim());
-  if (read.some((s) => s === '')) throw usageError(`--columns takes column names separated by commas, not '${text}'`);
+  const items = splitColumnList(text);
+  if (items.some((s) => s === '')) throw usageError(`--columns takes column names separated by commas, not '${text}'`);
   const out: Field[] = [];
-  const paths = schema.columns.map((c) => c.pathString);
-  for (const name of read) {
-    if (!paths.some((p) => p === name || p.startsWith(`${name}.`))) {
-      const guess = nearest(name, [...top.map((f) => f.name), ...paths]);
-      throw usageError(`--columns: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${top.map((f) => f.name).join(', ')})`}`);
+  const read: string[][] = [];
+  const paths = schema.columns.map((c) => whereName(c.path));
+  for (const name of items) {
+    const path = parseColumnPath(name);
+    if (path === undefined) throw usageError(`--columns: a quoted column name is not closed in '${name}' ("…")`);
+    if (!schema.columns.some((c) => isUnder(path, c))) {
+      const hint = quoteHint(schema, path);
+      if (hint) throw usageError(`--columns: no column '${name}'${hint}`);
+      const guess = nearest(name, [...top.map((f) => whereName([f.name])), ...paths]);
+      throw usageError(`--columns: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${top.map((f) => whereName([f.name])).join(', ')})`}`);
     }
-    const field = top.find((f) => f.name === name || name.startsWith(`${f.name}.`))!;
+    read.push(path);
+    const field = top.find((f) => f.name === path[0])!;
     if (!out.includes(field)) out.push(field);
   }
   return { read, out };
@@ -122,7 +133,7 @@ export function progressBar(p: Parsed, out: RowsOut, total: number): ProgressBar
  *   (`emit` applies the mode's row transform first).
  * @throws ParquetError `USAGE` for a bad `-n`, `--offset`, `--columns` or `--format`.
  */
-export function rowOutput(cmd: 'cat' | 'head' | 'tail', schema: SchemaTree, p: Parsed, out: RowsOut): { mode: ValueMode; limit: number; offset: number; read: string[] | undefined; sink: RowSink; emit: (rows: Record<string, unknown>[]) => void } {
+export function rowOutput(cmd: 'cat' | 'head' | 'tail', schema: SchemaTree, p: Parsed, out: RowsOut): { mode: ValueMode; limit: number; offset: number; read: string[][] | undefined; sink: RowSink; emit: (rows: Record<string, unknown>[]) => void } {
   const mode = valueMode(p);
   const format = formatOf(one(p, '--format'), out.tty);
   const nText = one(p, '-n');

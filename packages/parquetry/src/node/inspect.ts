@@ -10,10 +10,17 @@ import { decodePlain, encodePlain } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { BoundaryOrderNames, ByteWriter, ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
+import { parseColumnPath, quoteHint } from './column-names.js';
+import { whereName } from './where.js';
 
+/** A leaf column by path (names as `--where` takes them: `s.a`, `"a.b"`). */
 function columnOf(file: ParquetFile, name: string): ColumnDescriptor {
-  const c = file.schema.columns.find((x) => x.pathString === name);
-  if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquetry: no leaf column '${name}' (leaf columns: ${file.schema.columns.map((x) => x.pathString).join(', ')})`);
+  const path = parseColumnPath(name) ?? [name];
+  const c = file.schema.columns.find((x) => x.path.length === path.length && x.path.every((p, i) => p === path[i]));
+  if (!c) {
+    const hint = quoteHint(file.schema, path);
+    throw new ParquetError('UNKNOWN_COLUMN', `parquetry: no leaf column '${name}'${hint || ` (leaf columns: ${file.schema.columns.map((x) => whereName(x.path)).join(', ')})`}`);
+  }
   return c;
 }
 
