@@ -77,7 +77,10 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   columns?: Readonly<Record<string, ColumnOptions>>;
   /** Footer key/value metadata (`columns[path].keyValueMetadata` sets a column chunk's). */
   keyValueMetadata?: Readonly<Record<string, string>>;
-  /** The writer's name in the footer (default `parquetry version X.Y.Z (build parquetry-js)`). */
+  /**
+   * The writer's name in the footer (default `parquetry version X.Y.Z (build parquetry-js)`; when appending, the
+   * file's own: readers apply their workarounds for a writer's known defects by it, to every row group).
+   */
   createdBy?: string;
   /** The declared sort order of every row group (`sorting_columns`), by leaf column path. */
   sortingColumns?: readonly SortingColumnSpec[];

@@ -421,6 +421,7 @@ class FileWriter {
   ) {
     checkWriterOptions(options);
     this.o = resolveOptions(options);
+    this.createdBy = this.o.createdBy;
     const append = options.append;
     if (append && options.encryption) throw new ParquetError('INVALID_OPTION', 'parquet-writer: appending to a file cannot encrypt it (write a new encrypted file instead)');
     if (append) {
@@ -435,6 +436,10 @@ class FileWriter {
       this.offset = append.dataEnd;
       this.started = true;
       this.keyValues = old.key_value_metadata;
+      // the footer keeps naming the writer of the rows already there: readers key their workarounds for a writer's
+      // known defects (statistics in the wrong byte order, PARQUET-251; chunk sizes without the dictionary page
+      // header, PARQUET-816; …) on created_by, for every row group of the file
+      if (options.createdBy === undefined) this.createdBy = old.created_by;
     } else if (options.schema !== undefined) {
       this.engine = this.newEngine(treeOf(options.schema), this.o);
     }
@@ -442,6 +447,9 @@ class FileWriter {
 
   /** Key/value metadata of an appended-to file (the new options' keys win). */
   private keyValues: KeyValue[] | undefined;
+
+  /** The footer's created_by: the option's (or ours), or an appended-to file's own (none when it had none). */
+  private createdBy: string | undefined;
 
   get schema(): SchemaTree | undefined {
     return this.engine?.tree;
@@ -715,7 +723,7 @@ class FileWriter {
         num_rows: e.totalRows,
         row_groups: this.rowGroups,
         ...(this.keyValueMetadata() ? { key_value_metadata: this.keyValueMetadata()! } : {}),
-        created_by: this.o.createdBy,
+        ...(this.createdBy !== undefined ? { created_by: this.createdBy } : {}),
         column_orders: e.tree.columns.map((c) => columnOrderOf(c)),
       };
       await this.emit(this.encryptor ? await this.encryptor.fileTail(meta) : plainFileTail(meta));
