@@ -148,6 +148,9 @@ export function createFileEncryptor(props: FileEncryptionProperties): FileEncryp
   checkKeyLength(props.footerKey, 'footer');
   if (props.columnKeys !== undefined) {
     for (const [name, k] of Object.entries(props.columnKeys)) {
+      if (ArrayBuffer.isView(k) || k instanceof ArrayBuffer) {
+        throw cryptoError('INVALID_OPTION', `encryption columnKeys '${name}': give { key } (and keyMetadata if any), not the key's bytes themselves: columnKeys: { '${name}': { key } }`);
+      }
       checkOptions(k, COLUMN_KEY_RULES, `parquet-crypto: encryption columnKeys '${name}'`, 'INVALID_OPTION');
       checkKeyLength(k.key, `column '${name}'`);
     }

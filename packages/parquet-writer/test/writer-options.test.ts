@@ -48,6 +48,8 @@ describe('writer options', () => {
     });
     await rejects({ encryption: { footerKey: new Uint8Array(16), plainTextFooter: true } }, /^parquet-crypto: encryption: unknown option 'plainTextFooter' \(did you mean 'plaintextFooter'\?\)/);
     await rejects({ encryption: { footerKey: new Uint8Array(16), columnKeys: { id: { keyMetaData: new Uint8Array(1), key: new Uint8Array(16) } } } }, /^parquet-crypto: encryption columnKeys 'id': unknown option 'keyMetaData' \(did you mean 'keyMetadata'\?\)/);
+    // the key's bytes where { key } belongs: said so, not "unknown option '0'"
+    await rejects({ encryption: { footerKey: new Uint8Array(16), columnKeys: { id: new Uint8Array(16) } } }, "parquet-crypto: encryption columnKeys 'id': give { key } (and keyMetadata if any), not the key's bytes themselves: columnKeys: { 'id': { key } }");
   });
 
   test('key/value metadata takes strings only: nothing is coerced (5 was written as "5", an object as "[object Object]")', async () => {
