@@ -21,7 +21,11 @@ export type EncodingName = 'PLAIN' | 'RLE' | 'DELTA_BINARY_PACKED' | 'DELTA_LENG
 
 /** Options of one column (or of every leaf under a group path). */
 export interface ColumnOptions {
-  /** Encoding of pages that are not dictionary-encoded (default PLAIN). */
+  /**
+   * Encoding of pages that are not dictionary-encoded (default PLAIN). Other readers may refuse some: DuckDB 1.5
+   * cannot open a file with an `ALP` column (a preview encoding; pyarrow refuses the column) and refuses
+   * `BYTE_STREAM_SPLIT` on anything but FLOAT and DOUBLE (see the package README).
+   */
   encoding?: EncodingName;
   /** Start chunks with dictionary encoding (default true; BOOLEAN never). */
   dictionary?: boolean;
