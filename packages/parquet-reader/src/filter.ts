@@ -47,14 +47,18 @@ export function filterColumns(f: Filter, out: Set<FilterColumn> = new Set()): Se
  * The key of a leaf column at a path, in `decimals` and in the maps a read keeps of its filter columns: its names
  * joined with dots, or (when a name has a dot, so that joining could name another column too) the path as JSON.
  * @param path - the leaf's names.
+ * @returns its key.
  */
 export function leafKey(path: readonly string[]): string {
   return path.some((p) => p.includes('.')) ? JSON.stringify(path) : path.join('.');
 }
 
 /**
- * The key of a filter's column ({@link leafKey}): a dotted path as it is, a path array by its leaf's key.
+ * The key of a filter's column in a `decimals` set (and in the maps a read keeps of its filter columns): a dotted path
+ * as it is; a path array by its names joined with dots, or as its JSON text when a name has a dot (`'["a.b"]'`, so
+ * that it is not the key of field `b` of a struct `a`).
  * @param column - the column as the filter names it.
+ * @returns its key.
  */
 export function columnKey(column: FilterColumn): string {
   return typeof column === 'string' ? column : leafKey(column);
