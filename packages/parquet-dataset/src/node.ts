@@ -22,7 +22,7 @@ import { writeDataset as writeAny, type DatasetData, type WriteDatasetOptions, t
 export interface DirectoryStore extends DatasetStore, WritableDatasetStore {
   /**
    * Lists every file below the directory (none when it does not exist).
-   * @returns the files with their sizes.
+   * @returns the files with their sizes and modification times (`mtimeMs`).
    */
   list(): Promise<StoreEntry[]>;
 }
@@ -66,7 +66,10 @@ export function directoryStore(dir: string, options: DirectoryStoreOptions = {})
         for (const e of entries) {
           const r = rel === '' ? e.name : `${rel}/${e.name}`;
           if (e.isDirectory()) await walk(r);
-          else if (e.isFile()) out.push({ path: r, size: (await stat(path.join(root, r))).size });
+          else if (e.isFile()) {
+            const st = await stat(path.join(root, r));
+            out.push({ path: r, size: st.size, modified: st.mtimeMs });
+          }
         }
       };
       await walk('');

@@ -10,12 +10,18 @@ import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import type { ByteSource } from '@parquetry/parquet-reader';
 import { memorySink, type ByteSink } from '@parquetry/parquet-writer';
 
-/** A file of a store: its path below the dataset root (`/`-separated) and, when known, its size. */
+/** A file of a store: its path below the dataset root (`/`-separated) and, when known, its size and modification time. */
 export interface StoreEntry {
   /** Path relative to the dataset root, `/`-separated, e.g. `year=2024/part-0.parquet`. */
   path: string;
   /** Size in bytes, when known (saves a request when the file is opened). */
   size?: number;
+  /**
+   * When the file was last modified, in milliseconds since the epoch, when the store knows (a local directory: the
+   * file's `mtimeMs`; the memory store: when it was written or first listed). When the listing dates both `_metadata`
+   * and a data file, a data file modified after `_metadata` makes the summary stale (see `SummaryIgnored`).
+   */
+  modified?: number;
 }
 
 /** Where a dataset's files are read from. */
@@ -66,7 +72,9 @@ export interface MemoryStore extends DatasetStore, WritableDatasetStore {
   readonly files: Map<string, Uint8Array>;
   /**
    * Lists the files.
-   * @returns every file with its size.
+   * @returns every file with its size and modification time: when the store wrote it, or else when a listing first
+   *   saw its bytes (a file replaced in `files` by other bytes is dated by the first listing after; bytes changed in
+   *   place keep their date).
    */
   list(): Promise<StoreEntry[]>;
 }
@@ -83,10 +91,21 @@ function missing(location: string, path: string): ParquetError {
 export function memoryStore(files: Record<string, Uint8Array> | Map<string, Uint8Array> = {}): MemoryStore {
   const map = files instanceof Map ? files : new Map(Object.entries(files));
   const location = 'memory';
+  // modification times by the bytes' identity: stamped when the store writes a file, or when a listing first sees it
+  // (all the files one listing sees first with one time: files set together are not dated apart)
+  const stamps = new WeakMap<Uint8Array, number>();
+  const list = (): StoreEntry[] => {
+    const now = Date.now();
+    return [...map].map(([path, b]) => {
+      let modified = stamps.get(b);
+      if (modified === undefined) stamps.set(b, (modified = now));
+      return { path, size: b.length, modified };
+    });
+  };
   return {
     location,
     files: map,
-    list: () => Promise.resolve([...map].map(([path, b]) => ({ path, size: b.length }))),
+    list: () => Promise.resolve(list()),
     open(path) {
       const b = map.get(path);
       if (!b) return Promise.reject(missing(location, path));
@@ -107,7 +126,9 @@ export function memoryStore(files: Record<string, Uint8Array> | Map<string, Uint
       return Promise.resolve({
         write: (c: Uint8Array) => sink.write(c),
         close() {
-          map.set(path, sink.bytes());
+          const b = sink.bytes();
+          stamps.set(b, Date.now());
+          map.set(path, b);
         },
         abort() {
           sink.abort?.();
