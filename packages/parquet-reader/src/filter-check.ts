@@ -524,7 +524,7 @@ export function checkFilterColumns(schema: SchemaTree, filterIdx: readonly numbe
     if (rowAligned(schema, i)) continue;
     const col = schema.columns[i]!;
     const why = col.maxRep > 0 ? 'it is inside a list or map (more than one value per row)' : 'it is part of a VARIANT column (its stored form, not the variant value)';
-    throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: ${what} cannot filter on '${col.pathString}': ${why}`);
+    throw new ParquetError('FILTER_UNSUPPORTED', `parquet-reader: ${what} cannot filter on '${leafKey(col.path)}': ${why}`);
   }
 }
 

@@ -156,6 +156,14 @@ describe('path-array filter columns: errors and the filters subpath', () => {
     expect(v.message).toMatch(/^parquet-reader: filter on column '\["a\.b"\]' \(INT64\): value "x" cannot be compared/);
   });
 
+  test('a column inside a list is FILTER_UNSUPPORTED, named by its path array when a name has a dot', async () => {
+    const g = await openParquet(await writeParquet([{ 'l.x': [1, 2] }], { schema: { 'l.x': field.list(field.int32()) } }));
+    const leaf = g.schema.columns[0]!.path;
+    const e = await typedError(() => g.readRows({ filter: { column: leaf, op: '=', value: 1 } }));
+    expect(e.code).toBe('FILTER_UNSUPPORTED');
+    expect(e.message).toBe(`parquet-reader: a read cannot filter on '${JSON.stringify(leaf)}': it is inside a list or map (more than one value per row)`);
+  });
+
   test('checkFilter names each leaf by its dotted path, or by its path array when a name has a dot or its dotted path is ambiguous', () => {
     expect(checkFilter({ column: ['id'], op: '=', value: 1 }, f.schema, {})).toEqual({ column: 'id', op: '=', value: 1 });
     // ['a', 'b'] stays an array here: the dotted path 'a.b' would name the top-level a.b too
