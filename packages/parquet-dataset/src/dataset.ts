@@ -85,13 +85,15 @@ export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'row
   binary?: 'vector' | 'values';
   /**
    * Columns to read: top-level names or dotted paths of the files' columns, and partition column names (default:
-   * every column of the dataset, then the partition columns).
+   * every column of the dataset, then the partition columns). A dotted path splits at every dot; a name with a dot in
+   * it takes a path array (`['a.b']`).
    */
   columns?: readonly (string | readonly string[])[];
   /**
    * Rows matching this filter only; it may name partition columns and columns some files lack (null there). Its values
    * are checked and converted as a file read's are (a `Date`, `YYYY-MM-DD` or a day number on a date partition; a
-   * `number` or `bigint` on an integer one).
+   * `number` or `bigint` on an integer one). A column is a dotted path or a path array, as in a file read (`['a.b']`
+   * the top-level field `a.b`, `['a', 'b']` field `b` of struct `a`; a partition column is `'p'` or `['p']`).
    */
   filter?: Filter;
   /** Called once when the read ends (also when it fails or an iteration is left early) with its statistics. */
