@@ -64,11 +64,13 @@ const ROWS_USAGE = `usage: parquetry cat|head|tail <file> [options]
   only the last row groups.
   -n, --limit N                rows to print (head, tail: default 10; cat: all)
   --offset N                   rows to skip first (tail: counted from the end); with --where, matching rows
-  --columns A,B.C              columns to print, in this order (a dotted path prints part of a struct)
+  --columns A,B.C              columns to print, in this order (a dotted path prints part of a struct; a name
+                               with a dot in double quotes: '"a.b"')
   --where EXPR                 only rows where EXPR holds, e.g. "id > 10 and (name = 'x' or tag in ('a', 'b'))
                                and v is not null": =, !=, <, <=, >, >=, in (…), between … and …, is [not] null,
                                and, or, not, parentheses; text in single quotes; timestamps and dates as text
-                               ('2024-01-02 03:04:05.123456', '2024-01-02'); x'0a1b' for bytes
+                               ('2024-01-02 03:04:05.123456', '2024-01-02'); x'0a1b' for bytes; s.a is field a of
+                               struct s, a name in double quotes is one name ("a.b" = 1)
   -f, --format FORMAT          table (default on a terminal), ndjson (default otherwise), json or csv
   --stats                      bytes and requests by kind, row groups and pages read and skipped (per column too),
                                rows decoded, on stderr
