@@ -208,6 +208,8 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
   if (full) settle(full);
 
   const rowGroupBytes = maxBytesPerFile === undefined ? writerOptions.rowGroupBytes : Math.max(1, Math.min(writerOptions.rowGroupBytes ?? Infinity, Math.floor(maxBytesPerFile / 8)));
+  /** Bytes a row has taken in the files written so far (0 before any row group was written). */
+  let bytesPerRow = 0;
 
   const startFile = async (dir: string, partition: Record<string, string | null>): Promise<OpenFile> => {
     const path = `${dir}${template.replace(/\{i\}/g, String(counter++))}`;
@@ -243,11 +245,14 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
         open.set(dir, f);
       }
       const room = maxRowsPerFile === undefined ? n - at : Math.min(n - at, maxRowsPerFile - f.rows);
-      // with a byte limit, write in slices so that the size is checked often
-      const step = maxBytesPerFile === undefined ? room : Math.min(room, 1024);
+      // with a byte limit, write in slices of about one row group (the writer closes its row groups at
+      // rowGroupBytes, an eighth of the limit) so that the size is checked that often: rows per slice from the bytes
+      // a row has taken so far in this write (64 rows to learn that)
+      const step = maxBytesPerFile === undefined ? room : Math.min(room, 1024, bytesPerRow > 0 ? Math.max(1, Math.floor((rowGroupBytes ?? maxBytesPerFile) / bytesPerRow)) : 64);
       await write(f.writer, at, at + step);
       f.rows += step;
       at += step;
+      if (f.bytes.n > 0) bytesPerRow = f.bytes.n / f.rows;
       if ((maxRowsPerFile !== undefined && f.rows >= maxRowsPerFile) || (maxBytesPerFile !== undefined && f.bytes.n >= maxBytesPerFile)) await closeFile(dir, f);
     }
   };
