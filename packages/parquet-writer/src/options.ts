@@ -76,7 +76,9 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
   checksum?: boolean;
   /**
    * Per-column options by dotted column path (or a group path for every leaf under it; the longer path wins). A path
-   * that names no column or group of the schema is an `UNKNOWN_COLUMN` error.
+   * that names no column or group of the schema is an `UNKNOWN_COLUMN` error. Where a field name has dots, a dotted
+   * key may name two fields (a top-level `a.b` and the `b` of a struct `a`): that is `AMBIGUOUS_COLUMN`, and a key
+   * written as a JSON array of names (`'["a.b"]'`, `'["a","b"]'`) names one exactly.
    */
   columns?: Readonly<Record<string, ColumnOptions>>;
   /** Footer key/value metadata (`columns[path].keyValueMetadata` sets a column chunk's). */
@@ -110,8 +112,11 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
 
 /** One sort key of `sortingColumns`. */
 export interface SortingColumnSpec {
-  /** Leaf column path (dotted). */
-  column: string;
+  /**
+   * Leaf column path: dotted (`'a.b'`), or an array of field names (`['a.b']`, `['a', 'b']`; also as JSON text) for
+   * a schema where a dotted path names two fields.
+   */
+  column: string | readonly string[];
   /** Descending order (default ascending). */
   descending?: boolean;
   /** Nulls before the other values (default after). */
@@ -192,10 +197,54 @@ export interface ResolvedOptions {
   checkColumns: (columns: readonly ColumnDescriptor[]) => void;
 }
 
-/** Whether the `columns` key `name` (a dotted path) names leaf `c` or a group above it. */
+/**
+ * A path given as a JSON array of field names (`'["a.b"]'`, `'["a","b"]'`), which names a field exactly even when a
+ * name has dots in it; undefined for any other string (a dotted path).
+ */
+export function jsonPath(name: string): readonly string[] | undefined {
+  if (!name.startsWith('[')) return undefined;
+  try {
+    const v: unknown = JSON.parse(name);
+    return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The field paths a `columns` key or sort column names: the path given as an array (or JSON array text) itself, a
+ * dotted string every field path whose names joined with dots are that string — so `'a.b'` names a top-level field
+ * `a.b` as well as the field `b` of a struct `a` (two paths: ambiguous, and the caller says so).
+ */
+export function namedPaths(name: string | readonly string[], columns: readonly ColumnDescriptor[]): string[][] {
+  const given = typeof name === 'string' ? jsonPath(name) : name;
+  const found = new Map<string, string[]>();
+  for (const c of columns) {
+    for (let k = 1; k <= c.path.length; k++) {
+      const p = c.path.slice(0, k);
+      if (given ? p.length === given.length && p.every((x, i) => x === given[i]) : p.join('.') === name) found.set(JSON.stringify(p), p);
+    }
+  }
+  return [...found.values()];
+}
+
+/** Whether the `columns` key `name` (a dotted path, or a JSON array of names) names leaf `c` or a group above it. */
 function covers(name: string, c: ColumnDescriptor): boolean {
-  const p = c.pathString;
-  return p === name || (p.length > name.length && p.charCodeAt(name.length) === 46 /* . */ && p.startsWith(name));
+  const given = jsonPath(name);
+  if (given) return given.length <= c.path.length && given.every((x, i) => c.path[i] === x);
+  let joined = '';
+  for (let k = 0; k < c.path.length; k++) {
+    joined = k === 0 ? c.path[0]! : `${joined}.${c.path[k]!}`;
+    if (joined === name) return true;
+    if (joined.length >= name.length) return false;
+  }
+  return false;
+}
+
+/** The error for a path that names two fields. */
+export function ambiguousPath(what: string, name: string, paths: readonly (readonly string[])[]): ParquetError {
+  const shown = paths.map((p) => JSON.stringify(p));
+  return new ParquetError('AMBIGUOUS_COLUMN', `parquet-writer: ${what} '${name}' names ${paths.length} fields (${shown.join(', ')}: a field name has a dot in it); give the path as a JSON array of names, ${shown.map((x) => `'${x}'`).join(' or ')}`);
 }
 
 /** Whether the segments of `path` appear in order in `candidate` (`tags.element` in `tags.list.element`). */
@@ -235,7 +284,9 @@ function nearestPath(path: string, candidates: readonly string[]): string | unde
  */
 function checkColumnPaths(paths: readonly { name: string }[], columns: readonly ColumnDescriptor[]): void {
   for (const { name } of paths) {
-    if (columns.some((c) => covers(name, c))) continue;
+    const named = namedPaths(name, columns);
+    if (named.length > 1) throw ambiguousPath('columns option', name, named);
+    if (named.length === 1) continue;
     // every column and group path, as the option takes them
     const candidates = new Set<string>();
     for (const c of columns) for (let k = 1; k <= c.path.length; k++) candidates.add(c.path.slice(0, k).join('.'));
@@ -275,7 +326,11 @@ const COLUMN_RULES: OptionRules = {
   keyValueMetadata: keyValueRule,
   bloomFilter: flagOr(BLOOM_RULES, 'parquet-writer: option bloomFilter', 'ndv, fpp, maxBytes'),
 };
-const SORT_RULES: OptionRules = { column: 'string', descending: 'boolean', nullsFirst: 'boolean' };
+const SORT_RULES: OptionRules = {
+  column: (v) => (typeof v === 'string' || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string')) ? undefined : 'a dotted path or an array of field names'),
+  descending: 'boolean',
+  nullsFirst: 'boolean',
+};
 /**
  * Every option of the writer (`WriterOptions`) with the check of its value's kind, as `createWriter`, `writeParquet`
  * and `appendParquet` check them (`checkOptions` of `@parquetry/thrift-compact/check-options`); the numbers are
@@ -345,11 +400,11 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     dictionaryPageSize: positive('dictionaryPageSize', o.dictionaryPageSize, 1 << 20),
     truncateLength: o.truncateLength === undefined ? 64 : o.truncateLength === Infinity ? Infinity : positive('truncateLength', o.truncateLength, 64),
   };
-  // by dotted path: a key applies to the leaf of that path and to every leaf under it (so a name with a dot in it is
-  // reached too); a longer (more specific) key wins
+  // by dotted path or JSON array of names: a key applies to the leaf of that path and to every leaf under it; a
+  // longer (more specific) key wins
   const perColumn = Object.entries(o.columns ?? {})
-    .map(([name, opts]) => ({ name, opts }))
-    .sort((a, b) => a.name.length - b.name.length);
+    .map(([name, opts]) => ({ name, opts, depth: jsonPath(name)?.length ?? name.split('.').length }))
+    .sort((a, b) => a.depth - b.depth || a.name.length - b.name.length);
   const checkEncoding = (e: EncodingName | undefined): Encoding => {
     if (e === undefined) return Encoding.PLAIN;
     const n = ENCODING_BY_NAME[e];

@@ -30,7 +30,7 @@ import {
 import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeColumnMetaData, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
-import { checkWriterOptions, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
+import { ambiguousPath, checkWriterOptions, namedPaths, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferRowSchema, type InferOptions, type InferredSchema } from './schema-infer.js';
 import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
@@ -188,6 +188,18 @@ function shown(col: ColumnDescriptor, v: ColumnValues, i: number): string {
   const lt = col.node.logicalType;
   if (lt?.STRING || lt?.ENUM || lt?.JSON) return JSON.stringify(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
   return `0x${HEX(bytes.subarray(0, 32))}${bytes.length > 32 ? '…' : ''}${lt?.DECIMAL ? ' (unscaled)' : ''}`;
+}
+
+/**
+ * The leaf a sort column names (a dotted path, or field names as an array or JSON array text).
+ * @throws ParquetError `UNKNOWN_COLUMN` for no leaf, `AMBIGUOUS_COLUMN` for a dotted path naming two.
+ */
+function sortLeaf(tree: SchemaTree, column: string | readonly string[]): ColumnDescriptor {
+  const name = typeof column === 'string' ? column : JSON.stringify(column);
+  const leaves = namedPaths(column, tree.columns).flatMap((p) => tree.columns.filter((c) => c.path.length === p.length && c.path.every((x, i) => x === p[i])));
+  if (leaves.length > 1) throw ambiguousPath('sorting column', name, leaves.map((c) => c.path));
+  if (leaves.length === 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${name}' is not a leaf column of the schema`);
+  return leaves[0]!;
 }
 
 /** The writing engine: synchronous, producing closed row groups. */
@@ -567,23 +579,19 @@ class FileWriter {
   private sortKeysFor(tree: SchemaTree): SortKey[] | undefined {
     if (!this.options.checkSorting || !this.options.sortingColumns) return undefined;
     return this.options.sortingColumns.map(({ column, descending, nullsFirst }) => {
-      const c = tree.columns.find((x) => x.pathString === column);
-      if (!c) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
-      if (c.maxRep > 0) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${column}' is inside a list or map, where a row has no single value to order by`);
+      const c = sortLeaf(tree, column);
+      const name = typeof column === 'string' ? column : JSON.stringify(column);
+      if (c.maxRep > 0) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${name}' is inside a list or map, where a row has no single value to order by`);
       const compare = valueComparator(c);
-      if (!compare) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${column}' (${TypeNames[c.type] ?? c.type}${c.node.logicalType ? ` ${Object.keys(c.node.logicalType)[0]}` : ''}) has no sort order in Parquet, so no order can be checked`);
-      return { name: column, column: c, descending: descending ?? false, nullsFirst: nullsFirst ?? false, compare };
+      if (!compare) throw new ParquetError('INVALID_OPTION', `parquet-writer: checkSorting: sorting column '${name}' (${TypeNames[c.type] ?? c.type}${c.node.logicalType ? ` ${Object.keys(c.node.logicalType)[0]}` : ''}) has no sort order in Parquet, so no order can be checked`);
+      return { name, column: c, descending: descending ?? false, nullsFirst: nullsFirst ?? false, compare };
     });
   }
 
   private sortingColumns(tree: SchemaTree): SortingColumn[] | undefined {
     const s = this.options.sortingColumns;
     if (!s) return undefined;
-    return s.map(({ column, descending, nullsFirst }) => {
-      const i = tree.columns.findIndex((c) => c.pathString === column);
-      if (i < 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${column}' is not a leaf column of the schema`);
-      return { column_idx: i, descending: descending ?? false, nulls_first: nullsFirst ?? false };
-    });
+    return s.map(({ column, descending, nullsFirst }) => ({ column_idx: sortLeaf(tree, column).index, descending: descending ?? false, nulls_first: nullsFirst ?? false }));
   }
 
   /**
