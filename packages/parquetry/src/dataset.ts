@@ -6,6 +6,8 @@
  * @module
  */
 import {
+  datasetOptionRules,
+  writeDatasetOptionRules,
   openDataset as openWith,
   writeDataset as writeWith,
   type Dataset,
@@ -19,7 +21,6 @@ import {
 } from '@parquetry/parquet-dataset';
 import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { readCodecs, writerCodecs } from './presets.js';
-import { DATASET_RULES, WRITE_DATASET_RULES } from './options.js';
 
 /**
  * Opens a dataset with every codec preset ({@link readCodecs}, loaded on first use): `@parquetry/parquet-dataset`'s `openDataset` without
@@ -32,7 +33,7 @@ import { DATASET_RULES, WRITE_DATASET_RULES } from './options.js';
  *   (`NO_FILES`, `SCHEMA_MISMATCH`, …).
  */
 export async function openDataset(input: DatasetStore | readonly DatasetInput[], options: DatasetOptions = {}): Promise<Dataset> {
-  checkOptions(options, DATASET_RULES, 'parquetry: openDataset');
+  checkOptions(options, datasetOptionRules, 'parquetry: openDataset');
   return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
@@ -47,6 +48,6 @@ export async function openDataset(input: DatasetStore | readonly DatasetInput[],
  *   outside its set, before any codec is loaded; and as `@parquetry/parquet-dataset`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, store: WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
-  checkOptions(options, WRITE_DATASET_RULES, 'parquetry: writeDataset', 'INVALID_OPTION');
+  checkOptions(options, writeDatasetOptionRules, 'parquetry: writeDataset', 'INVALID_OPTION');
   return writeWith(data, store, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }

@@ -1,15 +1,14 @@
 /**
  * The options each entry point of the umbrella takes, checked before anything is opened, loaded or written: a
  * misspelt name or a value outside its set is a `ParquetError` naming the option, the nearest known name and the
- * entry point's own list (`checkOptions` of `@parquetry/thrift-compact/check-options`). The lists are the reader's,
- * the writer's and the dataset's own tables, with the umbrella's additions (`sync` of the local files), so that the
- * two cannot drift.
+ * entry point's own list (`checkOptions` of `@parquetry/thrift-compact/check-options`). The lists are the reader's
+ * and the writer's own tables, with the umbrella's additions (`sync` of the local files), so that the two cannot
+ * drift; the dataset wrappers take the dataset's tables (`datasetOptionRules`, `writeDatasetOptionRules`).
  * @module
  */
 import type { OptionRule, OptionRules } from '@parquetry/thrift-compact';
 import { openOptionRules } from '@parquetry/parquet-reader';
 import { writerOptionRules } from '@parquetry/parquet-writer';
-import { datasetOptionRules, writeDatasetOptionRules } from '@parquetry/parquet-dataset';
 
 /** `rules` without the options named in `drop`. */
 function without(rules: OptionRules, ...drop: string[]): OptionRules {
@@ -34,7 +33,3 @@ export const WRITE_RULES: OptionRules = writerOptionRules;
 export const APPEND_RULES: OptionRules = without(writerOptionRules, 'append');
 /** `writeFile` and `createFileWriter` (`WriteFileOptions`): the writer's but `append`, and `sync`. */
 export const WRITE_FILE_RULES: OptionRules = { ...APPEND_RULES, sync: 'boolean' };
-/** `openDataset`: the dataset's. */
-export const DATASET_RULES: OptionRules = datasetOptionRules;
-/** `writeDataset`: the dataset writer's. */
-export const WRITE_DATASET_RULES: OptionRules = writeDatasetOptionRules;

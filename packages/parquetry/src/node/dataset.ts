@@ -5,11 +5,10 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file; `file_path` in summaries).
  * @module
  */
-import type { Dataset, DatasetData, DatasetInput, DatasetOptions, DatasetStore, WritableDatasetStore, WriteDatasetOptions, WriteDatasetResult } from '@parquetry/parquet-dataset';
+import { datasetOptionRules, writeDatasetOptionRules, type Dataset, type DatasetData, type DatasetInput, type DatasetOptions, type DatasetStore, type WritableDatasetStore, type WriteDatasetOptions, type WriteDatasetResult } from '@parquetry/parquet-dataset';
 import { openDataset as openWith, writeDataset as writeWith } from '@parquetry/parquet-dataset/node';
 import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { readCodecs, writerCodecs } from '../presets.js';
-import { DATASET_RULES, WRITE_DATASET_RULES } from '../options.js';
 
 /**
  * Opens a dataset (a directory, local paths, URLs, or a store) with every codec preset.
@@ -20,7 +19,7 @@ import { DATASET_RULES, WRITE_DATASET_RULES } from '../options.js';
  *   value outside its set, before any file is looked at; and as `@parquetry/parquet-dataset/node`'s `openDataset`.
  */
 export async function openDataset(input: string | DatasetStore | readonly (string | DatasetInput)[], options: DatasetOptions = {}): Promise<Dataset> {
-  checkOptions(options, DATASET_RULES, 'parquetry: openDataset');
+  checkOptions(options, datasetOptionRules, 'parquetry: openDataset');
   return openWith(input, { ...options, codecs: options.codecs ?? readCodecs() });
 }
 
@@ -34,6 +33,6 @@ export async function openDataset(input: string | DatasetStore | readonly (strin
  *   outside its set, before any codec is loaded; and as `@parquetry/parquet-dataset/node`'s `writeDataset`.
  */
 export async function writeDataset(data: DatasetData, target: string | WritableDatasetStore, options: WriteDatasetOptions = {}): Promise<WriteDatasetResult> {
-  checkOptions(options, WRITE_DATASET_RULES, 'parquetry: writeDataset', 'INVALID_OPTION');
+  checkOptions(options, writeDatasetOptionRules, 'parquetry: writeDataset', 'INVALID_OPTION');
   return writeWith(data, target, { ...options, codecs: await writerCodecs(options.codecs, options) });
 }
