@@ -259,7 +259,7 @@ function segmentsWithin(path: readonly string[], candidate: readonly string[]): 
  * segments in order (a list or map path without its `list` / `key_value` level), then the fewest edits (ties: the
  * shorter, then the first).
  */
-function nearestPath(path: string, candidates: readonly string[]): string | undefined {
+export function nearestPath(path: string, candidates: readonly string[]): string | undefined {
   const lower = path.toLowerCase();
   const sameButCase = candidates.find((c) => c.toLowerCase() === lower);
   if (sameButCase !== undefined) return sameButCase;

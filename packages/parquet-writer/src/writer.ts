@@ -30,7 +30,7 @@ import {
 import { ParquetError, Type, TypeNames, isParquetError, writeColumnIndex, writeColumnMetaData, writeOffsetIndex, type ColumnIndex, type OffsetIndex, type KeyValue, type FileMetaData, type RowGroup, type SchemaElement, type SortingColumn } from '@parquetry/thrift-compact';
 import { ColumnWriter, type ClosedChunk, type JsValues } from './column-writer.js';
 import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
-import { ambiguousPath, checkWriterOptions, namedPaths, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
+import { ambiguousPath, checkWriterOptions, namedPaths, nearestPath, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferRowSchema, type InferOptions, type InferredSchema } from './schema-infer.js';
 import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
@@ -200,6 +200,23 @@ function sortLeaf(tree: SchemaTree, column: string | readonly string[]): ColumnD
   if (leaves.length > 1) throw ambiguousPath('sorting column', name, leaves.map((c) => c.path));
   if (leaves.length === 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: sorting column '${name}' is not a leaf column of the schema`);
   return leaves[0]!;
+}
+
+/**
+ * Every `columnKeys` entry of the encryption must name a leaf column by its dotted path: a column whose key is
+ * misspelt, or given for a group, would otherwise be written in plaintext without a word (pyarrow refuses such a
+ * key too: "Encrypted column … not in file schema").
+ * @throws ParquetError `UNKNOWN_COLUMN` naming the key and the nearest leaf path, or the leaves under a group.
+ */
+function checkColumnKeys(keys: Readonly<Record<string, unknown>> | undefined, tree: SchemaTree): void {
+  if (keys === undefined) return;
+  const leaves = tree.columns.map((c) => c.pathString);
+  for (const name of Object.keys(keys)) {
+    if (leaves.includes(name)) continue;
+    const under = tree.columns.filter((c) => namedPaths(name, [c]).some((p) => p.length < c.path.length)).map((c) => c.pathString);
+    const hint = under.length > 0 ? `it is a group: give a key for each of its leaf columns (${under.join(', ')})` : `columns are named by their dotted leaf path${nearestPath(name, leaves) === undefined ? '' : ` (nearest: '${nearestPath(name, leaves)!}')`}`;
+    throw new ParquetError('UNKNOWN_COLUMN', `parquet-writer: encryption columnKeys '${name}' is not a leaf column of the schema, so that column would be written unencrypted; ${hint}`);
+  }
 }
 
 /** The writing engine: synchronous, producing closed row groups. */
@@ -566,6 +583,7 @@ class FileWriter {
   }
 
   private newEngine(tree: SchemaTree, o: ResolvedOptions): Engine {
+    checkColumnKeys(this.options.encryption?.columnKeys, tree);
     const e = new Engine(tree, o, sinkAlloc(this.sink));
     e.sortKeys = this.sortKeysFor(tree);
     return e;
