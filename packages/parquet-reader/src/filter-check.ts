@@ -427,7 +427,11 @@ function filterLeaf(schema: SchemaTree, byPath: ReadonlyMap<string, ColumnDescri
  */
 export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueOptions, unsupported?: (column: ColumnDescriptor) => void): Filter {
   const byPath = new Map<string, ColumnDescriptor[]>();
-  for (const c of schema.columns) byPath.set(c.pathString, [...(byPath.get(c.pathString) ?? []), c]);
+  for (const c of schema.columns) {
+    const list = byPath.get(c.pathString);
+    if (list) list.push(c);
+    else byPath.set(c.pathString, [c]);
+  }
   const fail = (where: string, what: string): never => {
     throw new ParquetError('FILTER_INVALID', `parquet-reader: ${where}: ${what}`);
   };
@@ -496,11 +500,18 @@ export function checkFilter(filter: unknown, schema: SchemaTree, options: ValueO
  * @throws ParquetError `UNKNOWN_COLUMN` for a column naming no leaf; `AMBIGUOUS_COLUMN` for two leaves with one key.
  */
 export function filterPlan(schema: SchemaTree, filter: Filter, options: ReadOptions): { filterIdx: number[]; decimals: Set<string> } {
+  const leaves = new Map<string, ColumnDescriptor[]>(); // every leaf by key
+  for (const col of schema.columns) {
+    const k = leafKey(col.path);
+    const list = leaves.get(k);
+    if (list) list.push(col);
+    else leaves.set(k, [col]);
+  }
   const byKey = new Map<string, number>();
   for (const c of filterColumns(filter)) {
     const key = columnKey(c);
     if (byKey.has(key)) continue;
-    const found = schema.columns.filter((col) => leafKey(col.path) === key);
+    const found = leaves.get(key) ?? [];
     if (found.length === 0) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no leaf column '${showColumn(c)}' in the schema`);
     // only names made of dots and brackets could do this: refused rather than one of the two taken
     if (found.length > 1) throw new ParquetError('AMBIGUOUS_COLUMN', `parquet-reader: '${showColumn(c)}' names ${found.length} columns: ${found.map((col) => JSON.stringify(col.path)).join(', ')}`);
