@@ -23,6 +23,7 @@ import {
   shredRecords,
   type ColumnDescriptor,
   type ColumnarVector,
+  type Field,
   type SchemaNode,
   type SchemaTree,
   type StructVector,
@@ -708,6 +709,8 @@ class FileWriter {
       }
       const e = this.engine;
       const root = columnarRoot(columns, e.tree);
+      if (Array.isArray(root)) e.tree.field.fields.forEach((f, i) => checkVectorField((root as readonly ColumnarVector[])[i]!, f, f.name));
+      else checkVectorField(root as StructVector, e.tree.field, '');
       const total = columnarLength(root, e.tree);
       let i = 0;
       while (i < total) {
@@ -814,6 +817,75 @@ async function writeIterable(f: FileWriter, rows: Iterable<Row> | AsyncIterable<
 
 const isStructVector = (c: ColumnarInput): c is StructVector =>
   'kind' in c && (c as StructVector).kind === 'struct' && Array.isArray((c as StructVector).children);
+
+/** A logical type as canonical text (keys sorted at every depth), for comparing two columns' annotations. */
+function typeText(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'undefined';
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${k}:${typeText(o[k])}`)
+    .join(',')}}`;
+}
+
+/** A leaf's physical and logical type, as the messages name it. */
+function leafType(f: Field): string {
+  const e = f.node.element;
+  const lt = f.node.logicalType;
+  let name = lt ? Object.keys(lt)[0]! : undefined;
+  // a signed INTEGER of the physical type's own width (INT_32 / INT_64 of old files) says what no annotation says
+  const int = lt?.INTEGER;
+  if (int && int.isSigned && int.bitWidth === (e.type === Type.INT32 ? 32 : e.type === Type.INT64 ? 64 : 0)) name = undefined;
+  return `${TypeNames[e.type ?? -1] ?? String(e.type)}${e.type_length !== undefined ? `(${e.type_length})` : ''}${name ? ` ${name}${typeText(lt![name as keyof typeof lt])}` : ''}`;
+}
+
+/**
+ * A vector that carries its field (a reader's columnar read) must hold what the schema's field is: the same struct
+ * member names in the same order at every depth, the same kinds, and leaves of the same physical and logical type.
+ * Columnar shredding pairs a struct's children with the schema's fields by position, so a vector of `{ a, b }` written
+ * under a schema `{ b, a }` (or `{ x, y }`) would put each column's values under the other's name, and a TIMESTAMP
+ * in milliseconds written into a microseconds column would keep its raw counts (pyarrow refuses such a table: "Table
+ * schema does not match schema used to create file"). Vectors without a field (built by hand) are matched by
+ * position, as documented.
+ * @throws ParquetError `INVALID_VECTOR` naming the field path and both sides.
+ */
+function checkVectorField(v: ColumnarVector, f: Field, path: string): void {
+  const vf = (v as { field?: Field }).field;
+  if (vf === undefined || typeof vf !== 'object' || vf === null || typeof (vf as { kind?: unknown }).kind !== 'string') return;
+  const at = path === '' ? 'the root' : `field '${path}'`;
+  const fail = (what: string) => new ParquetError('INVALID_VECTOR', `parquet-writer: writeColumns: ${at}: ${what}`);
+  const sub = (name: string) => (path === '' ? name : `${path}.${name}`);
+  if (vf.kind !== f.kind) throw fail(`the vector holds a ${vf.kind}, the schema has a ${f.kind}`);
+  switch (f.kind) {
+    case 'struct': {
+      const names = (vf as typeof f).fields.map((x) => x.name);
+      const want = f.fields.map((x) => x.name);
+      if (names.length !== want.length || names.some((n, i) => n !== want[i])) {
+        throw fail(`the vector's fields (${names.join(', ')}) are not the schema's (${want.join(', ')}): columnar input is matched to the schema by position, so the names and their order must agree`);
+      }
+      const children = (v as StructVector).children;
+      if (Array.isArray(children)) f.fields.forEach((x, i) => children[i] !== undefined && checkVectorField(children[i]!, x, sub(x.name)));
+      return;
+    }
+    case 'list': {
+      const element = (v as { element?: ColumnarVector }).element;
+      if (element !== undefined) checkVectorField(element, f.element, sub('element'));
+      return;
+    }
+    case 'map': {
+      const m = v as { keys?: ColumnarVector; values?: ColumnarVector };
+      if (m.keys !== undefined) checkVectorField(m.keys, f.key, sub('key'));
+      if (m.values !== undefined && f.value !== undefined) checkVectorField(m.values, f.value, sub('value'));
+      return;
+    }
+    default: {
+      const a = leafType(vf);
+      const b = leafType(f);
+      if (a !== b) throw fail(`the vector holds ${a}, the schema's column is ${b}: values are written as given, not converted between types or units`);
+    }
+  }
+}
 
 /** The top-level vectors in schema order: a struct vector as is, vectors given by name matched to the fields by name. */
 function columnarRoot(columns: ColumnarInput, tree: SchemaTree): StructVector | readonly ColumnarVector[] {
