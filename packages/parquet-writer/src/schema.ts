@@ -21,10 +21,10 @@
  *
  * @module
  */
-import { ConvertedType, EdgeInterpolationAlgorithm, FieldRepetitionType, ParquetError, Type } from '@parquetry/thrift-compact';
+import { ConvertedType, EdgeInterpolationAlgorithm, FieldRepetitionType, FieldRepetitionTypeNames, ParquetError, Type, TypeNames } from '@parquetry/thrift-compact';
 import type { LogicalType, SchemaElement } from '@parquetry/thrift-compact';
-import { MAX_SCHEMA_DEPTH, buildSchemaTree, convertedFromLogicalType } from '@parquetry/parquet-levels';
-import type { SchemaTree } from '@parquetry/parquet-levels';
+import { MAX_SCHEMA_DEPTH, buildSchemaTree, checkDecimals, convertedFromLogicalType, logicalTypeFromConverted } from '@parquetry/parquet-levels';
+import type { SchemaNode, SchemaTree } from '@parquetry/parquet-levels';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field specs
@@ -898,14 +898,21 @@ function copyElement(raw: unknown, index: number): SchemaElement {
  * the same schema (`schemaFromElements(file.metadata.schema)` or `schemaFromElements(file.schema)`). Returns a deep
  * copy (later changes to the input do not reach the writer) after validating it the way the reader does
  * (`buildSchemaTree`: `num_children` consistent, primitives childless, known repetitions, bounded depth), plus what
- * a writer needs: known physical types, int32 numbers, and a positive `type_length` on every FIXED_LEN_BYTE_ARRAY.
- * Unknown LogicalType members and legacy layouts (2-level lists, `MAP_KEY_VALUE`) are kept unchanged.
+ * a writer needs: known physical types, int32 numbers, and a positive `type_length` on every FIXED_LEN_BYTE_ARRAY;
+ * and every annotation (`logicalType`, and the legacy `converted_type` alike) on what LogicalTypes.md allows for it:
+ * STRING, ENUM, JSON, BSON, GEOMETRY and GEOGRAPHY on BYTE_ARRAY; UUID on FIXED_LEN_BYTE_ARRAY(16); FLOAT16 on
+ * FIXED_LEN_BYTE_ARRAY(2); INTERVAL on FIXED_LEN_BYTE_ARRAY(12); DATE and TIME(MILLIS) on INT32; TIME(MICROS/NANOS)
+ * and TIMESTAMP on INT64; INTEGER(8/16/32) on INT32 and INTEGER(64) on INT64; DECIMAL as `checkDecimals` of
+ * `@parquetry/parquet-levels` says; LIST, MAP and VARIANT on groups of the spec's structure (a MAP key REQUIRED,
+ * except in a legacy `MAP_KEY_VALUE` key_value group); no group without children. Unknown LogicalType members and
+ * the spec's backward-compatible layouts (2-level lists, `MAP_KEY_VALUE`) are kept unchanged.
  *
  * @param schema - `FileMetaData.schema`, or the reader's `SchemaTree` (its `elements` are used).
  * @returns a copy of the element list, deep-equal to the input.
  * @throws ParquetError `INVALID_SCHEMA` when the input is not an element list or schema tree, an element is not an
  *   object with a string `name`, a number field is not an int32, the physical type or repetition is unknown, a
- *   FIXED_LEN_BYTE_ARRAY has no positive `type_length`, or the tree does not build (see `buildSchemaTree`).
+ *   FIXED_LEN_BYTE_ARRAY has no positive `type_length`, the tree does not build (see `buildSchemaTree`), or an
+ *   annotation breaks the rules above (the message names the field path and the schema element).
  */
 export function schemaFromElements(schema: readonly SchemaElement[] | SchemaTree): SchemaElement[] {
   const list: unknown = Array.isArray(schema) ? schema : isObject(schema) && Array.isArray(schema.elements) ? schema.elements : undefined;
@@ -913,13 +920,142 @@ export function schemaFromElements(schema: readonly SchemaElement[] | SchemaTree
     throw new ParquetError('INVALID_SCHEMA', `parquet-writer: schema: expected a SchemaElement list or a SchemaTree, got ${describe(schema)}`);
   }
   const copy = list.map((e: unknown, i: number) => copyElement(e, i));
+  let tree: SchemaTree;
   try {
-    buildSchemaTree(copy);
+    tree = buildSchemaTree(copy);
+    checkDecimals(tree);
   } catch (e) {
     if (e instanceof ParquetError) {
       throw new ParquetError('INVALID_SCHEMA', `parquet-writer: schema: ${e.message}`, undefined, { cause: e });
     }
     throw new ParquetError('INVALID_SCHEMA', `parquet-writer: schema: the tree does not build: ${String(e)}`, undefined, { cause: e });
   }
+  for (const c of tree.root.children) checkAnnotations(c, undefined);
   return copy;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Annotations against physical types (LogicalTypes.md)
+
+function annotationError(node: SchemaNode, what: string): ParquetError {
+  return new ParquetError('INVALID_SCHEMA', `parquet-writer: schema: field '${node.path.join('.')}' (schema element ${node.elementIndex}): ${what}`);
+}
+
+/** The physical type of a leaf for messages, e.g. `FIXED_LEN_BYTE_ARRAY(8)`. */
+function physicalName(e: SchemaElement): string {
+  if (e.type === undefined) return 'a group';
+  const name = TypeNames[e.type] ?? String(e.type);
+  return e.type === Type.FIXED_LEN_BYTE_ARRAY ? `${name}(${String(e.type_length)})` : name;
+}
+
+/** The annotation's name for messages: the LogicalType member, or `converted_type NAME`. */
+function annotationName(lt: LogicalType, converted: boolean): string {
+  const key = Object.keys(lt)[0] ?? '';
+  let name = key;
+  if (lt.INTEGER) name = `INTEGER(${lt.INTEGER.bitWidth}, ${lt.INTEGER.isSigned ? 'signed' : 'unsigned'})`;
+  else if (lt.TIME || lt.TIMESTAMP) name = `${key}(${Object.keys((lt.TIME ?? lt.TIMESTAMP)!.unit ?? {})[0] ?? 'no unit'})`;
+  return converted ? `converted_type ${name}` : name;
+}
+
+const GROUP_ANNOTATIONS = ['LIST', 'MAP', 'VARIANT', 'FILE'] as const;
+
+/**
+ * What a leaf annotation requires of the physical type, or '' when `e` satisfies it. Members this library does not
+ * know (and UNKNOWN, which annotates any always-null column) require nothing. DECIMAL is {@link checkDecimals}'.
+ */
+function leafRule(lt: LogicalType, e: SchemaElement): string {
+  const t = e.type;
+  const flba = (n: number): boolean => t === Type.FIXED_LEN_BYTE_ARRAY && e.type_length === n;
+  if (lt.STRING || lt.ENUM || lt.JSON || lt.BSON || lt.GEOMETRY || lt.GEOGRAPHY) return t === Type.BYTE_ARRAY ? '' : 'it annotates BYTE_ARRAY only';
+  if (lt.UUID) return flba(16) ? '' : 'it annotates FIXED_LEN_BYTE_ARRAY(16) only';
+  if (lt.FLOAT16) return flba(2) ? '' : 'it annotates FIXED_LEN_BYTE_ARRAY(2) only';
+  if (lt.DATE) return t === Type.INT32 ? '' : 'it annotates INT32 only';
+  if (lt.TIME) {
+    const u = lt.TIME.unit;
+    if (u?.MILLIS) return t === Type.INT32 ? '' : 'TIME(MILLIS) annotates INT32 only';
+    if (u?.MICROS || u?.NANOS) return t === Type.INT64 ? '' : `TIME(${u.MICROS ? 'MICROS' : 'NANOS'}) annotates INT64 only`;
+    return 'its unit is none of MILLIS, MICROS, NANOS';
+  }
+  if (lt.TIMESTAMP) {
+    const u = lt.TIMESTAMP.unit;
+    if (!(u?.MILLIS || u?.MICROS || u?.NANOS)) return 'its unit is none of MILLIS, MICROS, NANOS';
+    return t === Type.INT64 ? '' : 'it annotates INT64 only';
+  }
+  if (lt.INTEGER) {
+    const w = lt.INTEGER.bitWidth;
+    if (w === 8 || w === 16 || w === 32) return t === Type.INT32 ? '' : `bit width ${w} annotates INT32 only`;
+    if (w === 64) return t === Type.INT64 ? '' : 'bit width 64 annotates INT64 only';
+    return `bit width ${String(w)} is none of 8, 16, 32, 64`;
+  }
+  for (const g of GROUP_ANNOTATIONS) if (lt[g] !== undefined) return 'it annotates a group, not a primitive';
+  return '';
+}
+
+/** Whether `node` is the repeated level of a LIST-annotated group (where a 2-level LIST may itself be repeated). */
+function isListLevel(node: SchemaNode, parent: SchemaNode | undefined): boolean {
+  return parent !== undefined && isList(parent) && parent.children.length === 1 && parent.children[0] === node;
+}
+
+const isList = (n: SchemaNode): boolean => n.element.logicalType?.LIST !== undefined || n.element.converted_type === ConvertedType.LIST;
+
+/** What a group annotation requires of the group's structure, or ''. */
+function groupRule(lt: LogicalType, node: SchemaNode, parent: SchemaNode | undefined): string {
+  const kids = node.children;
+  const repeatedOnly = kids.length === 1 && kids[0]!.repetition === FieldRepetitionType.REPEATED;
+  if (lt.LIST) {
+    if (!repeatedOnly) return `a LIST group holds exactly one REPEATED field (the list level), got ${kids.length === 1 ? `a ${FieldRepetitionTypeNames[kids[0]!.repetition]} one` : `${kids.length} fields`}`;
+    // a 2-level LIST may be repeated only as the element of another LIST (LogicalTypes.md, backward-compatibility rules)
+    if (node.repetition === FieldRepetitionType.REPEATED && !isListLevel(node, parent)) return 'a LIST group is OPTIONAL or REQUIRED';
+    return '';
+  }
+  if (lt.MAP) {
+    if (!repeatedOnly) return `a MAP group holds exactly one REPEATED group (key_value), got ${kids.length === 1 ? `a ${FieldRepetitionTypeNames[kids[0]!.repetition]} field` : `${kids.length} fields`}`;
+    if (node.repetition === FieldRepetitionType.REPEATED) return 'a MAP group is OPTIONAL or REQUIRED';
+    const kv = kids[0]!;
+    if (kv.element.type !== undefined) return 'its key_value level is a primitive, expected a group of a key and an optional value';
+    if (kv.children.length !== 1 && kv.children.length !== 2) return `its key_value group holds a key and an optional value, got ${kv.children.length} fields`;
+    // a legacy key_value group marked MAP_KEY_VALUE (Hive's layout, e.g. the corpus's incorrect_map_schema) is
+    // copied as is, so that such files can be rewritten and appended to; a new MAP has a REQUIRED key
+    if (kv.children[0]!.repetition !== FieldRepetitionType.REQUIRED && kv.element.converted_type !== ConvertedType.MAP_KEY_VALUE) return `the map key '${kv.children[0]!.path.join('.')}' is ${FieldRepetitionTypeNames[kv.children[0]!.repetition]}, a map key is always REQUIRED`;
+    return '';
+  }
+  if (lt.VARIANT) {
+    const metadata = kids.find((k) => k.name === 'metadata');
+    const value = kids.find((k) => k.name === 'value');
+    const typed = kids.find((k) => k.name === 'typed_value');
+    if (!metadata || metadata.element.type !== Type.BYTE_ARRAY || metadata.repetition !== FieldRepetitionType.REQUIRED) return 'a VARIANT group holds a REQUIRED BYTE_ARRAY field named metadata';
+    if (value ? value.element.type !== Type.BYTE_ARRAY || value.repetition === FieldRepetitionType.REPEATED : !typed) return 'a VARIANT group holds a BYTE_ARRAY field named value (REQUIRED, or OPTIONAL next to a typed_value)';
+    return '';
+  }
+  if (lt.FILE !== undefined) return '';
+  // a leaf annotation on a group; members this library does not know are kept
+  return Object.keys(lt).some((k) => LEAF_ANNOTATIONS.has(k)) ? 'it annotates a primitive, not a group' : '';
+}
+
+const LEAF_ANNOTATIONS = new Set(['STRING', 'ENUM', 'JSON', 'BSON', 'GEOMETRY', 'GEOGRAPHY', 'UUID', 'FLOAT16', 'DATE', 'TIME', 'TIMESTAMP', 'INTEGER', 'DECIMAL', 'UNKNOWN']);
+
+/**
+ * Checks `node` and its descendants: every annotation on a physical type (or group structure) LogicalTypes.md
+ * allows for it, from `logicalType` and from the legacy `converted_type` alike (readers take either), and no group
+ * without children (which is also what an element without `type` and `num_children` reads as).
+ */
+function checkAnnotations(node: SchemaNode, parent: SchemaNode | undefined): void {
+  const e = node.element;
+  if (e.type === undefined && node.children.length === 0) {
+    throw annotationError(node, e.num_children === undefined ? 'no physical type and no num_children: a primitive needs a type' : 'a group with no children (Parquet has no empty groups)');
+  }
+  const annotations: [LogicalType, boolean][] = [];
+  if (e.logicalType && Object.keys(e.logicalType).length > 0) annotations.push([e.logicalType, false]);
+  const ct = e.converted_type;
+  if (ct !== undefined) {
+    const lt = ct === ConvertedType.MAP_KEY_VALUE || ct === ConvertedType.INTERVAL ? undefined : logicalTypeFromConverted(ct, e.scale, e.precision);
+    if (lt && lt.DECIMAL === undefined) annotations.push([lt, true]);
+    if (ct === ConvertedType.MAP_KEY_VALUE && e.type !== undefined) throw annotationError(node, `converted_type MAP_KEY_VALUE on ${physicalName(e)}: it annotates a group, not a primitive`);
+    if (ct === ConvertedType.INTERVAL && !(e.type === Type.FIXED_LEN_BYTE_ARRAY && e.type_length === 12)) throw annotationError(node, `converted_type INTERVAL on ${physicalName(e)}: it annotates FIXED_LEN_BYTE_ARRAY(12) only`);
+  }
+  for (const [lt, converted] of annotations) {
+    const rule = e.type === undefined ? groupRule(lt, node, parent) : lt.DECIMAL ? '' : leafRule(lt, e);
+    if (rule) throw annotationError(node, `${annotationName(lt, converted)} on ${physicalName(e)}: ${rule}`);
+  }
+  for (const c of node.children) checkAnnotations(c, node);
 }
