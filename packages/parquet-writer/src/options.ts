@@ -152,7 +152,7 @@ const ENCODING_BY_NAME: Record<EncodingName, Encoding> = {
 
 function positive(name: string, v: number | undefined, dflt: number): number {
   if (v === undefined) return dflt;
-  if (!(Number.isInteger(v) && v > 0)) throw new ParquetError('INVALID_OPTION', `parquet-writer: option ${name} must be a positive integer, got ${String(v)}`);
+  if (!(Number.isInteger(v) && v > 0)) throw new ParquetError('INVALID_OPTION', `parquet-writer: option ${name} must be a positive integer, got ${describeValue(v)}`);
   return v;
 }
 
@@ -309,7 +309,12 @@ function flagOr(rules: OptionRules, where: string, takes: string): (v: unknown) 
   };
 }
 
-const BLOOM_RULES: OptionRules = { ndv: 'positive', fpp: 'any', maxBytes: 'positive' };
+const BLOOM_RULES: OptionRules = {
+  ndv: 'positive',
+  fpp: (v) => (typeof v === 'number' && v > 0 && v < 1 ? undefined : 'a false-positive probability between 0 and 1 (exclusive)'),
+  // the split-block filter's size is a power of two of 32-byte blocks (BloomFilter.md)
+  maxBytes: (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 32 && (v & (v - 1)) === 0 ? undefined : 'a power of two of at least 32 (bytes: the filter is made of 32-byte blocks, a power of two of them)'),
+};
 /** Key/value metadata: an object of strings (thrift `KeyValue.value` is a string; nothing is coerced). */
 function keyValueRule(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'an object of string values';
@@ -321,7 +326,7 @@ function keyValueRule(v: unknown): string | undefined {
 const COLUMN_RULES: OptionRules = {
   encoding: 'any',
   dictionary: 'boolean',
-  compression: 'any',
+  compression: (v) => (typeof v === 'string' ? undefined : 'a codec name (SNAPPY, ZSTD, GZIP, UNCOMPRESSED, …)'),
   statistics: 'boolean',
   keyValueMetadata: keyValueRule,
   bloomFilter: flagOr(BLOOM_RULES, 'parquet-writer: option bloomFilter', 'ndv, fpp, maxBytes'),
@@ -382,6 +387,31 @@ export const WRITER_RULES: OptionRules = {
  */
 export function checkWriterOptions(o: unknown): void {
   checkOptions(o, WRITER_RULES, 'parquet-writer: options', 'INVALID_OPTION');
+  const w = o as (WriteOptions & { append?: unknown }) | undefined;
+  if (w === undefined) return;
+  if (w.checkSorting === true && !(w.sortingColumns && w.sortingColumns.length > 0)) {
+    throw new ParquetError('INVALID_OPTION', 'parquet-writer: options: checkSorting checks the order sortingColumns declares, and no sortingColumns are given');
+  }
+  const cdc = w.contentDefinedChunking;
+  if (typeof cdc === 'object' && cdc.minChunkSize !== undefined && cdc.maxChunkSize !== undefined && cdc.minChunkSize >= cdc.maxChunkSize) {
+    throw new ParquetError('INVALID_OPTION', `parquet-writer: options: contentDefinedChunking minChunkSize (${cdc.minChunkSize}) must be less than maxChunkSize (${cdc.maxChunkSize})`);
+  }
+  if (w.codecs !== undefined) {
+    for (const [k, c] of Object.entries(w.codecs)) {
+      if (c === null || typeof c !== 'object' || (c as { compress?: unknown }).compress !== undefined && typeof (c as { compress?: unknown }).compress !== 'function') {
+        throw new ParquetError('INVALID_OPTION', `parquet-writer: options: codecs[${k}] must be a codec object (with a compress method to write with it), got ${describeValue(c)}`);
+      }
+    }
+  }
+  if (w.append !== undefined) checkAppendTarget(w.append);
+}
+
+/** An `append` target must be what `appendTarget` or `appendFileSink` gives: the file's metadata and where its data ends. */
+function checkAppendTarget(a: unknown): void {
+  const t = a as { metadata?: { schema?: unknown; row_groups?: unknown; num_rows?: unknown }; dataEnd?: unknown };
+  const md = t.metadata;
+  const ok = md !== null && typeof md === 'object' && Array.isArray(md.schema) && md.schema.length > 0 && Array.isArray(md.row_groups) && typeof md.num_rows === 'number' && typeof t.dataEnd === 'number' && Number.isSafeInteger(t.dataEnd) && t.dataEnd >= 4;
+  if (!ok) throw new ParquetError('INVALID_OPTION', 'parquet-writer: options: append must be the target appendTarget(bytes) or appendFileSink(path).append gives ({ metadata, dataEnd } of the existing file)');
 }
 
 /**

@@ -449,7 +449,10 @@ export function optionsArb(schema: SchemaSpec): fc.Arbitrary<WriterOptions> {
     strictUtf8: fc.boolean(),
     contentDefinedChunking: fc.oneof(
       fc.boolean(),
-      fc.record({ minChunkSize: fc.integer({ min: 1, max: 256 }), maxChunkSize: fc.integer({ min: 1, max: 2048 }) }, { requiredKeys: [] }),
+      // minChunkSize below maxChunkSize when both are given (the writer refuses the other way round)
+      fc
+        .record({ minChunkSize: fc.integer({ min: 1, max: 256 }), maxChunkSize: fc.integer({ min: 1, max: 2048 }) }, { requiredKeys: [] })
+        .map((c) => (c.minChunkSize !== undefined && c.maxChunkSize !== undefined && c.minChunkSize >= c.maxChunkSize ? { ...c, maxChunkSize: c.minChunkSize + c.maxChunkSize } : c)),
     ),
     columns: fc.tuple(groupOptions, leafOptions).map(([g, l]) => Object.fromEntries([...g, ...l]) as Record<string, ColumnOptions>),
   }, { requiredKeys: [] }) as fc.Arbitrary<WriterOptions>;

@@ -62,6 +62,20 @@ describe('writer options', () => {
     expect(md.key_value_metadata).toEqual([{ key: 'a', value: '1' }, { key: 'b', value: '' }]);
   });
 
+  test('values a name check lets through but the writer cannot use: typed INVALID_OPTION before anything is written (QA: raw TypeErrors or silent acceptance)', async () => {
+    await rejects({ compression: null }, /option 'compression' must be a codec name .*, got null/);
+    await rejects({ codecs: { 1: 5 } }, 'parquet-writer: options: codecs[1] must be a codec object (with a compress method to write with it), got 5');
+    await rejects({ codecs: { 1: { compress: 'no' } } }, /codecs\[1\] must be a codec object/);
+    await rejects({ checkSorting: true }, 'parquet-writer: options: checkSorting checks the order sortingColumns declares, and no sortingColumns are given');
+    await rejects({ contentDefinedChunking: { minChunkSize: 5000, maxChunkSize: 100 } }, 'parquet-writer: options: contentDefinedChunking minChunkSize (5000) must be less than maxChunkSize (100)');
+    await rejects({ append: { metadata: {}, dataEnd: 4 } }, /^parquet-writer: options: append must be the target appendTarget\(bytes\) or appendFileSink\(path\)\.append gives/);
+    await rejects({ pageSize: '100' }, "parquet-writer: option pageSize must be a positive integer, got '100'");
+    await rejects({ columns: { s: { bloomFilter: { maxBytes: 100 } } } }, /option 'maxBytes' must be a power of two of at least 32/);
+    await rejects({ bloomFilter: { fpp: 1.5 } }, /option 'fpp' must be a false-positive probability between 0 and 1/);
+    // and the valid neighbours still write
+    await write({ columns: { s: { bloomFilter: { maxBytes: 64, fpp: 0.01 } } }, contentDefinedChunking: { minChunkSize: 100, maxChunkSize: 5000 }, checkSorting: true, sortingColumns: [{ column: 'id' }] });
+  });
+
   test('inferSchema: an unknown option is INVALID_ARGUMENT, as its other option errors', () => {
     expect(() => inferSchema(rows, { sample: 1 } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^parquet-writer: inferSchema options: unknown option 'sample'/) }));
   });
