@@ -479,6 +479,19 @@ describe('errors and exit codes', () => {
     expect(lk.err[0]).toMatch(/^parquetry: UNKNOWN_COLUMN: NDJSON line 4: key 'b' is not a column of the schema inferred from the first 2 rows \(columns: a\)/);
     expect((await run('convert', lateKey, at('m.parquet'), '--sample', '2', '--type', 'b=string')).code).toBe(0);
     fs.rmSync(at('m.parquet'));
+    // a key first seen after the sample inside a struct, in a list of structs, or in a map's struct values: refused
+    // too (the values would be dropped), while a null one and a VARIANT value's keys pass
+    const lateNested = at('late-nested.ndjson');
+    for (const [lines, err] of [
+      ['{"s":{"x":1}}\n{"s":{"x":2}}\n{"s":{"x":3,"y":null}}\n{"s":{"x":4,"y":"late"}}\n', /^parquetry: UNKNOWN_COLUMN: NDJSON line 4: key 's\.y' is not a field of 's' of the schema inferred from the first 2 rows \(its fields: x\); give 's' a type with --type or sample more rows with --sample/],
+      ['{"l":[{"x":1}]}\n{"l":[]}\n{"l":[{"x":2},{"x":3,"z":true}]}\n', /^parquetry: UNKNOWN_COLUMN: NDJSON line 3: key 'l\.z' is not a field of 'l'/],
+    ] as const) {
+      fs.writeFileSync(lateNested, lines);
+      const r = await run('convert', lateNested, at('m.parquet'), '--sample', '2');
+      expect(r.code).toBe(1);
+      expect(r.err[0]).toMatch(err);
+    }
+    fs.rmSync(lateNested);
     const mixed = at('mixed.json');
     fs.writeFileSync(mixed, JSON.stringify([{ a: 1 }, { a: 'x' }]));
     const mj = await run('convert', mixed, at('m.parquet'));

@@ -16,7 +16,7 @@
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { createValueEncoder } from '@parquetry/parquet-encodings';
-import { buildSchemaTree, type ColumnDescriptor, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
+import { buildSchemaTree, type ColumnDescriptor, type Field, type SchemaTree, type StructField, type StructVector } from '@parquetry/parquet-levels';
 import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, schemaElements, schemaFromElements, type ColumnOptions, type EncodingName, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { Encoding, ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
@@ -454,22 +454,33 @@ class TypedStrings {
 }
 
 /**
- * Fails on a top-level key the schema does not have (the writer would drop its values silently): a key first seen
- * after the sample. Null values of such keys lose nothing and pass.
+ * Fails on a key the schema does not have, at any depth (the writer would drop its values silently): a key first
+ * seen after the sample, in a row or in a struct inside it (list elements and map values included). Null values of
+ * such keys lose nothing and pass. VARIANT values hold any JSON and are not checked.
  */
-function checkKeys(rows: readonly Row[], names: ReadonlySet<string>, job: ConvertJob, where: (i: number) => string): void {
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    for (const k in row) {
-      if (names.has(k) || row[k] === null || row[k] === undefined) continue;
-      throw fail('UNKNOWN_COLUMN', `${where(i)}: key '${k}' is not a column of the schema inferred from the first ${job.sample} rows (columns: ${[...names].join(', ')}); ` +
-        `give it a type with --type '${k}=TYPE' or sample more rows with --sample`);
+function checkKeys(rows: readonly Row[], root: StructField, job: ConvertJob, where: (i: number) => string): void {
+  const visit = (v: unknown, f: Field, path: string, i: number): void => {
+    if (v === null || v === undefined || typeof v !== 'object' || f.node.logicalType?.VARIANT) return;
+    if (f.kind === 'struct') {
+      const o = v as Record<string, unknown>;
+      for (const k in o) {
+        const child = f.fields.find((c) => c.name === k);
+        const at = path === '' ? k : `${path}.${k}`;
+        if (child) visit(o[k], child, at, i);
+        else if (o[k] !== null && o[k] !== undefined) {
+          const known = f.fields.map((c) => c.name).join(', ');
+          throw fail('UNKNOWN_COLUMN', `${where(i)}: key '${at}' is not ${path === '' ? 'a column' : `a field of '${path}'`} of the schema inferred from the first ${job.sample} rows (${path === '' ? 'columns' : 'its fields'}: ${known}); ` +
+            `give ${path === '' ? `it a type with --type '${k}=TYPE'` : `'${at.split('.')[0]!}' a type with --type`} or sample more rows with --sample`);
+        }
+      }
+    } else if (f.kind === 'list') {
+      if (Array.isArray(v)) for (const e of v) visit(e, f.element, path, i);
+    } else if (f.kind === 'map' && f.value) {
+      const values = v instanceof Map ? [...v.values()] : Object.values(v);
+      for (const x of values) visit(x, f.value, path, i);
     }
-  }
-}
-
-function topNames(w: ParquetWriter): Set<string> {
-  return new Set(w.schema!.field.fields.map((f) => f.node.name));
+  };
+  for (let i = 0; i < rows.length; i++) visit(rows[i], root, '', i);
 }
 
 function checkRow(v: unknown, where: () => string): Row {
@@ -535,12 +546,11 @@ async function convertNdjson(job: ConvertJob): Promise<ConvertResult> {
         if (pos >= buf.length) return buf.length;
       }
     };
-    let names: Set<string> | undefined;
     const flush = async (): Promise<void> => {
       if (batch.length === 0) return;
       const lines = batchLines;
       typed.apply(batch, (i) => `NDJSON line ${lines[i]}`);
-      checkKeys(batch, (names ??= topNames(w!)), job, (i) => `NDJSON line ${lines[i]}`);
+      checkKeys(batch, w!.schema!.field, job, (i) => `NDJSON line ${lines[i]}`);
       try {
         await w!.write(batch);
       } catch (e) {
@@ -610,13 +620,12 @@ async function convertJson(job: ConvertJob): Promise<ConvertResult> {
     const sample = rowsIn.slice(0, job.sample);
     typed.apply(sample, (i) => `JSON element ${i}`);
     w = await inferAndCreate(job, sample);
-    const names = topNames(w);
     let rows = 0;
     for (let i = 0; i < rowsIn.length; i += JSON_SLICE) {
       checkSignal(job);
       const slice = rowsIn.slice(i, i + JSON_SLICE);
       typed.apply(slice, (k) => `JSON element ${i + k}`); // values converted with the sample are no strings now
-      checkKeys(slice, names, job, (k) => `JSON element ${i + k}`);
+      checkKeys(slice, w.schema!.field, job, (k) => `JSON element ${i + k}`);
       try {
         await w.write(slice);
       } catch (e) {
