@@ -177,7 +177,7 @@ function genericWriter(cols: readonly ColumnBuilder[], progress: Progress): { wr
   };
 
   const writeStruct = (f: StructField, v: unknown, r: number): void => {
-    if (v === null || typeof v !== 'object' || isListValue(v) || v instanceof Map) throw recordError(f, `struct value is not an object (${describe(v)})`, rowOf());
+    if (!isStructValue(v)) throw recordError(f, `struct value is not an object (${describe(v)})`, rowOf());
     const obj = v as Record<string, unknown>;
     const fields = f.fields;
     for (let i = 0; i < fields.length; i++) {
@@ -373,9 +373,12 @@ function plan(f: Field, cols: readonly ColumnBuilder[]): Plan {
   }
 }
 
-/** What the generic walk accepts as a struct value, in one test. */
+/**
+ * What a struct value may be, in one test: an object, but not an array, typed array, Map, Set or Date (a Date or Set
+ * has no own properties, so it would be written as a struct of nulls without a word).
+ */
 function isStructValue(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map);
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map) && !(v instanceof Date) && !(v instanceof Set);
 }
 
 function nullsOf(p: Plan, d: number, r: number): void {

@@ -116,3 +116,19 @@ describe('write and createWriter arguments', () => {
     });
   }
 });
+
+describe('a struct value that is not a plain object', () => {
+  // a Date or Set has no own properties: it was written as a struct of nulls without a word
+  for (const [what, value] of [
+    ['a Date', new Date(0)],
+    ['a Set', new Set([1])],
+    ['a Map', new Map([['x', 1]])],
+  ] as const) {
+    test(`${what} given for a struct is INVALID_RECORD naming the field and row`, async () => {
+      const w = createWriter(recordingSink(), { schema: { s: field.struct({ x: field.int32() }) } });
+      const e = await rejection(w.write([{ s: { x: 1 } }, { s: value }]));
+      expect(isParquetError(e) && e.code).toBe('INVALID_RECORD');
+      expect((e as Error).message).toMatch(new RegExp(`struct value is not an object \\(${value.constructor.name}\\), at field 's' of row 1`));
+    });
+  }
+});
