@@ -87,7 +87,8 @@ export interface ReadOptions extends ValueOptions, ColumnarValueOptions {
    * Filter columns need not be in `columns`; they must have one value per row (not inside a list, map or VARIANT).
    * The filter is checked before anything is read: an unknown operator or column, or a value of the wrong type for
    * its column, is `FILTER_INVALID`; `Date`s, ISO-8601 strings and numbers are accepted where they convert exactly
-   * (timestamps, dates, times, INT64; see filter-check.ts).
+   * (timestamps, dates, times, INT64; see filter-check.ts). A filter's column is a dotted path or an array of field
+   * names (`FilterColumn`): the array says which column where a name has a dot and a dotted path names two.
    */
   filter?: Filter;
   /**

@@ -445,7 +445,9 @@ export class Scan {
    * @param d - pages skipped and decoded, levels decoded.
    */
   countChunk(col: number, d: ChunkDecoded): void {
-    const scan = columnScan(this.stats, this.ctx.schema.columns[col]!.pathString);
+    const c = this.ctx.schema.columns[col]!;
+    // keyed by the dotted path, or the JSON path when a name has a dot (two leaves may share a dotted path then)
+    const scan = columnScan(this.stats, c.path.some((n) => n.includes('.')) ? JSON.stringify(c.path) : c.pathString);
     scan.chunks++;
     scan.pagesSkipped += d.pagesSkipped;
     this.stats.pages.skipped += d.pagesSkipped;

@@ -75,7 +75,10 @@ export interface ScanStats {
     /** Data pages the page index let the read skip (in the column chunks it read). */
     skipped: number;
   };
-  /** Per leaf column (dotted path): pages read and skipped. */
+  /**
+   * Per leaf column: pages read and skipped. Keyed by the dotted path, or by the JSON array of names (`["a.b"]`) when
+   * a name has a dot in it (a top-level `a.b` and the `b` of a struct `a` would share a dotted path).
+   */
   columns: Record<string, ColumnScan>;
   /** Rows whose values were decoded: per row group read, the most rows any one column decoded. */
   rowsDecoded: number;
@@ -141,7 +144,7 @@ export function addScanStats(a: ScanStats, b: ScanStats): ScanStats {
 /**
  * The per-column entry of a column, created on first use.
  * @param s - the statistics.
- * @param path - the dotted column path.
+ * @param path - the column's key (see {@link ScanStats.columns}).
  * @returns its entry.
  */
 export function columnScan(s: ScanStats, path: string): ColumnScan {
