@@ -34,6 +34,17 @@ function span(v: ByteArrays | FixedLenByteArrays, i: number): [number, number] {
   return [i * v.width, (i + 1) * v.width];
 }
 
+/** A comparator of byte-array values (variable or fixed length) by `compare` over their bytes. */
+function bytesComparator(compare: typeof compareUnsigned): ValueComparator {
+  return (a, i, b, j) => {
+    const x = a as ByteArrays | FixedLenByteArrays;
+    const y = b as ByteArrays | FixedLenByteArrays;
+    const [as, ae] = span(x, i);
+    const [bs, be] = span(y, j);
+    return compare(x.data, as, ae, y.data, bs, be);
+  };
+}
+
 /**
  * The comparator of a leaf column's values in its sort order ({@link sortOrderOf}).
  * @param column - the leaf column.
@@ -51,21 +62,9 @@ export function valueComparator(column: ColumnDescriptor): ValueComparator | und
     case 'unsigned':
       if (t === Type.INT32) return (a, i, b, j) => sign((a as Int32Array)[i]! >>> 0, (b as Int32Array)[j]! >>> 0);
       if (t === Type.INT64) return (a, i, b, j) => sign(BigInt.asUintN(64, (a as BigInt64Array)[i]!), BigInt.asUintN(64, (b as BigInt64Array)[j]!));
-      return (a, i, b, j) => {
-        const x = a as ByteArrays | FixedLenByteArrays;
-        const y = b as ByteArrays | FixedLenByteArrays;
-        const [as, ae] = span(x, i);
-        const [bs, be] = span(y, j);
-        return compareUnsigned(x.data, as, ae, y.data, bs, be);
-      };
+      return bytesComparator(compareUnsigned);
     case 'decimal-bytes':
-      return (a, i, b, j) => {
-        const x = a as ByteArrays | FixedLenByteArrays;
-        const y = b as ByteArrays | FixedLenByteArrays;
-        const [as, ae] = span(x, i);
-        const [bs, be] = span(y, j);
-        return compareDecimal(x.data, as, ae, y.data, bs, be);
-      };
+      return bytesComparator(compareDecimal);
     case 'float':
       return (a, i, b, j) => {
         const x = (a as Float32Array | Float64Array)[i]!;

@@ -5,8 +5,8 @@
 // both ("Table schema does not match schema used to create file").
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
-import { isParquetError } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
+import { rejection } from './rejection.js';
 import { field, writeParquet, type SchemaSpec } from '../src/index.js';
 
 const codecs = builtinCodecs();
@@ -16,15 +16,7 @@ async function columnsOf(schema: SchemaSpec, rows: Record<string, unknown>[]) {
   return file.readRowGroupColumns(0);
 }
 
-async function errorOf(f: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await f();
-  } catch (e) {
-    if (isParquetError(e)) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a ParquetError');
-}
+const errorOf = (f: () => Promise<unknown>) => rejection(f());
 
 describe('columnar input is checked against the schema it is written under', () => {
   const ab = { a: field.int32(), b: field.int32() };

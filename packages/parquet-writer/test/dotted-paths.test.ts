@@ -4,8 +4,9 @@
 // and a group path covers only the fields under that group (before, `a` also covered the top-level `a.b`).
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
-import { Encoding, isParquetError } from '@parquetry/thrift-compact';
+import { Encoding } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
+import { rejection } from './rejection.js';
 import { field, writeParquet, type WriterOptions } from '../src/index.js';
 
 const schema = { 'a.b': field.int32(), a: field.struct({ b: field.string() }) };
@@ -15,15 +16,7 @@ const rows = [
 ];
 const write = (o: Partial<WriterOptions>) => writeParquet(rows, { schema, ...o } as WriterOptions);
 
-async function errorOf(f: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await f();
-  } catch (e) {
-    if (isParquetError(e)) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a ParquetError');
-}
+const errorOf = (f: () => Promise<unknown>) => rejection(f());
 
 /** Each leaf's encodings and the file's sorting columns, with the values read back. */
 async function layout(bytes: Uint8Array) {

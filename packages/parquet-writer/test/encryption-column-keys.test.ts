@@ -1,8 +1,8 @@
 // A column key whose path names no leaf column is refused before anything is written: the column it meant to protect
 // would otherwise go out in plaintext without a word (a misspelt 'snn' for 'ssn', or a group path). The check on the
 // bytes is independent of our reader: the secret must not appear anywhere in the file.
-import { isParquetError } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
+import { rejection } from './rejection.js';
 import { createWriter, field, memorySink, writeParquet, type WriterOptions } from '../src/index.js';
 
 const footerKey = new Uint8Array(16).fill(1);
@@ -11,15 +11,7 @@ const schema = { id: field.int32({ required: true }), ssn: field.string(), perso
 const rows = [{ id: 1, ssn: 'SECRET-SSN-123', person: { name: 'SECRET-NAME-456', phone: 'SECRET-PHONE-789' } }];
 const has = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(Buffer.from(text));
 
-async function errorOf(f: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await f();
-  } catch (e) {
-    if (isParquetError(e)) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a ParquetError');
-}
+const errorOf = (f: () => Promise<unknown>) => rejection(f());
 
 const encrypted = (columnKeys: Record<string, { key: Uint8Array }>, plaintextFooter = false): WriterOptions => ({ schema, encryption: { footerKey, columnKeys, plaintextFooter }, compression: 'UNCOMPRESSED' });
 
