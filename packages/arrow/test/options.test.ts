@@ -3,36 +3,14 @@
 // or the writer's), and a value outside its set is an error naming the option and what it takes.
 import { tableFromArrays } from 'apache-arrow';
 import { describe, expect, test } from 'vitest';
+import { errorOf, expectUnknown } from '../../../tools/testing/option-errors.mjs';
 import { syncCodecs } from 'parquetry';
 import { memoryStore, openDataset, writeDataset, type WritableDatasetStore } from '@parquetry/parquet-dataset';
 import { openParquet } from '@parquetry/parquet-reader';
 import { writeParquet, type ByteSink } from '@parquetry/parquet-writer';
-import { ParquetError } from '@parquetry/thrift-compact';
 import { arrowSchemaOf, arrowSchemaOfDataset, readArrowBatches, readArrowTable, readDatasetArrowBatches, readDatasetArrowTable, writeArrowDataset, writeArrowTable } from '../src/index.js';
 
 const codecs = syncCodecs();
-
-/** The error `run` throws or rejects with (a generator's on its first step). */
-async function errorOf(run: () => unknown): Promise<ParquetError> {
-  try {
-    const r = run();
-    if (r !== null && typeof r === 'object' && Symbol.asyncIterator in r) await (r as AsyncGenerator).next();
-    else await r;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ParquetError);
-    return e as ParquetError;
-  }
-  throw new Error('expected an error');
-}
-
-/** Asserts an unknown-option error: its code, where, the option, the nearest name and the list taken. */
-function expectUnknown(e: ParquetError, code: string, where: string, name: string, near: string | undefined, takes: readonly string[], notTaken: readonly string[]): void {
-  expect(e.code).toBe(code);
-  expect(e.message).toContain(`${where}: unknown option '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; it takes `);
-  const list = e.message.slice(e.message.indexOf('; it takes ') + '; it takes '.length).split(', ');
-  for (const t of takes) expect(list).toContain(t);
-  for (const t of notTaken) expect(list).not.toContain(t);
-}
 
 const file = await openParquet(await writeParquet([{ id: 1, s: 'a' }], { codecs }), { codecs });
 const store = memoryStore();

@@ -7,34 +7,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { errorOf, expectUnknown } from '../../../tools/testing/option-errors.mjs';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
-import { ParquetError } from '@parquetry/thrift-compact';
 import { memoryStore, openDataset, urlStore, writeDataset, type DatasetStore, type WritableDatasetStore } from '../src/index.js';
 import { directoryStore, openDataset as openLocal } from '../src/node.js';
 
 const codecs = builtinCodecs();
-
-/** The error `run` throws or rejects with (a generator's on its first step). */
-async function errorOf(run: () => unknown): Promise<ParquetError> {
-  try {
-    const r = run();
-    if (r !== null && typeof r === 'object' && Symbol.asyncIterator in r) await (r as AsyncGenerator).next();
-    else await r;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ParquetError);
-    return e as ParquetError;
-  }
-  throw new Error('expected an error');
-}
-
-/** Asserts an unknown-option error: its code, where, the option, the nearest name and the list taken. */
-function expectUnknown(e: ParquetError, code: string, where: string, name: string, near: string | undefined, takes: readonly string[], notTaken: readonly string[]): void {
-  expect(e.code).toBe(code);
-  expect(e.message).toContain(`${where}: unknown option '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; it takes `);
-  const list = e.message.slice(e.message.indexOf('; it takes ') + '; it takes '.length).split(', ');
-  for (const t of takes) expect(list).toContain(t);
-  for (const t of notTaken) expect(list).not.toContain(t);
-}
 
 /** A store that fails any request: an options error must come first. */
 const untouchable: DatasetStore & WritableDatasetStore = {

@@ -5,29 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ParquetError } from '@parquetry/thrift-compact';
+import { errorOf, expectUnknown } from '../../../tools/testing/option-errors.mjs';
 import { allCodecs, appendParquet, createWriter, memorySink, memoryStore, openDataset, openParquet, readCodecs, writeCodecs, writeDataset, writeParquet, type WritableDatasetStore } from 'parquetry';
 import { createFileWriter, openDataset as openLocalDataset, openFile, writeDataset as writeLocalDataset, writeFile } from 'parquetry/node';
-
-/** The error `run` throws or rejects with. */
-async function errorOf(run: () => unknown): Promise<ParquetError> {
-  try {
-    await run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ParquetError);
-    return e as ParquetError;
-  }
-  throw new Error('expected an error');
-}
-
-/** Asserts an unknown-option error: its code, where, the option, the nearest name and the list taken. */
-function expectUnknown(e: ParquetError, code: string, where: string, name: string, near: string | undefined, takes: readonly string[], notTaken: readonly string[]): void {
-  expect(e.code).toBe(code);
-  expect(e.message).toContain(`${where}: unknown option '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; it takes `);
-  const list = e.message.slice(e.message.indexOf('; it takes ') + '; it takes '.length).split(', ');
-  for (const t of takes) expect(list).toContain(t);
-  for (const t of notTaken) expect(list).not.toContain(t);
-}
 
 const untouchable: WritableDatasetStore & { list(): Promise<never> } = {
   location: 'untouchable/',
