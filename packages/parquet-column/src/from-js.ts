@@ -20,10 +20,10 @@
  * | FLOAT | `number` (rounded to the nearest float32; a finite value that rounds to ±Infinity is an error) | float32 |
  * | DOUBLE | `number` | float64 |
  * | FLOAT16 (FLBA(2)) | `number` (round to nearest, ties to even; NaN → 0x7e00; a finite value that rounds to ±Infinity is an error) | IEEE half, LE |
- * | STRING, ENUM, JSON (BYTE_ARRAY) | `string` (UTF-8; lone surrogates → U+FFFD, or an error under `strictUtf8`), or a `Uint8Array` taken as the bytes (UTF-8 checked only under `strictUtf8`) | bytes |
+ * | STRING, ENUM, JSON (BYTE_ARRAY) | `string` (UTF-8; lone surrogates → U+FFFD, or an error under `strictUtf8`), a `Uint8Array` taken as the bytes, or all the values as one `{ offsets, data }` (bytes: each value must be well-formed UTF-8 on its own) | bytes |
  * | STRING, ENUM, JSON (FLBA) | as above, exactly `typeLength` UTF-8 bytes | bytes |
- * | unannotated BYTE_ARRAY | `Uint8Array`, or a `string` (written as UTF-8) | bytes |
- * | BSON, GEOMETRY, GEOGRAPHY, other BYTE_ARRAY | `Uint8Array` only | bytes |
+ * | unannotated BYTE_ARRAY | `Uint8Array`, or a `string` (written as UTF-8); or all the values as one `{ offsets, data }` | bytes |
+ * | BSON, GEOMETRY, GEOGRAPHY, other BYTE_ARRAY | `Uint8Array` only; or all the values as one `{ offsets, data }` | bytes |
  * | UUID (FLBA(16)) | `string` 8-4-4-4-12 hex digits (either case), or a 16-byte `Uint8Array` | 16 bytes |
  * | INTERVAL (FLBA(12)) | `{ months, days, millis }` (each an integer 0..2^32-1), or a 12-byte `Uint8Array` | 3 × uint32 LE |
  * | other FIXED_LEN_BYTE_ARRAY | `Uint8Array` of exactly `typeLength` bytes | bytes |
@@ -44,7 +44,11 @@ import { MAX_BINARY_BYTES } from './values.js';
 
 /** Options of {@link fromJsValues}. */
 export interface FromJsOptions {
-  /** Reject strings that are not valid UTF-16 (lone surrogates) instead of writing U+FFFD (default false). */
+  /**
+   * Reject JavaScript strings that are not well-formed UTF-16 (a lone surrogate) in text columns instead of writing
+   * U+FFFD for it (default false). Bytes given for a STRING, ENUM or JSON column (a `Uint8Array`, or `{ offsets, data }`)
+   * are checked for UTF-8 whatever this says.
+   */
   strictUtf8?: boolean;
 }
 
@@ -130,7 +134,9 @@ function schemaError(column: ColumnDescriptor, what: string): ParquetError {
 /**
  * Converts non-null JavaScript values to the column's physical values (the inverse of `convertValues`; see the
  * module table for what each column type accepts).
- * @param values - an array (or typed array) of JavaScript values, none of them null.
+ * @param values - an array (or typed array) of JavaScript values, none of them null; for a BYTE_ARRAY column also
+ *   the values' physical bytes as one `{ offsets, data }` (value `i` is `data[offsets[i]..offsets[i + 1])`, the
+ *   offsets non-decreasing and within `data`), returned as is (sliced to the range) once text is checked for UTF-8.
  * @param start - first value index to convert.
  * @param end - end of the range (exclusive).
  * @param column - the leaf column (physical type, type length, logical/converted type).
@@ -142,19 +148,21 @@ function schemaError(column: ColumnDescriptor, what: string): ParquetError {
  *   of a larger buffer) or `{ width, data }` (INT96, FIXED_LEN_BYTE_ARRAY). A typed-array input that already holds
  *   the physical values is returned as a view, without a copy.
  * @throws ParquetError `INVALID_VALUE` for a value of the wrong JavaScript type, out of range, not an integer for an
- *   integer column, a decimal that does not fit, a byte array of the wrong length, an invalid UUID string, or a lone
- *   surrogate / invalid UTF-8 under `strictUtf8`; `INVALID_ARGUMENT` for a bad range; `INVALID_SCHEMA` for a column
+ *   integer column, a decimal that does not fit, a byte array of the wrong length, an invalid UUID string, bytes that
+ *   are not well-formed UTF-8 for a STRING, ENUM or JSON column (each value on its own), or a lone surrogate under
+ *   `strictUtf8`; `INVALID_ARGUMENT` for a bad range or `{ offsets, data }` for another column; `INVALID_SCHEMA` for a column
  *   this cannot write (unknown physical type, FIXED_LEN_BYTE_ARRAY without a length, DECIMAL precision < 1 or
  *   precision/scale beyond 10000); `VALUE_TOO_LARGE` when byte arrays exceed 2^31-1 bytes in total.
  */
 export function fromJsValues(
-  values: ArrayLike<unknown>,
+  values: ArrayLike<unknown> | ByteArrays,
   start: number,
   end: number,
   column: ColumnDescriptor,
   options?: FromJsOptions,
   rowOf?: (valueIndex: number) => number,
 ): ColumnValues {
+  if (isByteArrays(values)) return binaryValues(values, start, end, column, rowOf);
   const length = typeof values === 'object' && values !== null ? (values as { length?: unknown }).length : undefined;
   if (typeof length !== 'number') {
     throw new ParquetError('INVALID_ARGUMENT', `parquet-column: column '${column.pathString}': expected an array of values, got ${describe(values)}`);
@@ -788,8 +796,11 @@ function loneSurrogate(s: string): number {
   return -1;
 }
 
-/** Whether bytes are well-formed UTF-8 (Unicode Table 3-7: no overlongs, surrogates or code points past U+10FFFF). */
-function isUtf8(b: Uint8Array, start: number, end: number): boolean {
+/**
+ * Where bytes stop being well-formed UTF-8 (Unicode Table 3-7: no overlongs, surrogates, code points past U+10FFFF or
+ * sequences cut by `end`): the index of the first byte of the first ill-formed sequence, or -1.
+ */
+function utf8ErrorAt(b: Uint8Array, start: number, end: number): number {
   let i = start;
   while (i < end) {
     const c = b[i]!;
@@ -797,24 +808,93 @@ function isUtf8(b: Uint8Array, start: number, end: number): boolean {
       i++;
       continue;
     }
-    if (c < 0xc2 || c > 0xf4) return false;
+    if (c < 0xc2 || c > 0xf4) return i;
     const c1 = i + 1 < end ? b[i + 1]! : 0;
-    if ((c1 & 0xc0) !== 0x80) return false;
+    if ((c1 & 0xc0) !== 0x80) return i;
     if (c < 0xe0) {
       i += 2;
       continue;
     }
     const c2 = i + 2 < end ? b[i + 2]! : 0;
-    if ((c2 & 0xc0) !== 0x80 || (c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return false;
+    if ((c2 & 0xc0) !== 0x80 || (c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return i;
     if (c < 0xf0) {
       i += 3;
       continue;
     }
     const c3 = i + 3 < end ? b[i + 3]! : 0;
-    if ((c3 & 0xc0) !== 0x80 || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return false;
+    if ((c3 & 0xc0) !== 0x80 || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return i;
     i += 4;
   }
-  return true;
+  return -1;
+}
+
+/**
+ * Index of the first byte ≥ 0x80 in `d[from..to)`, or `to`: four aligned 32-bit words at a time (`words` views all of
+ * `d.buffer` from byte 0), bytes at the unaligned ends.
+ */
+function nonAsciiAt(d: Uint8Array, words: Int32Array, from: number, to: number): number {
+  const base = d.byteOffset;
+  let i = from;
+  for (; i < to && ((base + i) & 3) !== 0; i++) if (d[i]! >= 0x80) return i;
+  if (i >= to) return to;
+  let w = (base + i) >> 2; // base + i is word-aligned here
+  const wEnd = (base + to) >> 2;
+  for (; w + 4 <= wEnd; w += 4) if (((words[w]! | words[w + 1]! | words[w + 2]! | words[w + 3]!) & 0x80808080) !== 0) break;
+  for (; w < wEnd; w++) if ((words[w]! & 0x80808080) !== 0) break;
+  for (i = (w << 2) - base; i < to; i++) if (d[i]! >= 0x80) return i;
+  return to;
+}
+
+/** Whether `v` is `{ offsets: Int32Array, data: Uint8Array }` rather than an array of values. */
+function isByteArrays(v: unknown): v is ByteArrays {
+  return typeof v === 'object' && v !== null && !ArrayBuffer.isView(v) && !Array.isArray(v) &&
+    (v as ByteArrays).offsets instanceof Int32Array && (v as ByteArrays).data instanceof Uint8Array;
+}
+
+/**
+ * Values `[start, end)` of `{ offsets, data }` for a BYTE_ARRAY column, as they are; for a STRING, ENUM or JSON column
+ * each value must be well-formed UTF-8 on its own (a sequence cut between two values is invalid in both). ASCII needs
+ * no per-value work: the bytes are scanned a word at a time, and only a value holding a byte ≥ 0x80 is decoded, within
+ * its own bounds, without allocating.
+ */
+function binaryValues(values: ByteArrays, start: number, end: number, column: ColumnDescriptor, rowOf: RowOf): ByteArrays {
+  const { offsets, data } = values;
+  const n = offsets.length - 1;
+  if (column.type !== Type.BYTE_ARRAY) {
+    throw new ParquetError('INVALID_ARGUMENT', `parquet-column: column '${column.pathString}': { offsets, data } values are for BYTE_ARRAY columns`);
+  }
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > n) {
+    throw new ParquetError('INVALID_ARGUMENT', `parquet-column: column '${column.pathString}': value range ${start}..${end} is not inside 0..${Math.max(n, 0)}`);
+  }
+  const out = start === 0 && end === n ? values : { offsets: offsets.subarray(start, end + 1), data };
+  const lt = column.node.logicalType;
+  if (start === end || !(lt?.STRING || lt?.ENUM || lt?.JSON)) return out;
+  const lo = offsets[start]!;
+  const hi = offsets[end]!;
+  if (!(lo >= 0 && lo <= hi && hi <= data.length)) {
+    throw new ParquetError('INVALID_ARGUMENT', `parquet-column: column '${column.pathString}': offsets ${lo}..${hi} are not within the ${data.length} bytes of data`);
+  }
+  const words = new Int32Array(data.buffer, 0, data.buffer.byteLength >> 2);
+  let k = start;
+  for (let p = nonAsciiAt(data, words, lo, hi); p < hi; p = nonAsciiAt(data, words, offsets[k]!, hi)) {
+    while (offsets[k + 1]! <= p) k++; // the value holding byte p
+    const a = offsets[k]!;
+    const b = offsets[k + 1]!;
+    if (a > b) throw new ParquetError('INVALID_ARGUMENT', `parquet-column: column '${column.pathString}': offsets decrease at value ${k}`);
+    const bad = utf8ErrorAt(data, p, b);
+    if (bad >= 0) throw invalid(column, k, rowOf, 'a value of well-formed UTF-8', data.subarray(a, b), `invalid UTF-8 at byte ${bad - a}: ${hexAround(data, a, b, bad)}`);
+    k++;
+  }
+  return out;
+}
+
+/** Up to 8 bytes of `d[a..b)` from `at - 2`, in hex, for messages. */
+function hexAround(d: Uint8Array, a: number, b: number, at: number): string {
+  const from = Math.max(a, at - 2);
+  const to = Math.min(b, at + 6);
+  let s = from > a ? '… ' : '';
+  for (let i = from; i < to; i++) s += (i > from ? ' ' : '') + (i === at ? '[' : '') + d[i]!.toString(16).padStart(2, '0') + (i === at ? ']' : '');
+  return s + (to < b ? ' …' : '');
 }
 
 function copyBytes(src: Uint8Array, data: Uint8Array, at: number): void {
@@ -898,7 +978,13 @@ function byteArrays(values: ArrayLike<unknown>, start: number, end: number, colu
       at = r;
       units += len;
     } else if (v instanceof Uint8Array) {
-      if (strict && text && !isUtf8(v, 0, v.length)) throw invalid(column, i, rowOf, `${expected} (valid UTF-8)`, v, 'invalid UTF-8');
+      if (text) {
+        let j = 0;
+        const len = v.length;
+        while (j < len && v[j]! < 0x80) j++;
+        const bad = j < len ? utf8ErrorAt(v, j, len) : -1;
+        if (bad >= 0) throw invalid(column, i, rowOf, `${expected} (well-formed UTF-8)`, v, `invalid UTF-8 at byte ${bad}: ${hexAround(v, 0, len, bad)}`);
+      }
       const need = at + v.length;
       if (need > data.length) {
         if (need > MAX_BINARY_BYTES) throw tooLarge(column, need);
@@ -1012,7 +1098,8 @@ function fixed(values: ArrayLike<unknown>, start: number, end: number, column: C
       const v = values[i];
       const o = (i - start) * width;
       if (v instanceof Uint8Array && v.length === width) {
-        if (strict && text && !isUtf8(v, 0, width)) throw invalid(column, i, rowOf, expected, v, 'invalid UTF-8');
+        const bad = text ? utf8ErrorAt(v, 0, width) : -1;
+        if (bad >= 0) throw invalid(column, i, rowOf, expected, v, `invalid UTF-8 at byte ${bad}: ${hexAround(v, 0, width, bad)}`);
         copyBytes(v, data, o);
       } else if (text && typeof v === 'string') {
         if (v.length > width) throw invalid(column, i, rowOf, expected, v); // at least one byte per UTF-16 unit
