@@ -422,7 +422,7 @@ function undictionary(d: Data, where: string): { type: DataType; leaf: LeafLike 
   if (!values) throw new ParquetError('INVALID_VECTOR', `arrow: field '${where}': dictionary column without a dictionary`);
   const idx = d.values as unknown as ArrayLike<number | bigint>;
   const n = d.length;
-  const validity = validityOf(d);
+  let validity = validityOf(d);
   const vt = type.dictionary;
   const dictSize = values.length;
   const at = (i: number): number => {
@@ -430,6 +430,14 @@ function undictionary(d: Data, where: string): { type: DataType; leaf: LeafLike 
     if (!(k >= 0 && k < dictSize)) throw new ParquetError('INVALID_VECTOR', `arrow: field '${where}': slot ${i}: dictionary index ${k} outside 0..${dictSize - 1}`);
     return k;
   };
+  // a slot whose index points at a null dictionary value is null too (Arrow allows nulls in a dictionary's values;
+  // taking the indices' validity alone wrote them as '' or 0)
+  const dictValidity = validityOf(values);
+  if (dictValidity !== null) {
+    const v = validity ?? new Uint8Array(n).fill(1);
+    for (let i = 0; i < n; i++) if (v[i] !== 0 && dictValidity[at(i)] === 0) v[i] = 0;
+    validity = v;
+  }
   if (isBinaryLike(vt)) {
     const src = binaryOf(values, where);
     const offsets = new Int32Array(n + 1);
