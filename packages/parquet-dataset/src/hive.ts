@@ -8,8 +8,9 @@
  * is how a summary file points at the others).
  * @module
  */
-import { ParquetError, type SchemaElement } from '@parquetry/thrift-compact';
-import type { ValueOptions } from '@parquetry/parquet-column';
+import { ParquetError, Type, type SchemaElement } from '@parquetry/thrift-compact';
+import { formatTime, formatTimestamp, type TimeUnit, type ValueOptions } from '@parquetry/parquet-column';
+import type { SchemaNode } from '@parquetry/parquet-levels';
 import { field, schemaElements } from '@parquetry/parquet-writer';
 
 /** The directory name Hive writes for a null partition value. */
@@ -205,27 +206,76 @@ export function partitionValue(raw: string | null, type: PartitionType, options:
 }
 
 /**
+ * What a partition column's values are, for writing them as directory names: from its logical type. Values of
+ * columnar input and Arrow tables come as stored (a BOOLEAN as 1/0, a TIMESTAMP as a count of its unit): they are
+ * written as the values they stand for, as pyarrow and DuckDB write them.
+ */
+export interface PartitionFormat {
+  /** A DATE: numbers are days since the epoch. */
+  readonly date?: boolean;
+  /** A BOOLEAN: 1 and 0 are `true` and `false`. */
+  readonly boolean?: boolean;
+  /** A TIMESTAMP: numbers and bigints are counts of `unit` since the epoch (`utc`: adjusted to UTC). */
+  readonly timestamp?: { readonly unit: TimeUnit; readonly utc: boolean };
+  /** A TIME: numbers and bigints are counts of `unit` since midnight. */
+  readonly time?: { readonly unit: TimeUnit };
+}
+
+const UNIT: Record<string, TimeUnit> = { MILLIS: 'ms', MICROS: 'us', NANOS: 'ns' };
+
+/**
+ * The {@link PartitionFormat} of a partition column.
+ * @param node - the column's schema node.
+ * @returns how its values are written.
+ */
+export function partitionFormatOf(node: SchemaNode): PartitionFormat {
+  const lt = node.logicalType;
+  if (lt?.DATE) return { date: true };
+  if (lt?.TIMESTAMP) return { timestamp: { unit: UNIT[Object.keys(lt.TIMESTAMP.unit)[0]!] ?? 'us', utc: lt.TIMESTAMP.isAdjustedToUTC } };
+  if (lt?.TIME) return { time: { unit: UNIT[Object.keys(lt.TIME.unit)[0]!] ?? 'us' } };
+  if (node.element.type === Type.BOOLEAN) return { boolean: true };
+  return {};
+}
+
+/** Longest directory name most file systems take (bytes). */
+const MAX_SEGMENT = 255;
+
+/**
  * Formats a value for a `key=value` directory: integers and doubles in decimal, booleans as `true`/`false`, dates
- * (days since the epoch or `Date`) as `YYYY-MM-DD` when the column is a DATE, strings as they are; then URL-encoded,
- * with null (and undefined) as {@link HIVE_NULL}.
+ * (days since the epoch or `Date`) as `YYYY-MM-DD`, timestamps as ISO 8601 with the unit's fractional digits (`Z` when
+ * adjusted to UTC), times as `HH:MM:SS.fff…`, strings as they are; then URL-encoded, with null (and undefined) as
+ * {@link HIVE_NULL}.
  * @param value - the row's value of the partition column.
- * @param isDate - whether the column is a DATE (numbers are then days).
+ * @param format - what the column's values are ({@link partitionFormatOf}); `true`/`false`: whether it is a DATE.
  * @param where - the column and row, for messages.
  * @returns the directory's value text.
- * @throws ParquetError `INVALID_PARTITION` for a value with no text form (objects, arrays, bytes, NaN dates).
+ * @throws ParquetError `INVALID_PARTITION` for a value with no text form (objects, arrays, bytes, NaN dates), or one
+ *   whose encoded text is too long for a directory name (255 bytes with its key).
  */
-export function formatPartitionValue(value: unknown, isDate: boolean, where: string): string {
+export function formatPartitionValue(value: unknown, format: boolean | PartitionFormat, where: string): string {
   if (value === null || value === undefined) return HIVE_NULL;
+  const f: PartitionFormat = typeof format === 'boolean' ? { date: format } : format;
+  const count = typeof value === 'number' || typeof value === 'bigint';
   let text: string;
-  if (isDate && (typeof value === 'number' || value instanceof Date)) {
+  if (f.date && (typeof value === 'number' || value instanceof Date)) {
     const days = typeof value === 'number' ? value : value.getTime() / 86400000;
     if (!Number.isInteger(days)) throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: ${String(value)} is not a whole day`);
     text = formatDate(days);
-  } else if (typeof value === 'string') text = value;
+  } else if (f.timestamp && (count || value instanceof Date)) {
+    const { unit, utc } = f.timestamp;
+    const v = value instanceof Date ? BigInt(value.getTime()) * (unit === 'ms' ? 1n : unit === 'us' ? 1000n : 1000000n) : (value as number | bigint);
+    text = formatTimestamp(v, unit, utc);
+  } else if (f.time && count) text = formatTime(value as number | bigint, f.time.unit);
+  else if (f.boolean && (value === 1 || value === 0)) text = value === 1 ? 'true' : 'false';
+  else if (typeof value === 'string') text = value;
   else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
   else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
   else throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: a ${value instanceof Uint8Array ? 'byte array' : typeof value} value cannot name a partition directory`);
-  return encodeURIComponent(text);
+  const encoded = encodeURIComponent(text);
+  if (encoded.length > MAX_SEGMENT) {
+    throw new ParquetError('INVALID_PARTITION', `parquet-dataset: ${where}: the value's directory name would be ${encoded.length} bytes URL-encoded, more than the ${MAX_SEGMENT} a directory name may have`);
+  }
+  return encoded;
 }
 
 /**

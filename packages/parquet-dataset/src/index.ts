@@ -35,7 +35,7 @@ export {
   type SummaryIgnored,
 } from './dataset.js';
 export { memoryStore, urlStore, type DatasetStore, type WritableDatasetStore, type MemoryStore, type StoreEntry, type UrlStoreOptions } from './store.js';
-export { HIVE_NULL, parseHivePath, inferPartitionType, partitionValue, jsonPartitionValue, formatPartitionValue, formatDate, partitionElement, type PartitionType, type PartitionSegment, type PartitionField } from './hive.js';
+export { HIVE_NULL, parseHivePath, inferPartitionType, partitionValue, jsonPartitionValue, formatPartitionValue, partitionFormatOf, formatDate, partitionElement, type PartitionFormat, type PartitionType, type PartitionSegment, type PartitionField } from './hive.js';
 export { unifySchemas, mapColumns, describeType, withPartitions, type ColumnMapping, type Widening } from './schema.js';
 export { partialFilter, topOf, type Residual } from './filter.js';
 export { METADATA_FILE, COMMON_METADATA_FILE, encodeSummary, decodeSummary, summaryFiles, fileMetadataOf, dataEndOf, minFileSizeOf, footerServedSource, buildSummary, commonMetadata } from './summary.js';

@@ -11,7 +11,7 @@ import { ParquetError, type FileMetaData, type SchemaElement } from '@parquetry/
 import { checkOptions } from '@parquetry/thrift-compact/check-options';
 import { buildSchemaTree, type ColumnarVector, type SchemaNode, type SchemaTree, type StructVector } from '@parquetry/parquet-levels';
 import { createWriter, inferSchema, schemaElements, schemaFromElements, type ColumnarInput, type ParquetWriter, type Row, type WriterOptions, type WriterSchema } from '@parquetry/parquet-writer';
-import { formatPartitionValue, parseHivePath } from './hive.js';
+import { formatPartitionValue, parseHivePath, partitionFormatOf, type PartitionFormat } from './hive.js';
 import { COMMON_METADATA_FILE, METADATA_FILE, buildSummary, commonMetadata, encodeSummary } from './summary.js';
 import type { WritableDatasetStore } from './store.js';
 import { slotValue, takeVector } from './take.js';
@@ -21,7 +21,9 @@ import { writeDatasetOptionRules } from './options.js';
 export interface WriteDatasetOptions extends Omit<WriterOptions, 'append' | 'encryption'> {
   /**
    * Top-level columns to partition by, outermost first: each row goes to `k1=v1/k2=v2/` (values URL-encoded, DATE
-   * columns as `YYYY-MM-DD`, null as `__HIVE_DEFAULT_PARTITION__`); the files leave these columns out.
+   * columns as `YYYY-MM-DD`, TIMESTAMP, TIME and BOOLEAN as the values they stand for (see `formatPartitionValue`),
+   * null as `__HIVE_DEFAULT_PARTITION__`); the files leave these columns out. A name starting with `_` or `.` is
+   * `INVALID_OPTION`: dataset listings hide such folders.
    */
   partitionBy?: readonly string[];
   /** Start a new file once a file holds this many rows (default: no limit). */
@@ -192,14 +194,17 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
   let counter = 0;
   let total = 0;
   let fileElements: SchemaElement[] = [];
-  let partIdx: { name: string; isDate: boolean }[] = [];
+  let partIdx: { name: string; format: PartitionFormat }[] = [];
 
   const settle = (tree: SchemaTree): void => {
     full = tree;
     partIdx = partitionBy.map((name) => {
       const f = tree.field.fields.find((x) => x.name === name);
       if (!f || f.kind !== 'leaf' || f.repDepth > 0) throw new ParquetError('INVALID_OPTION', `parquet-dataset: partitionBy '${name}' is not a top-level column of one value per row (the schema's top-level fields: ${tree.field.fields.map((x) => x.name).join(', ')})`);
-      return { name, isDate: f.node.logicalType?.DATE !== undefined };
+      // a directory starting with '_' or '.' is hidden from dataset listings (ours, pyarrow's, Spark's): the rows
+      // written under it would never be read back
+      if (name.startsWith('_') || name.startsWith('.')) throw new ParquetError('INVALID_OPTION', `parquet-dataset: partitionBy '${name}': directories whose names start with '_' or '.' are hidden from dataset listings (here, in pyarrow and in Spark), so its rows would not be read back; rename the column`);
+      return { name, format: partitionFormatOf(f.node) };
     });
     fileElements = withoutFields(tree, new Set(partitionBy));
     if (fileElements.length === 1) throw new ParquetError('INVALID_OPTION', 'parquet-dataset: every column is a partition column: the files would have no columns');
@@ -261,7 +266,7 @@ export async function writeDataset(data: DatasetData, store: WritableDatasetStor
     let dir = '';
     for (let k = 0; k < partIdx.length; k++) {
       const p = partIdx[k]!;
-      dir += `${encodeURIComponent(p.name)}=${formatPartitionValue(values[k], p.isDate, `${where}, partition column '${p.name}'`)}/`;
+      dir += `${encodeURIComponent(p.name)}=${formatPartitionValue(values[k], p.format, `${where}, partition column '${p.name}'`)}/`;
     }
     return dir;
   };
