@@ -361,7 +361,11 @@ class Engine {
 
   private values(col: ColumnDescriptor, values: ArrayLike<unknown> | { offsets: Int32Array; data: Uint8Array }, def: ArrayLike<number> | undefined, rep: ArrayLike<number> | undefined, numLevels: number, rowBase: number): ColumnValues | JsValues {
     if (isBinaryValues(values as ArrayLike<unknown>)) {
-      if (col.type === Type.BYTE_ARRAY) return values as { offsets: Int32Array; data: Uint8Array };
+      if (col.type === Type.BYTE_ARRAY) {
+        // as they are, text columns' values checked for UTF-8 (fromJsValues)
+        const v = values as { offsets: Int32Array; data: Uint8Array };
+        return fromJsValues(v, 0, v.offsets.length - 1, col, { strictUtf8: this.o.strictUtf8 }, (k) => rowBase + rowOfValue(def, rep, col.maxDef, numLevels, k));
+      }
       throw new ParquetError('INVALID_VALUE', `parquet-writer: column '${col.pathString}': binary vector given for a ${TypeNames[col.type] ?? col.type} column`);
     }
     const arr = values as ArrayLike<unknown>;
