@@ -100,7 +100,12 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
    * `INVALID_OPTION` otherwise.
    */
   checkSorting?: boolean;
-  /** Reject strings with lone surrogates instead of writing U+FFFD (default false). */
+  /**
+   * Reject JavaScript strings that are not well-formed UTF-16 (a lone surrogate) in STRING, ENUM and JSON columns
+   * instead of writing U+FFFD for each (default false). Bytes given for those columns (a `Uint8Array` value, or a
+   * binary vector in `writeColumns`) are always checked, whatever this says: a value that is not well-formed UTF-8 on
+   * its own is `INVALID_VALUE` naming the column and the row.
+   */
   strictUtf8?: boolean;
   /**
    * Content-defined page boundaries (off by default): pages end where a rolling hash of the values says, between
