@@ -15,7 +15,7 @@
  * | TIME(MICROS/NANOS) | `bigint` or integer `number` of units since midnight, 0 ≤ v < one day (86400·10^6 µs, 86400·10^9 ns; as Arrow's time64) | int64 |
  * | INTEGER(64, unsigned) | `bigint` 0..2^64-1, or a safe-integer `number` ≥ 0 | int64, two's complement |
  * | TIMESTAMP (any unit) | `bigint` / safe-integer `number` count in the column's unit, or a valid `Date` (milliseconds scaled to the unit) | int64 |
- * | INT96 | `bigint` nanoseconds since the epoch, or a valid `Date`, from -4713-11-25T00:00:00Z (Julian day 1: Arrow misreads days 0 and earlier) | canonical: nanoseconds of the day (0..86399999999999, int64 LE) + Julian day (1..2^31-1, int32 LE) |
+ * | INT96 | `bigint` nanoseconds since the epoch, or a valid `Date` | canonical: nanoseconds of the day (0..86399999999999, int64 LE) + Julian day (int32 LE) |
  * | DECIMAL (INT32, INT64, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) | exact decimal `string` (`[+-]digits[.digits][e[+-]digits]`), `bigint` (the value itself), or a finite `number` (its shortest decimal form, `String(v)`) | unscaled integer; BYTE_ARRAY: minimal big-endian two's complement (at least one byte); FLBA: sign-extended to the width |
  * | FLOAT | `number` (rounded to the nearest float32; a finite value that rounds to ±Infinity is an error) | float32 |
  * | DOUBLE | `number` | float64 |
@@ -59,13 +59,8 @@ const MS_PER_DAY = 86400000;
 const JULIAN_EPOCH_DAY = 2440588;
 const NANOS_PER_DAY = 86400000000000n;
 const MICROS_PER_DAY = 86400000000n;
-/**
- * Days since the epoch whose Julian day number is 1..2^31-1. INT96 has no spec and readers disagree below that: Arrow
- * (pyarrow 25) takes the day as unsigned, so a day before Julian day 0 (-4713-11-24, proleptic Gregorian) reads 2^32
- * days late, and it reads any instant of Julian day 0 itself as the epoch (measured: day 1 onwards reads exactly);
- * Spark takes the day as signed.
- */
-const INT96_DAY_MIN = 1n - BigInt(JULIAN_EPOCH_DAY);
+/** Days since the epoch whose Julian day number fits in an int32. */
+const INT96_DAY_MIN = -2147483648n - BigInt(JULIAN_EPOCH_DAY);
 const INT96_DAY_MAX = 2147483647n - BigInt(JULIAN_EPOCH_DAY);
 const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
@@ -339,8 +334,6 @@ function expectedInt64(unsigned: boolean, dateMul: number): string {
   return dateMul !== 0 ? `${ints} (count in the column's unit since the epoch), or a valid Date` : ints;
 }
 
-const INT96_TOO_EARLY = 'before -4713-11-25T00:00:00Z, Julian day 1 (proleptic Gregorian): Arrow reads earlier INT96 days wrong';
-
 function int96s(values: ArrayLike<unknown>, start: number, end: number, column: ColumnDescriptor, rowOf: RowOf): FixedLenByteArrays {
   const n = end - start;
   const data = new Uint8Array(n * 12);
@@ -358,7 +351,9 @@ function int96s(values: ArrayLike<unknown>, start: number, end: number, column: 
         r += NANOS_PER_DAY;
         q -= 1n;
       }
-      if (q < INT96_DAY_MIN || q > INT96_DAY_MAX) throw invalid(column, i, rowOf, expected, v, q < INT96_DAY_MIN ? INT96_TOO_EARLY : 'its Julian day does not fit in 31 bits');
+      if (q < INT96_DAY_MIN || q > INT96_DAY_MAX) {
+        throw invalid(column, i, rowOf, expected, v, 'its Julian day does not fit in 32 bits');
+      }
       day = Number(q) + JULIAN_EPOCH_DAY;
       nanos = Number(r);
     } else if (v instanceof Date) {
@@ -366,7 +361,6 @@ function int96s(values: ArrayLike<unknown>, start: number, end: number, column: 
       if (ms !== ms) throw invalid(column, i, rowOf, expected, v);
       const d = Math.floor(ms / MS_PER_DAY);
       day = d + JULIAN_EPOCH_DAY;
-      if (day < 1) throw invalid(column, i, rowOf, expected, v, INT96_TOO_EARLY); // Dates end in 275760: no upper check
       nanos = (ms - d * MS_PER_DAY) * 1000000;
     } else {
       throw invalid(column, i, rowOf, expected, v);

@@ -314,9 +314,8 @@ describe('round trips: physical → convertValues → fromJsValues is the identi
 
   test('INT96: canonical physical values round-trip; bigint nanos and Dates (negative, far) convert back exactly', () => {
     const c = leaf(Type.INT96);
-    // Julian day 1 (-4713-11-25) onwards: earlier days are refused (Arrow misreads them; from-js-int96.test)
-    const canonical = fc.record({ day: fc.integer({ min: 1, max: 2147483647 }), nanos: fc.bigInt({ min: 0n, max: 86_399_999_999_999n }) });
-    fc.assert(fc.property(fc.array(canonical), fc.array(fc.integer({ min: Date.UTC(-4713, 10, 25), max: 8.64e15 })), (vs, ms) => {
+    const canonical = fc.record({ day: int32Arb, nanos: fc.bigInt({ min: 0n, max: 86_399_999_999_999n }) });
+    fc.assert(fc.property(fc.array(canonical), fc.array(fc.integer({ min: -8.64e15, max: 8.64e15 })), (vs, ms) => {
       const phys = fixedBytes(vs.map((v) => int96Bytes(v.nanos, v.day)), 12);
       const js = toJs(phys, c);
       expect(plain(from(js, c))).toEqual(plain(phys));

@@ -228,11 +228,10 @@ const HAVE_CORPUS = fs.existsSync(CORPUS);
 if (!HAVE_CORPUS) console.warn(`parquet-writer schema-annotations: ${CORPUS} not found; the corpus rewrite is skipped`);
 
 // a sample covering every physical type, legacy LIST/MAP layouts, DECIMAL on each physical type, INT96, FLOAT16,
-// an unknown logical type, and Hive's optional map key (int96_from_spark holds a value before Julian day 1, which the
-// writer refuses: parquet-writer int96-range.test)
+// an unknown logical type, and Hive's optional map key
 const SAMPLE = [
   'alltypes_plain.parquet', 'nested_maps.snappy.parquet', 'nested_lists.snappy.parquet', 'old_list_structure.parquet', 'repeated_no_annotation.parquet',
-  'repeated_primitive_no_list.parquet', 'map_no_value.parquet', 'incorrect_map_schema.parquet', 'fixed_length_decimal_legacy.parquet',
+  'repeated_primitive_no_list.parquet', 'map_no_value.parquet', 'incorrect_map_schema.parquet', 'int96_from_spark.parquet', 'fixed_length_decimal_legacy.parquet',
   'byte_array_decimal.parquet', 'int32_decimal.parquet', 'int64_decimal.parquet', 'float16_nonzeros_and_nans.parquet', 'list_columns.parquet', 'nullable.impala.parquet',
   'nonnullable.impala.parquet', 'null_list.parquet', 'unknown-logical-type.parquet', 'fixed_length_byte_array.parquet',
 ];
