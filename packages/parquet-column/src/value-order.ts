@@ -28,20 +28,14 @@ const sign = (x: number | bigint, y: number | bigint): number => (x < y ? -1 : x
 /** FLOAT16 bits: NaN when the exponent is all ones and the fraction is not zero. */
 const isHalfNaN = (h: number): boolean => (h & 0x7c00) === 0x7c00 && (h & 0x3ff) !== 0;
 
-/** The bytes of value `i` of a byte-array column: `[start, end)` of `data`. */
-function span(v: ByteArrays | FixedLenByteArrays, i: number): [number, number] {
-  if ('offsets' in v) return [v.offsets[i]!, v.offsets[i + 1]!];
-  return [i * v.width, (i + 1) * v.width];
-}
-
 /** A comparator of byte-array values (variable or fixed length) by `compare` over their bytes. */
 function bytesComparator(compare: typeof compareUnsigned): ValueComparator {
+  // value i: offsets[i]..offsets[i + 1] of variable-length values, i·width..(i + 1)·width of fixed-length ones
+  const start = (v: ByteArrays | FixedLenByteArrays, i: number): number => ('offsets' in v ? v.offsets[i]! : i * v.width);
   return (a, i, b, j) => {
     const x = a as ByteArrays | FixedLenByteArrays;
     const y = b as ByteArrays | FixedLenByteArrays;
-    const [as, ae] = span(x, i);
-    const [bs, be] = span(y, j);
-    return compare(x.data, as, ae, y.data, bs, be);
+    return compare(x.data, start(x, i), start(x, i + 1), y.data, start(y, j), start(y, j + 1));
   };
 }
 

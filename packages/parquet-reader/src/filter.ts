@@ -7,6 +7,9 @@
 import { ParquetError } from '@parquetry/thrift-compact';
 import { compareDecimals, compareValues } from '@parquetry/parquet-column/filter-values';
 import type { ColumnStatistics } from '@parquetry/parquet-column/read';
+import { leafKey } from './scan.js';
+
+export { leafKey };
 
 /** A comparison operator. */
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
@@ -41,16 +44,6 @@ export function filterColumns(f: Filter, out: Set<FilterColumn> = new Set()): Se
   else if ('not' in f) filterColumns(f.not, out);
   else out.add(f.column);
   return out;
-}
-
-/**
- * The key of a leaf column at a path, in `decimals` and in the maps a read keeps of its filter columns: its names
- * joined with dots, or (when a name has a dot, so that joining could name another column too) the path as JSON.
- * @param path - the leaf's names.
- * @returns its key.
- */
-export function leafKey(path: readonly string[]): string {
-  return path.some((p) => p.includes('.')) ? JSON.stringify(path) : path.join('.');
 }
 
 /**

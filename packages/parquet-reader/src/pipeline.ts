@@ -30,7 +30,7 @@ import { ParquetError, type ColumnMetaData, type FileMetaData, type RowGroup } f
 import type { Filter } from './filter.js';
 import type { ChunkPageIndex } from './page-index.js';
 import { allRows, type RowRanges } from './row-ranges.js';
-import { columnScan, emptyScanStats, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
+import { columnScan, emptyScanStats, leafKey, type CountingSource, type KindRange, type RowGroupSkips, type ScanStats } from './scan.js';
 import type { ByteRange } from './source.js';
 
 /** Which pruning stages a read uses (each defaults to on). */
@@ -445,9 +445,7 @@ export class Scan {
    * @param d - pages skipped and decoded, levels decoded.
    */
   countChunk(col: number, d: ChunkDecoded): void {
-    const c = this.ctx.schema.columns[col]!;
-    // keyed by the dotted path, or the JSON path when a name has a dot (two leaves may share a dotted path then)
-    const scan = columnScan(this.stats, c.path.some((n) => n.includes('.')) ? JSON.stringify(c.path) : c.pathString);
+    const scan = columnScan(this.stats, leafKey(this.ctx.schema.columns[col]!.path));
     scan.chunks++;
     scan.pagesSkipped += d.pagesSkipped;
     this.stats.pages.skipped += d.pagesSkipped;

@@ -142,6 +142,16 @@ export function addScanStats(a: ScanStats, b: ScanStats): ScanStats {
 }
 
 /**
+ * The key of a leaf column at a path, in a read's maps of its filter columns, in `decimals` and in {@link ScanStats.columns}: its names
+ * joined with dots, or (when a name has a dot, so that joining could name another column too) the path as JSON.
+ * @param path - the leaf's names.
+ * @returns its key.
+ */
+export function leafKey(path: readonly string[]): string {
+  return path.some((p) => p.includes('.')) ? JSON.stringify(path) : path.join('.');
+}
+
+/**
  * The per-column entry of a column, created on first use.
  * @param s - the statistics.
  * @param path - the column's key (see {@link ScanStats.columns}).

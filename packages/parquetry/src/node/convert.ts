@@ -459,12 +459,16 @@ class TypedStrings {
  * such keys lose nothing and pass. VARIANT values hold any JSON and are not checked.
  */
 function checkKeys(rows: readonly Row[], root: StructField, job: ConvertJob, where: (i: number) => string): void {
+  // each struct's fields by name, built once per call (not a search per key of every row)
+  const byName = new Map<StructField, Map<string, Field>>();
   const visit = (v: unknown, f: Field, path: string, i: number): void => {
     if (v === null || v === undefined || typeof v !== 'object' || f.node.logicalType?.VARIANT) return;
     if (f.kind === 'struct') {
       const o = v as Record<string, unknown>;
+      let fields = byName.get(f);
+      if (fields === undefined) byName.set(f, (fields = new Map(f.fields.map((c) => [c.name, c]))));
       for (const k in o) {
-        const child = f.fields.find((c) => c.name === k);
+        const child = fields.get(k);
         const at = path === '' ? k : `${path}.${k}`;
         if (child) visit(o[k], child, at, i);
         else if (o[k] !== null && o[k] !== undefined) {
