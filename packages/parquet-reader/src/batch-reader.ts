@@ -245,12 +245,20 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
     },
     o,
   );
-  if (!prep.json) return yield* inner;
-  const json = await file.jsonTransform(o.variants !== 'raw');
-  const { jsonVector } = await loadJson();
+  // the top-level fields in the order `columns` gives them (undefined: the schema's, as assembled)
+  const order = file.fieldOrder(o.columns);
+  if (!prep.json && !order) return yield* inner;
+  const json = prep.json ? await file.jsonTransform(o.variants !== 'raw') : undefined;
+  const jsonVector = prep.json ? (await loadJson()).jsonVector : undefined;
+  const orderVector = order && o.form === 'columns' ? (await loadColumnar()).orderVector : undefined;
   for await (const b of inner) {
-    if ('rows' in b) json?.(b.rows);
-    else b.columns = jsonVector(b.columns, file.schema);
+    if ('rows' in b) {
+      json?.(b.rows);
+      if (order) b.rows = file.orderRows(b.rows, order);
+    } else {
+      if (jsonVector) b.columns = jsonVector(b.columns, file.schema);
+      if (orderVector) b.columns = orderVector(b.columns, file.schema, order!);
+    }
     yield b;
   }
 }

@@ -58,6 +58,14 @@ export interface ReadOptions extends ValueOptions, ColumnarValueOptions {
    * Columns to read, as dotted paths or path arrays; a group path selects all its leaves (default: all). A dotted
    * path also finds a field whose own name has dots; one that names two columns (a field `a.b` beside field `b` of a
    * struct `a`) is `AMBIGUOUS_COLUMN`, and the path array says which.
+   *
+   * The list also sets the output order of the top-level fields, as pyarrow's `ParquetFile.read(columns=…)` and SQL's
+   * `SELECT s, id` do: rows' keys ({@link ParquetFile.readRows}, {@link ParquetFile.iterateRowGroups}, row batches)
+   * and the root vector's children ({@link ParquetFile.readRowGroupColumns}, column batches) come in the order of each
+   * field's first mention. A nested path (`s.b`) places its top-level field `s` where it is first mentioned; the
+   * fields inside a struct keep their schema order (`['s.b', 'id', 's.a']` gives `s` with `a` then `b`, then `id`).
+   * A path given twice, or a field mentioned again, is read once, at its first place. Without `columns`, fields come
+   * in schema order. A filter column not in `columns` is not returned.
    */
   columns?: readonly (string | readonly string[])[];
   /** Row groups to read, by ordinal (default: all). */
@@ -118,7 +126,8 @@ export interface ParquetFile {
   /** The byte source. */
   readonly source: ByteSource;
   /**
-   * Reads rows as plain objects keyed by top-level field name.
+   * Reads rows as plain objects keyed by top-level field name (in the order `columns` gives them, see
+   * {@link ReadOptions.columns}; else schema order).
    * @param options - projection, row groups, row range, value mapping.
    */
   readRows(options?: ReadOptions): Promise<Record<string, unknown>[]>;
@@ -327,6 +336,11 @@ function checkRowGroups(metadata: FileMetaData, ncols: number): number {
   );
 }
 
+/** Whether a column is at the field path `w`, or under it. */
+function under(w: readonly string[], col: ColumnDescriptor): boolean {
+  return w.length <= col.path.length && w.every((p, i) => col.path[i] === p);
+}
+
 /** Throws `MISSING_METADATA` for a chunk without ColumnMetaData. */
 function noMetadata(rowGroup: number, col: ColumnDescriptor): never {
   throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rowGroup}, column '${col.pathString}' has no ColumnMetaData`);
@@ -408,17 +422,61 @@ export class File implements ParquetFile {
 
   private readonly parquetMr816: boolean;
 
+  /** The field paths `columns` names, in its order (a dotted string resolved as {@link ReadOptions.columns} says). */
+  private wanted(columns: NonNullable<ReadOptions['columns']>): string[][] {
+    const all = this.schema.columns;
+    return columns.map((c) => (typeof c !== 'string' ? [...c] : this.dotted ? this.dotted.fieldPath(all, c) : c.split('.')));
+  }
+
   selectColumns(columns: ReadOptions['columns']): boolean[] {
     const all = this.schema.columns;
     if (!columns) return all.map(() => true);
-    // a column at `w` (a path array), or under it
-    const under = (w: readonly string[], col: ColumnDescriptor) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p);
-    const wanted = columns.map((c) => (typeof c !== 'string' ? [...c] : this.dotted ? this.dotted.fieldPath(all, c) : c.split('.')));
+    const wanted = this.wanted(columns);
     const sel = all.map((col) => wanted.some((w) => under(w, col)));
     for (const w of wanted) {
       if (!all.some((col) => under(w, col))) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no column '${w.join('.')}' in the schema`);
     }
     return sel;
+  }
+
+  /**
+   * The top-level fields a read returns, in the order `columns` first mentions each (a nested path places its
+   * top-level field; a path given twice counts once), as indexes of the schema's top-level fields; undefined when
+   * that is the schema's order (no `columns`, or columns given in schema order), which the assembly gives already.
+   * Call after {@link File.selectColumns} (which refuses unknown columns).
+   */
+  fieldOrder(columns: ReadOptions['columns']): number[] | undefined {
+    if (!columns) return undefined;
+    const all = this.schema.columns;
+    const top = this.schema.field.fields;
+    const order: number[] = [];
+    for (const w of this.wanted(columns)) {
+      for (let t = 0; t < top.length; t++) {
+        if (!order.includes(t) && top[t]!.leaves.some((c) => under(w, all[c]!))) order.push(t);
+      }
+    }
+    return order.every((t, k) => k === 0 || t > order[k - 1]!) ? undefined : order;
+  }
+
+  /**
+   * Rows with their keys in a read's order ({@link File.fieldOrder}): new objects holding the same values.
+   * @param rows - the assembled rows (keys in schema order).
+   * @param order - the top-level fields, in output order.
+   */
+  orderRows(rows: Record<string, unknown>[], order: readonly number[]): Record<string, unknown>[] {
+    const names = order.map((t) => this.schema.field.fields[t]!.name);
+    const out = new Array<Record<string, unknown>>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const o: Record<string, unknown> = {};
+      for (const k of names) {
+        // a field named `__proto__` is an own property, as the assembly makes it (assignment would set the prototype)
+        if (k === '__proto__') Object.defineProperty(o, k, { value: row[k], enumerable: true, writable: true, configurable: true });
+        else o[k] = row[k];
+      }
+      out[r] = o;
+    }
+    return out;
   }
 
   rowGroup(i: number): RowGroup {
@@ -646,6 +704,7 @@ export class File implements ParquetFile {
     const variants = options.variants !== 'raw' ? await this.variants() : undefined;
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
+    const order = this.fieldOrder(options.columns);
     const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const maps = options.maps ?? 'map';
@@ -672,6 +731,7 @@ export class File implements ParquetFile {
         }
         variants?.(rows);
         json?.(rows);
+        if (order) rows = this.orderRows(rows, order);
         scan.returned(rows.length);
         yield { rowGroup: g, rows };
       }
