@@ -25,7 +25,7 @@ export { openParquet, type OpenOptions, type ReadOptions, type ParquetFile } fro
 export { OPEN_RULES as openOptionRules, READ_RULES as readOptionRules, BATCH_RULES as batchOptionRules } from './read-options.js';
 export type { PageIndex } from './chunk-index.js';
 export { DEFAULT_BATCH_SIZE, type BatchOptions, type BatchBase, type RowBatch, type ColumnBatch } from './batches.js';
-export { bufferSource, blobSource, fetchSource, readRanges, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
+export { bufferSource, blobSource, fetchSource, readRanges, FETCH_RULES as fetchOptionRules, type ByteSource, type ByteRange, type FetchSourceOptions, type HttpSource } from './source.js';
 export { readRawFooter, decodePlainFooter, decodeCryptoFooter, DEFAULT_TAIL_GUESS, type RawFooter } from './footer.js';
 export { chunkValues, type ValueSegment, type DecodedChunk, type ChunkDecodeOptions, type ChunkLocation } from '@parquetry/parquet-column/decode';
 export { decodeColumnChunk } from './decode-chunk.js';

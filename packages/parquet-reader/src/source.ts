@@ -230,7 +230,12 @@ export async function fetchSource(url: string, options: FetchSourceOptions = {})
   return src;
 }
 
-const FETCH_RULES: OptionRules = {
+/**
+ * Options of {@link fetchSource} (`FetchSourceOptions`): their names and the kinds of the values that are not numbers
+ * (the numbers are checked with their ranges when the source is made). Exported as `fetchOptionRules`, for a package
+ * that takes these options to pass them on and checks its own list.
+ */
+export const FETCH_RULES: OptionRules = {
   byteLength: 'any',
   headers: 'object',
   fetch: 'function',
