@@ -87,6 +87,12 @@ export interface DatasetReadOptions extends Omit<ReadOptions, 'rowGroups' | 'row
    * Columns to read: top-level names or dotted paths of the files' columns, and partition column names (default:
    * every column of the dataset, then the partition columns). A dotted path splits at every dot; a name with a dot in
    * it takes a path array (`['a.b']`).
+   *
+   * The list also sets the output order, as `pyarrow.dataset`'s `to_table(columns=[…])` and SQL's `SELECT p, id` do:
+   * rows' keys and the column batches' children follow each top-level field's first mention, partition columns
+   * included (`['p', 'id']` puts the partition first). A nested path (`s.b`) places its top-level field `s`, whose own
+   * fields keep their schema order; a field mentioned again is read once, at its first place. Without `columns`: the
+   * dataset's columns, then the partition columns. A filter column left out of `columns` is not returned.
    */
   columns?: readonly (string | readonly string[])[];
   /**
@@ -127,7 +133,7 @@ export interface DatasetRowBatch {
   rowStart: number;
   /** Row after the batch's last, counted over the file. */
   rowEnd: number;
-  /** The rows (dataset columns, then partition columns). */
+  /** The rows (their keys in the order of {@link DatasetReadOptions.columns}: by default the dataset's columns, then the partition columns). */
   rows: Record<string, unknown>[];
 }
 
@@ -141,7 +147,10 @@ export interface DatasetColumnBatch {
   rowStart: number;
   /** Row after the batch's last, counted over the file. */
   rowEnd: number;
-  /** One vector per selected dataset column (partition columns last), typed as the dataset's schema says. */
+  /**
+   * One vector per selected column, typed as the dataset's schema says, in the order of
+   * {@link DatasetReadOptions.columns} (by default the dataset's columns, then the partition columns).
+   */
   columns: StructVector;
 }
 
@@ -231,7 +240,8 @@ export interface Dataset {
   readonly summaryIgnored: SummaryIgnored | undefined;
   /**
    * Reads rows: the dataset's columns (null where a file lacks one, widened where a file has a narrower type),
-   * then the partition columns; files in order, each file's rows in order.
+   * then the partition columns, or the columns in the order `columns` gives them; files in order, each file's rows in
+   * order.
    * @param options - projection, filter, pruning, value mapping, `onScan`.
    * @returns the rows.
    * @throws ParquetError `INVALID_ARGUMENT` (an option it does not take, naming the nearest one and its list, or a
@@ -354,9 +364,11 @@ interface FileRange {
 /** What a read resolved once: output fields, file projection, filter, value options. */
 interface ReadPlan {
   options: DatasetReadOptions;
-  /** Selected data fields (dataset top-level indexes) and partition columns. */
-  dataFields: number[];
-  partFields: number[];
+  /**
+   * Selected fields (dataset top-level indexes: data columns, then partition columns), in output order: the order of
+   * their first mention in `columns`, else the schema's.
+   */
+  fields: number[];
   /** The paths to pass to the reader, by top-level name. */
   paths: Map<string, (string | readonly string[])[]>;
   filter: Filter | undefined;
@@ -478,7 +490,8 @@ class DatasetImpl implements Dataset {
         if (i < nData) paths.set(f.name, [[f.name]]); // a path array: the name may have a dot
       });
     }
-    const order = [...picked].sort((a, b) => a - b);
+    // the output order: first mention in `columns` (a Set keeps insertion order), else the schema's
+    const fields = [...picked];
     // shapes, operators and columns checked and every value converted to its column's type under the read's value
     // mapping, as a file read does first: a `Date` or `YYYY-MM-DD` on a date partition compares as the partition's days
     // (unconverted, it matched no file and the read returned no rows)
@@ -498,8 +511,7 @@ class DatasetImpl implements Dataset {
     }
     return {
       options,
-      dataFields: order.filter((i) => i < nData),
-      partFields: order.filter((i) => i >= nData),
+      fields,
       paths,
       filter,
       stats: emptyDatasetStats(this.entries.length),
@@ -668,13 +680,15 @@ class DatasetImpl implements Dataset {
   /** Reshapes a file's rows to the dataset's: its fields in order, nulls for missing columns, widening, partitions. */
   private shapeRows(plan: ReadPlan, p: Prepared, parts: Map<string, unknown>, rows: Record<string, unknown>[]): Record<string, unknown>[] {
     const top = this.schema.field.fields;
-    const data = plan.dataFields.map((i) => ({ name: top[i]!.name, m: p.mapping[i]! }));
+    const nData = this.data.field.fields.length;
     // rows under `values: 'json'` take the partitions in that mapping too (filters and columns keep the native one)
     const json = plan.options.values === 'json';
-    const partsOut = plan.partFields.map((i) => {
+    // the read's fields in output order: a data column's mapping, or a partition's value
+    const shape = plan.fields.map((i): { name: string; m: ColumnMapping | undefined; value: unknown } => {
       const name = top[i]!.name;
+      if (i < nData) return { name, m: p.mapping[i]!, value: null };
       const value = parts.get(name) ?? null;
-      return { name, value: json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === name)!.type) : value };
+      return { name, m: undefined, value: json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === name)!.type) : value };
     });
     // a widened INT32 is an exact number: a bigint, as INT64 values are, unless the mapping gives numbers
     const asNumber = plan.options.int64 === 'number' || json;
@@ -682,15 +696,14 @@ class DatasetImpl implements Dataset {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       const o: Record<string, unknown> = {};
-      for (const { name, m } of data) {
-        let v = m.present ? (row[name] ?? null) : null;
-        if (m.widen === 'int64' && typeof v === 'number' && !asNumber) v = BigInt(v);
+      for (const { name, m, value } of shape) {
+        let v = value;
+        if (m) {
+          v = m.present ? (row[name] ?? null) : null;
+          if (m.widen === 'int64' && typeof v === 'number' && !asNumber) v = BigInt(v);
+        }
         if (name === '__proto__') setOwn(o, name, v);
         else o[name] = v;
-      }
-      for (const { name, value } of partsOut) {
-        if (name === '__proto__') setOwn(o, name, value);
-        else o[name] = value;
       }
       out[r] = o;
     }
@@ -702,21 +715,22 @@ class DatasetImpl implements Dataset {
     const top = this.schema.field.fields;
     const n = v.length;
     const own = new Map(v.children.map((c) => [c.field.name, c]));
+    const nData = this.data.field.fields.length;
     const children: ColumnarVector[] = [];
     const fields = [];
-    for (const i of plan.dataFields) {
-      const f = top[i]!;
-      const m = p.mapping[i]!;
-      const c = m.present ? own.get(f.name) : undefined;
-      children.push(c ? widenVector(c, f, m.widen, plan.options) : nullVector(this.schema, f, n, plan.options));
-      fields.push(f);
-    }
     // under `values: 'json'` a partition's vector holds what the rows hold (shapeRows): the JSON mapping's value
     const json = plan.options.values === 'json';
-    for (const i of plan.partFields) {
+    // the read's fields in output order
+    for (const i of plan.fields) {
       const f = top[i]!;
-      const value = parts.get(f.name) ?? null;
-      children.push(constantVector(this.schema, f, n, json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === f.name)!.type) : value, plan.options));
+      if (i < nData) {
+        const m = p.mapping[i]!;
+        const c = m.present ? own.get(f.name) : undefined;
+        children.push(c ? widenVector(c, f, m.widen, plan.options) : nullVector(this.schema, f, n, plan.options));
+      } else {
+        const value = parts.get(f.name) ?? null;
+        children.push(constantVector(this.schema, f, n, json ? jsonPartitionValue(value, this.partitions.find((x) => x.name === f.name)!.type) : value, plan.options));
+      }
       fields.push(f);
     }
     return { kind: 'struct', field: { ...this.schema.field, fields }, length: n, validity: null, children };
