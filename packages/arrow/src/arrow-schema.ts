@@ -54,6 +54,11 @@ export interface ArrowSchemaOptions {
   /**
    * Columns to read, as dotted paths or path arrays; a group path selects every leaf under it (default: all). As in
    * the reader, a struct keeps only the children selected.
+   *
+   * The list also sets the order of the schema's top-level fields, as pyarrow's `pq.read_table(columns=[…])` does:
+   * each at its first mention. A nested path (`s.b`) places its top-level field `s`, whose fields keep their schema
+   * order (as `pq.ParquetFile.read` does; `pq.read_table` returns a flattened column `b` instead); a field mentioned
+   * again is read once. Without `columns`, schema order.
    */
   columns?: readonly (string | readonly string[])[];
   /**
@@ -280,6 +285,21 @@ function selectColumns(schema: SchemaTree, columns: ArrowSchemaOptions['columns'
 }
 
 /**
+ * The projected root with its fields in the order `columns` first mentions each (see
+ * {@link ArrowSchemaOptions.columns}); the same root when there is no `columns` or it follows the schema's order.
+ */
+function inColumnOrder(root: StructField, schema: SchemaTree, columns: ArrowSchemaOptions['columns']): StructField {
+  if (!columns) return root;
+  const fields: Field[] = [];
+  for (const c of columns) {
+    for (const f of root.fields) {
+      if (!fields.includes(f) && f.leaves.some((i) => matches([c], schema.columns[i]!))) fields.push(f);
+    }
+  }
+  return fields.every((f, k) => f === root.fields[k]) ? root : { ...root, fields };
+}
+
+/**
  * The original Arrow schema stored in the file's `ARROW:schema` metadata, when it has one that decodes.
  * @param metadata - the file's footer.
  * @returns the schema, or `undefined` (no key, or a value that is not an IPC schema).
@@ -307,7 +327,7 @@ export function storedArrowSchema(metadata: Pick<FileMetaData, 'key_value_metada
  */
 export function planArrowRead(schema: SchemaTree, metadata: Pick<FileMetaData, 'key_value_metadata'>, options: ArrowSchemaOptions = {}, stored?: Schema): ArrowReadPlan {
   const selected = selectColumns(schema, options.columns);
-  const root = pruneStruct(schema.field, selected);
+  const root = inColumnOrder(pruneStruct(schema.field, selected), schema, options.columns);
   const dict = options.dictionary;
   const ctx: Context = {
     dictionary: (col) => (dict === true ? true : Array.isArray(dict) ? matches(dict, col) : false),

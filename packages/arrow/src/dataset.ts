@@ -2,9 +2,9 @@
  * Datasets (`@parquetry/parquet-dataset`) and Arrow. Writing: an Arrow table or stream of record batches through the
  * dataset writer, as `pyarrow.parquet.write_to_dataset` writes one. Reading: a dataset (many files, hive partitions,
  * schema evolution) → Arrow, as `pyarrow.dataset`'s `to_table()` / `to_batches()` read one: the dataset's unified
- * schema mapped to Arrow types as a file's is (`arrow-schema.ts`), the partition columns last (`int64`, `date` and
- * `string` partitions as Int64, Date32 and Utf8, as DuckDB types them; pyarrow infers Int32 for integer partitions),
- * and each batch of the dataset's columnar read (columns a file lacks all null, narrower types widened, partition
+ * schema mapped to Arrow types as a file's is (`arrow-schema.ts`), the partition columns last unless `columns` orders
+ * them (`int64`, `date` and `string` partitions as Int64, Date32 and Utf8, as DuckDB types them; pyarrow infers Int32
+ * for integer partitions), and each batch of the dataset's columnar read (columns a file lacks all null, narrower types widened, partition
  * columns constant) converted as a file's columnar batch is (`to-arrow.ts`): fixed-width values, offsets and bytes are
  * the decoder's buffers.
  *
@@ -31,7 +31,9 @@ import { DATASET_READ_RULES, DATASET_SCHEMA_RULES, DATASET_WRITE_RULES } from '.
 export interface ArrowDatasetReadOptions {
   /**
    * Columns to read: top-level names or dotted paths of the files' columns, and partition column names (default:
-   * every column, then the partition columns).
+   * every column, then the partition columns). The list also sets the order of the schema's fields, as
+   * `pyarrow.dataset`'s `to_table(columns=[…])` does: each top-level field (partition columns too) at its first
+   * mention; a nested path (`s.b`) places `s`, whose fields keep their schema order; a field named twice is read once.
    */
   columns?: readonly (string | readonly string[])[];
   /**
