@@ -101,6 +101,9 @@ export function canonParquetryRows(schema: SchemaTree, rows: Record<string, unkn
   });
 }
 
+/** The brand of `@parquetry/parquet-variant`'s typed values (its `VARIANT_TYPED`, a `Symbol.for` symbol). */
+const TYPED = Symbol.for('@parquetry/parquet-variant.typed');
+
 /**
  * Canonical form of a decoded VARIANT value (`@parquetry/parquet-variant` mapping): tagged dates, times,
  * timestamps, decimals and UUIDs become the canonical strings; objects get sorted keys.
@@ -114,7 +117,8 @@ export function canonVariant(v: unknown): unknown {
   if (v instanceof Uint8Array) return C.canonBinary(v);
   if (Array.isArray(v)) return v.map(canonVariant);
   const o = v as Record<string, unknown>;
-  switch (o.type) {
+  // typed values carry the brand of @parquetry/parquet-variant (VARIANT_TYPED); a plain object is an object whatever its keys
+  switch ((o as { [TYPED]?: unknown })[TYPED] === true ? o.type : undefined) {
     case 'decimal':
       if (typeof o.value === 'string' && Object.keys(o).length === 2) return o.value;
       break;

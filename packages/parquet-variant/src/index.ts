@@ -4,6 +4,9 @@
  * (https://github.com/apache/parquet-format/blob/master/VariantShredding.md).
  *
  * - {@link decodeVariant} / {@link encodeVariant}: metadata + value bytes ⇄ JS values ({@link VariantValue});
+ *   dates, timestamps, times, UUIDs and decimals are branded typed values ({@link VARIANT_TYPED}) made by the decoder
+ *   or by {@link variantDate}, {@link variantTimestamp}, {@link variantTime}, {@link variantUuid}, {@link variantDecimal};
+ *   every plain object is a Variant object.
  *   {@link variantKeys} + {@link encodeMetadata} + {@link encodeVariantValue} encode several values against one metadata.
  * - {@link shreddedShapeFromSchema}, {@link variantColumnLayout}: the shape of a shredded `typed_value` subtree.
  * - {@link mergeShredded}: rebuilds a Variant value from a row's `value` and `typed_value`.
@@ -11,11 +14,18 @@
  * @packageDocumentation
  */
 export {
+  VARIANT_TYPED,
   VariantBasicType,
   VariantPrimitive,
   asTagged,
   compareUtf8,
   formatDecimal,
+  isVariantTyped,
+  variantDate,
+  variantDecimal,
+  variantTime,
+  variantTimestamp,
+  variantUuid,
   type VariantDate,
   type VariantDecimal,
   type VariantObject,

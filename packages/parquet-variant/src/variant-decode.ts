@@ -11,7 +11,7 @@
  * @module
  */
 import { ParquetError } from '@parquetry/thrift-compact';
-import { formatDecimal, type VariantObject, type VariantValue } from './variant-value.js';
+import { formatDecimal, makeDate, makeDecimal, makeTime, makeTimestamp, makeUuid, type VariantObject, type VariantValue } from './variant-value.js';
 
 /** Deepest nesting of arrays/objects accepted by default. */
 export const DEFAULT_MAX_VARIANT_DEPTH = 128;
@@ -201,7 +201,8 @@ interface Ctx {
  * with exactly `scale` fractional digits; date → `{ type: 'date', days }`; timestamps →
  * `{ type: 'timestamp', unit: 'us' | 'ns', utc, value: bigint }`; time → `{ type: 'time', unit: 'us',
  * value: bigint }`; uuid → `{ type: 'uuid', value }` (lowercase 8-4-4-4-12); binary → `Uint8Array`
- * (a copy); string → `string`; object → plain object in stored key order; array → array.
+ * (a copy); string → `string`; object → plain object in stored key order; array → array. The typed values
+ * (decimal, date, timestamps, time, uuid) are branded (`VARIANT_TYPED`), so encoding them again gives the same types.
  *
  * @param metadata - the Variant metadata bytes (consecutive calls with identical bytes reuse one parse), or a
  *   parsed {@link VariantMetadata}.
@@ -303,17 +304,17 @@ function decodePrimitive(ctx: Ctx, id: number, p: number, end: number, pos: numb
       if (width === 4) unscaled = dv.getInt32(p + 1, true);
       else if (width === 8) unscaled = dv.getBigInt64(p + 1, true);
       else unscaled = (dv.getBigInt64(p + 9, true) << 64n) | dv.getBigUint64(p + 1, true);
-      return { type: 'decimal', value: formatDecimal(unscaled, scale) };
+      return makeDecimal(formatDecimal(unscaled, scale));
     }
     case 11:
       need(p, 4, end, 'date');
-      return { type: 'date', days: dv.getInt32(p, true) };
+      return makeDate(dv.getInt32(p, true));
     case 12:
     case 13:
     case 18:
     case 19:
       need(p, 8, end, 'timestamp');
-      return { type: 'timestamp', unit: id < 18 ? 'us' : 'ns', utc: id === 12 || id === 18, value: dv.getBigInt64(p, true) };
+      return makeTimestamp(id < 18 ? 'us' : 'ns', id === 12 || id === 18, dv.getBigInt64(p, true));
     case 14:
       need(p, 4, end, 'float');
       return dv.getFloat32(p, true);
@@ -326,7 +327,7 @@ function decodePrimitive(ctx: Ctx, id: number, p: number, end: number, pos: numb
     }
     case 17:
       need(p, 8, end, 'time');
-      return { type: 'time', unit: 'us', value: dv.getBigInt64(p, true) };
+      return makeTime(dv.getBigInt64(p, true));
     case 20: {
       need(p, 16, end, 'uuid');
       const b = ctx.b;
@@ -335,7 +336,7 @@ function decodePrimitive(ctx: Ctx, id: number, p: number, end: number, pos: numb
         if (i === 4 || i === 6 || i === 8 || i === 10) s += '-';
         s += HEX[b[p + i]!]!;
       }
-      return { type: 'uuid', value: s };
+      return makeUuid(s);
     }
     default:
       throw corrupt(`unknown primitive type id ${id}`, 'value', pos);

@@ -10,7 +10,7 @@
  */
 import { ByteWriter, ParquetError } from '@parquetry/thrift-compact';
 import { DEFAULT_MAX_VARIANT_DEPTH } from './variant-decode.js';
-import { asTagged, compareUtf8, type VariantValue } from './variant-value.js';
+import { asTagged, compareUtf8, isVariantTyped, type VariantValue } from './variant-value.js';
 
 /** Options for {@link encodeVariant}. */
 export interface EncodeVariantOptions {
@@ -65,15 +65,19 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  *
  * Numbers: integers (not −0) → the smallest of int8/int16/int32 that holds them, other safe integers →
  * int64, everything else (fractions, −0, NaN, ±Infinity, unsafe integers) → double. `bigint` → int64.
- * Strings shorter than 64 UTF-8 bytes → short string, else string. Tagged objects (`date`, `timestamp`,
- * `time`, `uuid`, `decimal`, recognised by exact shape) → their Variant types; a decimal uses the
- * smallest of decimal4/8/16 that holds its precision.
+ * Strings shorter than 64 UTF-8 bytes → short string, else string. Typed values (`date`, `timestamp`, `time`,
+ * `uuid`, `decimal`) → their Variant types, but only when branded ({@link VARIANT_TYPED}: made by the decoder or by
+ * {@link variantDate}, {@link variantTimestamp}, {@link variantTime}, {@link variantUuid}, {@link variantDecimal});
+ * a decimal uses the smallest of decimal4/8/16 that holds its precision. Every plain object is a Variant object,
+ * `{ type: 'date', days: 3 }` included; so is a typed value copied by `structuredClone` or a spread (the brand, on the
+ * prototype, is not copied).
  *
  * @param value - the value to encode.
  * @param options - nesting limit.
  * @returns the metadata and value bytes.
  * @throws ParquetError `VARIANT_UNREPRESENTABLE` for `undefined`, functions, symbols, a `bigint` outside
- *   int64, a decimal of more than 38 digits, out-of-range dates/timestamps, or nesting deeper than `maxDepth`.
+ *   int64, a decimal of more than 38 digits, out-of-range dates/timestamps, a branded value whose fields no longer
+ *   fit its type, a non-plain object (a class instance, `Map`, `Date`…), or nesting deeper than `maxDepth`.
  */
 export function encodeVariant(value: VariantValue, options: EncodeVariantOptions = {}): EncodedVariant {
   const sorted = variantKeys(value, options);
@@ -85,7 +89,7 @@ export function encodeVariant(value: VariantValue, options: EncodeVariantOptions
 /**
  * Collects the object keys used anywhere in a value: the dictionary {@link encodeMetadata} takes, e.g. to share one
  * metadata between several values encoded with {@link encodeVariantValue} (the pieces of a shredded Variant).
- * @param value - the value (only plain, untagged objects contribute keys).
+ * @param value - the value (only plain objects contribute keys; typed values have none).
  * @param options - nesting limit.
  * @returns the distinct keys, sorted by UTF-8 bytes.
  * @throws ParquetError `VARIANT_UNREPRESENTABLE` for nesting deeper than `maxDepth` (a cycle).
@@ -344,7 +348,13 @@ function writeValue(w: ByteWriter, v: unknown, ctx: WriteCtx, path: PathStack): 
         return;
     }
   }
-  if (!isPlainObject(v)) throw unrepresentable('a non-plain object', path);
+  if (!isPlainObject(v)) {
+    if (isVariantTyped(v)) {
+      const tag = (v as { type?: unknown }).type;
+      throw unrepresentable(`a typed Variant value (${typeof tag === 'string' ? tag : 'no type'}) whose fields do not fit its type`, path);
+    }
+    throw unrepresentable('a non-plain object', path);
+  }
   writeObject(w, v, ctx, path);
 }
 

@@ -10,7 +10,7 @@
 import { FieldRepetitionType, ParquetError, Type } from '@parquetry/thrift-compact';
 import type { LogicalType } from '@parquetry/thrift-compact';
 import { DEFAULT_MAX_VARIANT_DEPTH, VariantMetadata, decodeVariant, parseMetadataCached, type DecodeVariantOptions } from './variant-decode.js';
-import { compareUtf8, formatDecimal, type VariantObject, type VariantValue } from './variant-value.js';
+import { compareUtf8, formatDecimal, makeDate, makeDecimal, makeTime, makeTimestamp, makeUuid, type VariantObject, type VariantValue } from './variant-value.js';
 
 /** A shredded primitive `typed_value` (VariantShredding.md, "Shredded Value Types"). */
 export type ShreddedPrimitiveShape =
@@ -392,18 +392,18 @@ function primitive(t: unknown, shape: ShreddedPrimitiveShape, path: PathStack): 
       }
       frac = frac.padEnd(shape.scale, '0');
       const unscaled = BigInt((m[1] ?? '') + m[2]! + frac);
-      return { type: 'decimal', value: formatDecimal(unscaled, shape.scale) };
+      return makeDecimal(formatDecimal(unscaled, shape.scale));
     }
     case 'date':
       if (typeof t !== 'number' || !Number.isInteger(t)) throw bad();
-      return { type: 'date', days: t };
+      return makeDate(t);
     case 'time':
     case 'timestamp': {
       let x: bigint;
       if (typeof t === 'bigint') x = t;
       else if (typeof t === 'number' && Number.isSafeInteger(t)) x = BigInt(t);
       else throw bad();
-      return shape.kind === 'time' ? { type: 'time', unit: 'us', value: x } : { type: 'timestamp', unit: shape.unit, utc: shape.utc, value: x };
+      return shape.kind === 'time' ? makeTime(x) : makeTimestamp(shape.unit, shape.utc, x);
     }
     case 'binary':
       if (!(t instanceof Uint8Array)) throw bad();
@@ -415,10 +415,10 @@ function primitive(t: unknown, shape: ShreddedPrimitiveShape, path: PathStack): 
       if (t instanceof Uint8Array && t.length === 16) {
         let s = '';
         for (let i = 0; i < 16; i++) s += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + t[i]!.toString(16).padStart(2, '0');
-        return { type: 'uuid', value: s };
+        return makeUuid(s);
       }
       if (typeof t !== 'string' || !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(t)) throw bad();
-      return { type: 'uuid', value: t.toLowerCase() };
+      return makeUuid(t.toLowerCase());
     }
   }
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { isParquetError } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
-import { decodeVariant, encodeMetadata, encodeVariant, encodeVariantValue, variantKeys, type VariantValue } from '../src/index.js';
+import { decodeVariant, encodeMetadata, encodeVariant, encodeVariantValue, variantDate, variantKeys, variantUuid, type VariantValue } from '../src/index.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -21,7 +21,8 @@ describe('variantKeys', () => {
     expect(variantKeys({ b: [{ z: 1, a: 2 }, { a: null }], a: { b: 1, '\u{10000}': 2, '\uffff': 3 } })).toEqual(['a', 'b', 'z', '\uffff', '\u{10000}']);
   });
   test('tagged values, binaries and primitives have no keys', () => {
-    expect(variantKeys([{ type: 'date', days: 1 }, Uint8Array.of(1), 'x', 1, null])).toEqual([]);
+    expect(variantKeys([variantDate(1), Uint8Array.of(1), 'x', 1, null])).toEqual([]);
+    expect(variantKeys([{ type: 'date', days: 1 }])).toEqual(['days', 'type']); // a plain object, whatever its keys
   });
   test('a cycle is VARIANT_UNREPRESENTABLE', () => {
     const a: unknown[] = [];
@@ -41,7 +42,7 @@ describe('encodeVariantValue', () => {
     expect(decodeVariant(md, encodeVariantValue({ c: 7, a: [1] }, ids))).toEqual({ a: [1], c: 7 });
   });
   test('with the dictionary encodeVariant builds, it gives encodeVariant bytes', () => {
-    const v: VariantValue = { k: [1, 'two', { j: null }], a: { type: 'uuid', value: '00112233-4455-6677-8899-aabbccddeeff' } };
+    const v: VariantValue = { k: [1, 'two', { j: null }], a: variantUuid('00112233-4455-6677-8899-aabbccddeeff'), b: { type: 'uuid', value: 'x' } };
     const keys = variantKeys(v);
     const e = encodeVariant(v);
     expect(hex(encodeMetadata(keys))).toBe(hex(e.metadata));

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { decodeVariantColumn } from 'hyparquet/src/variant.js';
 import { isParquetError } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
-import { decodeVariant, encodeMetadata, encodeVariant, type VariantValue } from '../src/index.js';
+import { decodeVariant, encodeMetadata, encodeVariant, isVariantTyped, variantDate, variantDecimal, variantTime, variantTimestamp, variantUuid, type VariantValue } from '../src/index.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -24,17 +24,17 @@ describe('exact bytes', () => {
     ['abc', '0d616263'],
     ['x'.repeat(64), '40' + '40000000' + '78'.repeat(64)], // 64 bytes → long string
     [Uint8Array.of(1, 2), '3c' + '02000000' + '0102'],
-    [{ type: 'date', days: -1 }, '2c' + 'ffffffff'],
-    [{ type: 'timestamp', unit: 'us', utc: true, value: 1n }, '30' + '0100000000000000'],
-    [{ type: 'timestamp', unit: 'us', utc: false, value: 1n }, '34' + '0100000000000000'],
-    [{ type: 'timestamp', unit: 'ns', utc: true, value: -1n }, '48' + 'ffffffffffffffff'],
-    [{ type: 'timestamp', unit: 'ns', utc: false, value: 1n }, '4c' + '0100000000000000'],
-    [{ type: 'time', unit: 'us', value: 2n }, '44' + '0200000000000000'],
-    [{ type: 'uuid', value: 'f24f9b64-81fa-49d1-b74e-8c09a6e31c56' }, '50' + 'f24f9b6481fa49d1b74e8c09a6e31c56'],
-    [{ type: 'decimal', value: '-12.340' }, '20' + '03' + 'cccfffff'], // decimal4, precision 5
-    [{ type: 'decimal', value: '1234567890.0' }, '24' + '01' + '341cdcdf02000000'], // decimal8, precision 11 (12345678900 = 0x2DFDC1C34)
-    [{ type: 'decimal', value: '0.0000000000000000001' }, '20' + '13' + '01000000'], // precision 1, scale 19 → decimal4
-    [{ type: 'decimal', value: '-12345678901234567890' }, '28' + '00' + '2ef5e0147356ab54ffffffffffffffff'], // decimal16
+    [variantDate(-1), '2c' + 'ffffffff'],
+    [variantTimestamp(1n, 'us', true), '30' + '0100000000000000'],
+    [variantTimestamp(1n, 'us', false), '34' + '0100000000000000'],
+    [variantTimestamp(-1n, 'ns', true), '48' + 'ffffffffffffffff'],
+    [variantTimestamp(1n, 'ns', false), '4c' + '0100000000000000'],
+    [variantTime(2n), '44' + '0200000000000000'],
+    [variantUuid('f24f9b64-81fa-49d1-b74e-8c09a6e31c56'), '50' + 'f24f9b6481fa49d1b74e8c09a6e31c56'],
+    [variantDecimal('-12.340'), '20' + '03' + 'cccfffff'], // decimal4, precision 5
+    [variantDecimal('1234567890.0'), '24' + '01' + '341cdcdf02000000'], // decimal8, precision 11 (12345678900 = 0x2DFDC1C34)
+    [variantDecimal('0.0000000000000000001'), '20' + '13' + '01000000'], // precision 1, scale 19 → decimal4
+    [variantDecimal('-12345678901234567890'), '28' + '00' + '2ef5e0147356ab54ffffffffffffffff'], // decimal16
     [[], '0300'.padEnd(6, '0')],
     [[true, null], '03' + '02' + '000102' + '0400'],
   ] as [VariantValue, string][])('%o', (value, expected) => {
@@ -42,11 +42,11 @@ describe('exact bytes', () => {
   });
 
   test('decimal widths follow precision', () => {
-    expect(encodeVariant({ type: 'decimal', value: '999999999' }).value[0]).toBe(8 << 2);
-    expect(encodeVariant({ type: 'decimal', value: '-9999999999' }).value[0]).toBe(9 << 2);
-    expect(encodeVariant({ type: 'decimal', value: '9999999999999999999' }).value[0]).toBe(10 << 2);
+    expect(encodeVariant(variantDecimal('999999999')).value[0]).toBe(8 << 2);
+    expect(encodeVariant(variantDecimal('-9999999999')).value[0]).toBe(9 << 2);
+    expect(encodeVariant(variantDecimal('9999999999999999999')).value[0]).toBe(10 << 2);
     const big = '-' + '9'.repeat(38);
-    expect(decodeVariant(encodeVariant({ type: 'decimal', value: big }).metadata, encodeVariant({ type: 'decimal', value: big }).value)).toEqual({
+    expect(decodeVariant(encodeVariant(variantDecimal(big)).metadata, encodeVariant(variantDecimal(big)).value)).toEqual({
       type: 'decimal',
       value: big,
     });
@@ -84,7 +84,7 @@ describe('exact bytes', () => {
   });
 
   test('unrepresentable values throw VARIANT_UNREPRESENTABLE', () => {
-    const bad: unknown[] = [undefined, () => 1, Symbol('s'), 2n ** 63n, { type: 'decimal', value: '1' + '0'.repeat(38) }, { a: undefined }, new Map()];
+    const bad: unknown[] = [undefined, () => 1, Symbol('s'), 2n ** 63n, variantDecimal('1' + '0'.repeat(38)), { a: undefined }, new Map()];
     for (const b of bad) {
       try {
         encodeVariant(b as VariantValue);
@@ -111,10 +111,10 @@ const leaf: fc.Arbitrary<VariantValue> = fc.oneof(
   int64.filter((b) => !Number.isSafeInteger(Number(b)) || b > BigInt(Number.MAX_SAFE_INTEGER) || b < -BigInt(Number.MAX_SAFE_INTEGER)),
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.uint8Array({ maxLength: 20 }),
-  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => ({ type: 'date' as const, days })),
-  fc.record({ type: fc.constant('timestamp' as const), unit: fc.constantFrom('us' as const, 'ns' as const), utc: fc.boolean(), value: int64 }),
-  int64.map((value) => ({ type: 'time' as const, unit: 'us' as const, value })),
-  fc.uuid().map((u) => ({ type: 'uuid' as const, value: u.toLowerCase() })),
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => variantDate(days)),
+  fc.tuple(int64, fc.constantFrom('us' as const, 'ns' as const), fc.boolean()).map(([value, unit, utc]) => variantTimestamp(value, unit, utc)),
+  int64.map((value) => variantTime(value)),
+  fc.uuid().map((u) => variantUuid(u)),
   fc
     .tuple(fc.bigInt({ min: -(10n ** 38n) + 1n, max: 10n ** 38n - 1n }), fc.integer({ min: 0, max: 38 }))
     .map(([u, s]) => {
@@ -122,7 +122,7 @@ const leaf: fc.Arbitrary<VariantValue> = fc.oneof(
       let d = (neg ? -u : u).toString();
       if (s > 0 && d.length <= s) d = '0'.repeat(s - d.length + 1) + d;
       const text = s === 0 ? d : `${d.slice(0, d.length - s)}.${d.slice(d.length - s)}`;
-      return { type: 'decimal' as const, value: (neg ? '-' : '') + text };
+      return variantDecimal((neg ? '-' : '') + text);
     }),
 );
 const variant: fc.Arbitrary<VariantValue> = fc.letrec<{ v: VariantValue }>((tie) => ({
@@ -130,17 +130,32 @@ const variant: fc.Arbitrary<VariantValue> = fc.letrec<{ v: VariantValue }>((tie)
     { depthSize: 'small', withCrossShrink: true },
     leaf,
     fc.array(tie('v'), { maxLength: 6 }),
-    // Keys that would make an object look like a tagged value are avoided (see README: ambiguity).
-    fc.dictionary(key.filter((k) => k !== 'type' && k !== '__proto__'), tie('v'), { maxKeys: 6 }),
+    // `type` keys included: a plain object is an object whatever its keys (objects shaped like typed values below)
+    fc.dictionary(fc.oneof(key, fc.constantFrom('type', 'value', 'days', 'unit', 'utc')).filter((k) => k !== '__proto__'), tie('v'), { maxKeys: 6 }),
+    fc.constantFrom<VariantValue>(
+      { type: 'decimal', value: '12.5' },
+      { type: 'uuid', value: 'f24f9b64-81fa-49d1-b74e-8c09a6e31c56' },
+      { type: 'date', days: 3 },
+      { type: 'time', unit: 'us', value: 5 },
+      { type: 'timestamp', unit: 'ns', utc: false, value: 2n ** 60n }, // an unsafe int64 reads back as a bigint
+    ),
   ),
 })).v;
 
+/** `v` with every typed value marked by an enumerable key, so `toEqual` tells a typed value from a plain object. */
+const marked = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(marked);
+  if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return v;
+  const o = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, marked(x)]));
+  return isVariantTyped(v) ? { typed: o } : { object: o };
+};
+
 describe('round trips', () => {
-  test('decode(encode(x)) deep-equals x', () => {
+  test('decode(encode(x)) deep-equals x, typed values typed and plain objects objects', () => {
     fc.assert(
       fc.property(variant, (x) => {
         const { metadata, value } = encodeVariant(x);
-        expect(decodeVariant(metadata, value)).toEqual(x);
+        expect(marked(decodeVariant(metadata, value))).toEqual(marked(x));
       }),
       { numRuns: 400 },
     );

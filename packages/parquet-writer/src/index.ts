@@ -11,6 +11,9 @@
  * - {@link createWriter}: a streaming writer (`write`, `writeColumns`, `close`, `abort`) over a {@link ByteSink}.
  * - Schemas: {@link field} / {@link schemaElements} (typed builder), {@link schemaFromElements} (a file's schema as
  *   is), {@link inferSchema} (from rows, with overrides).
+ * - VARIANT values: plain JSON-like values, plus the typed values {@link variantDate}, {@link variantTimestamp},
+ *   {@link variantTime}, {@link variantUuid} and {@link variantDecimal} (re-exported from `@parquetry/parquet-variant`);
+ *   a plain object is always a Variant object, whatever its keys.
  *
  * @packageDocumentation
  */
@@ -23,3 +26,21 @@ export { CREATED_BY, VERSION, codecOf, WRITER_RULES as writerOptionRules, type S
 export * from './schema.js';
 export * from './schema-infer.js';
 export { variantRowEncoder } from './variant.js';
+// VARIANT values: the typed ones (dates, timestamps, times, UUIDs, decimals) are made with these factories (or read);
+// every plain object is a Variant object
+export {
+  VARIANT_TYPED,
+  isVariantTyped,
+  variantDate,
+  variantDecimal,
+  variantTime,
+  variantTimestamp,
+  variantUuid,
+  type VariantDate,
+  type VariantDecimal,
+  type VariantObject,
+  type VariantTime,
+  type VariantTimestamp,
+  type VariantUuid,
+  type VariantValue,
+} from '@parquetry/parquet-variant';

@@ -478,6 +478,10 @@ function structTransform(fields: readonly Field[], columns: VariantColumn[]): Tr
  * - VARIANT fields may be anywhere: top level, in structs, list elements, map keys and values.
  * - The rows are not modified: the transform returns new row objects (and new structs, lists and maps on the way
  *   to each Variant; other values are shared).
+ * - Dates, timestamps, times, UUIDs and decimals are written as those Variant types only when they are branded typed
+ *   values (as the reader returns them, or made with `variantDate`, `variantTimestamp`, `variantTime`, `variantUuid`,
+ *   `variantDecimal` of `@parquetry/parquet-variant`); every plain object is a Variant object, so JSON data such as
+ *   `{ "type": "decimal", "value": "12.5" }` is written as an object of two keys.
  * - `null`/`undefined` for an optional Variant stays as it is (a null group); for a required Variant it becomes a
  *   Variant null. The decoded form cannot tell a Variant null inside an optional column from a null column, so such
  *   a value is written as a null column.

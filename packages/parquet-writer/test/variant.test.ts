@@ -14,7 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { convertValues, fromJsValues } from '@parquetry/parquet-column';
 import { assembleRecords, buildSchemaTree, shredRecords, type SchemaTree } from '@parquetry/parquet-levels';
-import { decodeVariant, encodeVariant, splitVariantBinary, variantColumnLayout, type VariantSchemaNode, type VariantValue } from '@parquetry/parquet-variant';
+import { decodeVariant, encodeVariant, splitVariantBinary, variantColumnLayout, variantDate, variantDecimal, variantTime, variantTimestamp, variantUuid, type VariantSchemaNode, type VariantValue } from '@parquetry/parquet-variant';
 import { FieldRepetitionType as R, Type as T, isParquetError, type SchemaElement } from '@parquetry/thrift-compact';
 import { field, schemaElements, type FieldSpec, type SchemaSpec } from '../src/schema.js';
 import { variantRowEncoder } from '../src/variant.js';
@@ -330,7 +330,7 @@ describe('VariantShredding.md examples', () => {
     const tree = treeOf({
       event: field.variant({ shredding: field.struct({ event_type: field.string(), event_ts: field.timestamp('micros') }) }),
     });
-    const ts = (n: number): VariantValue => ({ type: 'timestamp', unit: 'us', utc: true, value: BigInt(n) });
+    const ts = (n: number): VariantValue => variantTimestamp(BigInt(n), 'us', true);
     const events: (VariantValue | undefined)[] = [
       { event_type: 'noop', event_ts: ts(1729794114937) },
       { event_type: 'login', event_ts: ts(1729794146402), email: 'user@example.com' },
@@ -389,8 +389,8 @@ describe('VariantShredding.md examples', () => {
 // each shredded primitive type: what goes to typed_value
 
 describe('primitive shredding', () => {
-  const ts = (unit: 'us' | 'ns', utc: boolean, value: bigint): VariantValue => ({ type: 'timestamp', unit, utc, value });
-  const dec = (value: string): VariantValue => ({ type: 'decimal', value });
+  const ts = (unit: 'us' | 'ns', utc: boolean, value: bigint): VariantValue => variantTimestamp(value, unit, utc);
+  const dec = (value: string): VariantValue => variantDecimal(value);
   const uuid = 'f24f9b64-81fa-49d1-b74e-8c09a6e31c56';
   // [shredded type, [value, typed_value written]…, values that must go to `value`]
   const cases: [string, FieldSpec, [VariantValue, unknown][], VariantValue[]][] = [
@@ -403,15 +403,15 @@ describe('primitive shredding', () => {
     ['double', field.double(), [[0.1, 0.1], [-0, -0], [2 ** 60, 2 ** 60], [-Infinity, -Infinity], [7, 7]], [7n, 2n ** 60n, dec('0.1'), '0.1']],
     ['decimal(5, 2)', field.decimal(5, 2), [[dec('1.20'), '1.20'], [dec('-999.99'), '-999.99'], [dec('0.00'), '0.00'], [dec('-000.01'), '-000.01']], [dec('1.2'), dec('1.200'), dec('1000.00'), 1.2, 1]],
     ['decimal(38, 0)', field.decimal(38, 0), [[dec('9'.repeat(38)), '9'.repeat(38)], [dec('-1'), '-1']], [dec('1.0'), 5, 5n]],
-    ['date', field.date(), [[{ type: 'date', days: -1 }, -1], [{ type: 'date', days: 19000 }, 19000]], [19000, ts('us', true, 0n), '2024-01-01']],
-    ['time', field.time('micros'), [[{ type: 'time', unit: 'us', value: 86399999999n }, 86399999999n]], [86399999999n, ts('us', false, 1n)]],
+    ['date', field.date(), [[variantDate(-1), -1], [variantDate(19000), 19000]], [19000, ts('us', true, 0n), '2024-01-01']],
+    ['time', field.time('micros'), [[variantTime(86399999999n), 86399999999n]], [86399999999n, ts('us', false, 1n)]],
     ['timestamp(us, utc)', field.timestamp('micros'), [[ts('us', true, -1n), -1n]], [ts('us', false, 1n), ts('ns', true, 1n), 1729794114937, -1n]],
     ['timestamp(us, ntz)', field.timestamp('micros', { utc: false }), [[ts('us', false, 1n), 1n]], [ts('us', true, 1n)]],
     ['timestamp(ns, utc)', field.timestamp('nanos'), [[ts('ns', true, 2n ** 62n), 2n ** 62n]], [ts('us', true, 1n), ts('ns', false, 1n)]],
     ['timestamp(ns, ntz)', field.timestamp('nanos', { utc: false }), [[ts('ns', false, -(2n ** 63n)), -(2n ** 63n)]], [ts('ns', true, 1n)]],
     ['binary', field.binary(), [[Uint8Array.of(1, 2), Uint8Array.of(1, 2)], [new Uint8Array(0), new Uint8Array(0)]], ['\u0001\u0002', [1, 2]]],
-    ['string', field.string(), [['', ''], ['x'.repeat(100), 'x'.repeat(100)], ['é\u{1F600}', 'é\u{1F600}']], [Uint8Array.of(0x61), { type: 'uuid', value: uuid }]],
-    ['uuid', field.uuid(), [[{ type: 'uuid', value: uuid }, uuid]], [uuid, Uint8Array.from(Buffer.from(uuid.replace(/-/g, ''), 'hex'))]],
+    ['string', field.string(), [['', ''], ['x'.repeat(100), 'x'.repeat(100)], ['é\u{1F600}', 'é\u{1F600}']], [Uint8Array.of(0x61), variantUuid(uuid)]],
+    ['uuid', field.uuid(), [[variantUuid(uuid), uuid]], [uuid, Uint8Array.from(Buffer.from(uuid.replace(/-/g, ''), 'hex'))]],
   ];
 
   test.each(cases)('%s', async (_name, spec, typed, other) => {
@@ -457,7 +457,7 @@ describe('rows', () => {
         s: { v: { x: [1, 'two'] }, n: 5 },
         l: [1, 'a', null, 2n ** 60n, { k: 1 }],
         m: new Map<string, VariantValue>([['p', { a: 'A', b: true }], ['q', 3]]),
-        o: { z: { type: 'date', days: 3 } },
+        o: { z: variantDate(3) },
         r: [],
       },
       { id: 2, s: null, l: null, m: null, o: null, r: null },
@@ -551,7 +551,7 @@ describe('rows', () => {
       [new Map(), /row 7: .*non-plain object/],
       [cyclic, /row 7: .*nesting deeper than 128/],
       [deep, /row 7: .*nesting deeper than 128/],
-      [{ a: [{ type: 'decimal', value: '1'.repeat(39) }] }, /row 7: .*39 digits/],
+      [{ a: [variantDecimal('1'.repeat(39))] }, /row 7: .*39 digits/],
       [Symbol('s'), /row 7: .*symbol/],
     ];
     for (const [v, re] of bad) {
@@ -620,11 +620,11 @@ const leaf: fc.Arbitrary<VariantValue> = fc.oneof(
   int64,
   fc.string({ unit: 'binary', maxLength: 70 }),
   fc.uint8Array({ maxLength: 8 }),
-  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => ({ type: 'date' as const, days })),
-  fc.record({ type: fc.constant('timestamp' as const), unit: fc.constantFrom('us' as const, 'ns' as const), utc: fc.boolean(), value: int64 }),
-  int64.map((value) => ({ type: 'time' as const, unit: 'us' as const, value })),
-  fc.uuid().map((u) => ({ type: 'uuid' as const, value: u.toLowerCase() })),
-  fc.tuple(fc.integer({ min: 1, max: 38 }), fc.integer({ min: 0, max: 6 })).chain(([p, s]) => decimalText(p, s)).map((value) => ({ type: 'decimal' as const, value })),
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => variantDate(days)),
+  fc.tuple(int64, fc.constantFrom('us' as const, 'ns' as const), fc.boolean()).map(([value, unit, utc]) => variantTimestamp(value, unit, utc)),
+  int64.map((value) => variantTime(value)),
+  fc.uuid().map((u) => variantUuid(u)),
+  fc.tuple(fc.integer({ min: 1, max: 38 }), fc.integer({ min: 0, max: 6 })).chain(([p, s]) => decimalText(p, s)).map((value) => variantDecimal(value)),
 );
 const anyValue: fc.Arbitrary<VariantValue> = fc.letrec<{ v: VariantValue }>((tie) => ({
   v: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(key, tie('v'), { maxKeys: 4 })),
@@ -667,25 +667,22 @@ function valueFor(spec: FieldSpec, depth = 0): fc.Arbitrary<VariantValue> {
       case 'decimal': {
         const p = s['precision'] as number;
         const sc = s['scale'] as number;
-        return fc.oneof(decimalText(p, sc), decimalText(Math.min(p + 1, 38), sc), decimalText(p, sc + 1)).map((value) => ({ type: 'decimal' as const, value }));
+        return fc.oneof(decimalText(p, sc), decimalText(Math.min(p + 1, 38), sc), decimalText(p, sc + 1)).map((value) => variantDecimal(value));
       }
       case 'date':
-        return fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => ({ type: 'date' as const, days }));
+        return fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).map((days) => variantDate(days));
       case 'time':
-        return int64.map((value) => ({ type: 'time' as const, unit: 'us' as const, value }));
+        return int64.map((value) => variantTime(value));
       case 'timestamp':
-        return fc.record({
-          type: fc.constant('timestamp' as const),
-          unit: fc.constantFrom('us' as const, 'ns' as const, s['unit'] === 'micros' ? ('us' as const) : ('ns' as const)),
-          utc: fc.oneof(fc.boolean(), fc.constant(s['utc'] as boolean)),
-          value: int64,
-        });
+        return fc
+          .tuple(int64, fc.constantFrom('us' as const, 'ns' as const, s['unit'] === 'micros' ? ('us' as const) : ('ns' as const)), fc.oneof(fc.boolean(), fc.constant(s['utc'] as boolean)))
+          .map(([value, unit, utc]) => variantTimestamp(value, unit, utc));
       case 'binary':
         return fc.uint8Array({ maxLength: 8 });
       case 'string':
         return fc.string({ unit: 'binary', maxLength: 70 });
       case 'uuid':
-        return fc.uuid().map((u) => ({ type: 'uuid' as const, value: u.toLowerCase() }));
+        return fc.uuid().map((u) => variantUuid(u));
       case 'list':
         return fc.array(valueFor(s['element'] as FieldSpec, depth + 1), { maxLength: 4 });
       case 'struct': {
