@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { field, writeParquet } from '@parquetry/parquet-writer';
-import type { StructVector } from '@parquetry/parquet-levels';
+import type { StructField, StructVector } from '@parquetry/parquet-levels';
 import { memoryStore, openDataset, type Dataset, type DatasetReadOptions } from '../src/index.js';
 import { directoryStore } from '../src/node.js';
 
@@ -30,7 +30,7 @@ function rowShape(row: Record<string, unknown>): string[] {
 
 /** The order of a root vector's children (its field's `fields` checked parallel). */
 function vectorShape(v: StructVector): string[] {
-  expect((v.field as { fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
+  expect((v.field as StructField).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
   return v.children.map((c) => (c.kind === 'struct' ? `${c.field.name}{${c.children.map((x) => x.field.name).join(',')}}` : c.field.name));
 }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 // the writer by path: a devDependency on it would make a cycle in turbo's build graph (the writer's tests read)
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
+import type { StructField } from '@parquetry/parquet-levels';
 import { openParquet, type ColumnarVector, type ParquetFile, type ReadOptions, type StructVector } from '@parquetry/parquet-reader';
 
 const codecs = builtinCodecs();
@@ -47,7 +48,7 @@ function rowShape(row: Record<string, unknown>): string[] {
 
 /** The order of a root vector's children, a struct's children inside braces (and its field's `fields` checked). */
 function vectorShape(v: StructVector): string[] {
-  expect((v.field as { fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
+  expect((v.field as StructField).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
   return v.children.map((c: ColumnarVector) => (c.kind === 'struct' ? `${c.field.name}{${c.children.map((x) => x.field.name).join(',')}}` : c.field.name));
 }
 
