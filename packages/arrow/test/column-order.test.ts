@@ -15,15 +15,15 @@ import { memoryStore, openDataset, type Dataset } from '@parquetry/parquet-datas
 import { directoryStore } from '@parquetry/parquet-dataset/node';
 import { openParquet, type ParquetFile } from '@parquetry/parquet-reader';
 import { field, writeParquet } from '@parquetry/parquet-writer';
-import { builtinCodecs } from '@parquetry/parquet-codecs';
+import { allCodecs } from 'parquetry';
 import { arrowSchemaOf, arrowSchemaOfDataset, readArrowBatches, readArrowTable, readDatasetArrowBatches, readDatasetArrowTable, type ArrowReadOptions } from '../src/index.js';
 
-const codecs = builtinCodecs();
+const codecs = await allCodecs();
 const PYTHON = process.env.PARQUETRY_PYTHON;
 
 /** A schema's field order, a struct's fields inside braces. */
 function shape(s: Schema): string[] {
-  return s.fields.map((f) => (f.type.children?.length && String(f.type).startsWith('Struct') ? `${f.name}{${f.type.children.map((c) => c.name).join(',')}}` : f.name));
+  return s.fields.map((f) => (f.type.children?.length && String(f.type).startsWith('Struct') ? `${f.name}{${f.type.children.map((c: { name: string }) => c.name).join(',')}}` : f.name));
 }
 
 const FILE_CASES: { columns: ArrowReadOptions['columns']; expected: string[] }[] = [
