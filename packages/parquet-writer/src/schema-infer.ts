@@ -44,7 +44,7 @@
  * @module
  */
 import { ParquetError, type OptionRules } from '@parquetry/thrift-compact';
-import { checkOptions } from '@parquetry/thrift-compact/check-options';
+import { checkOptions, nearestName } from '@parquetry/thrift-compact/check-options';
 import { field, schemaElements, type FieldSpec, type SchemaSpec } from './schema.js';
 
 /** Options of {@link inferSchema}. */
@@ -53,8 +53,11 @@ export interface InferOptions {
    * Specs that replace the inferred ones, by column path: a top-level name, `a.b` for a struct member,
    * `a.list.element` for a list element, `m.key_value.key` / `m.key_value.value` for a map's key and value (the
    * file's column paths). Values under an overridden path are not inspected, so an override also settles a column
-   * with mixed types. An override whose parent is a (top-level or inferred) struct but which matches no seen key
-   * adds that field at the end of the struct.
+   * with mixed types. An override must name a column the inspected rows have (a key present in some row, even only
+   * with nulls): one that names no column is an `UNKNOWN_COLUMN` error naming the nearest column path, not an
+   * all-null column added silently (a misspelt name). To add a column no row has, add it to the returned spec (or
+   * override its parent struct as a whole). With no rows to inspect (an empty input), there is nothing to check
+   * against: top-level overrides are then the schema.
    */
   readonly overrides?: Readonly<Record<string, FieldSpec>>;
   /** Rows inspected, from the first (default: all). A one-shot iterator is consumed that far. */
@@ -146,6 +149,8 @@ class Inferrer {
   readonly structs = new Map<string, Column>();
   /** Paths whose values were not inspected because an override replaced them. */
   readonly overridden = new Set<string>();
+  /** Every column seen in the rows by path, in first-seen order (for the message of an unknown override). */
+  readonly seen = new Map<string, Column>();
   row = 0;
 
   constructor(overrides: ReadonlyMap<string, FieldSpec>) {
@@ -158,10 +163,12 @@ class Inferrer {
       this.used.add(path);
       this.overridden.add(path);
     }
-    return {
+    const c: Column = {
       path, override, kind: undefined, row: -1, int32: true, aboveInt64: false, belowInt64: false, negative: false,
       element: undefined, key: undefined, value: undefined, fields: undefined,
     };
+    if (path !== '') this.seen.set(path, c);
+    return c;
   }
 
   /** Records one value of column `c`. */
@@ -241,6 +248,57 @@ class Inferrer {
 
 const MAX_DEPTH = 256;
 
+/** Names in a message: all of them when few, else the first ones and a count. */
+function nameList(names: readonly string[]): string {
+  const max = 20;
+  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')}, … (${names.length} in all)`;
+}
+
+/** The error of an override naming no column of the inspected rows, with the nearest column path. */
+function unknownOverride(path: string, inf: Inferrer, sampled: number): ParquetError {
+  let near = nearestName(path, [...inf.seen.keys()]);
+  const dot = path.lastIndexOf('.');
+  const parentPath = dot < 0 ? '' : path.slice(0, dot);
+  const parent = parentPath === '' ? inf.structs.get('') : inf.seen.get(parentPath);
+  const rows = sampled === 1 ? 'the row inspected' : `the ${sampled} rows inspected`;
+  let what: string;
+  if (sampled === 0) {
+    what = 'there are no rows to inspect, so only top-level names can be given (they are the schema)';
+  } else if (parent === undefined) {
+    what = `no column '${parentPath}' in ${rows}`;
+  } else if (parent.override !== undefined) {
+    what = `'${parentPath}' is itself overridden`; // (reported before as lying under an override)
+  } else {
+    switch (parent.kind) {
+      case 'struct': {
+        const names = [...parent.fields!.keys()];
+        const list = names.length === 0 ? 'none' : nameList(names);
+        const sibling = nearestName(path.slice(dot + 1), names);
+        near = sibling === undefined ? undefined : parentPath === '' ? sibling : `${parentPath}.${sibling}`;
+        what = parentPath === ''
+          ? `${sampled === 1 ? 'the row inspected has no' : `none of the ${sampled} rows inspected has the`} key '${path}' (columns: ${list})`
+          : `struct '${parentPath}' has no field '${path.slice(dot + 1)}' in ${rows} (its fields: ${list}; to add fields, override '${parentPath}' as a whole)`;
+        break;
+      }
+      case 'list':
+        what = `'${parentPath}' is a list; its element is '${parentPath}.list.element'`;
+        break;
+      case 'map':
+        what = `'${parentPath}' is a map; its key and value are '${parentPath}.key_value.key' and '${parentPath}.key_value.value'`;
+        break;
+      case undefined:
+        what = `'${parentPath}' holds only nulls in ${rows}, no struct`;
+        break;
+      default:
+        what = `'${parentPath}' holds ${KIND_NAME[parent.kind]} values, not structs`;
+    }
+  }
+  return new ParquetError(
+    'UNKNOWN_COLUMN',
+    `parquet-writer: schema inference: override '${path}' names no column: ${what}${near === undefined ? '' : `; did you mean '${near}'?`}`,
+  );
+}
+
 /** `o[k] = v` as an own property even for `__proto__` (a key JSON.parse can produce). */
 function setOwn(o: Record<string, FieldSpec>, k: string, v: FieldSpec): void {
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -276,12 +334,15 @@ function toSpec(c: Column, unit: 'millis' | 'micros'): FieldSpec {
  *
  * @param rows - the rows: an array, or any iterable (a one-shot iterator is consumed as far as the sample goes).
  * @param options - `overrides` by column path, `sampleSize`, `timestampUnit`.
- * @returns the top-level fields in first-seen order, then top-level overrides not seen in the rows.
+ * @returns the top-level fields in first-seen order (with no rows inspected: the top-level overrides).
  * @throws ParquetError `SCHEMA_INFERENCE` when a row is not a plain object, a column has values of two kinds (naming
  *   the column, both kinds and their rows), a value has no inferable type (a class instance, function, symbol,
  *   typed array other than `Uint8Array`, …), a bigint column fits neither INT64 nor unsigned INT64, a map key is
  *   null, a property name is empty, a column only ever holds empty objects, values nest deeper than 256, or an
- *   override matches no column and cannot be added (its parent is not a struct, or lies under another override).
+ *   override lies under another override.
+ * @throws ParquetError `UNKNOWN_COLUMN` when an override names no column of the inspected rows (a top-level key no
+ *   row has, a field its struct does not have, a path through a non-struct), naming the struct's fields and the
+ *   nearest column path.
  * @throws ParquetError `INVALID_SCHEMA` when an override is not a valid field spec (see `schemaElements`).
  * @throws ParquetError `INVALID_ARGUMENT` when `rows` is not iterable, an option is unknown, `sampleSize` is not a positive integer (or
  *   `Infinity`), or `timestampUnit` is neither `'millis'` nor `'micros'`.
@@ -345,21 +406,17 @@ function infer(rows: Iterable<Record<string, unknown>>, options: InferOptions): 
     sampled = i;
   }
 
-  // overrides that matched no visited column: add them to their parent struct, if there is one
+  // overrides that matched no column of the rows: a misspelt name, unless there were no rows to look at
   for (const path of overrides.keys()) {
     if (inf.used.has(path)) continue;
-    const dot = path.lastIndexOf('.');
-    const parentPath = dot < 0 ? '' : path.slice(0, dot);
-    const name = dot < 0 ? path : path.slice(dot + 1);
-    const parent = inf.structs.get(parentPath);
-    if (parent === undefined || name === '') {
-      for (const o of inf.overridden) {
-        if (path.startsWith(`${o}.`)) throw inferError(`override '${path}' lies under override '${o}', which replaces everything below it`);
-      }
-      throw inferError(`override '${path}' matches no column and its parent '${parentPath}' is not a struct seen in the rows; ` +
-        'paths are top-level names, a.b for struct members, a.list.element and m.key_value.key / m.key_value.value');
+    for (const o of inf.overridden) {
+      if (path.startsWith(`${o}.`)) throw inferError(`override '${path}' lies under override '${o}', which replaces everything below it`);
     }
-    parent.fields!.set(name, inf.column(path));
+    if (sampled === 0 && !path.includes('.')) {
+      root.fields.set(path, inf.column(path)); // an empty input: the overrides are the schema
+      continue;
+    }
+    throw unknownOverride(path, inf, sampled);
   }
   const out: Record<string, FieldSpec> = {};
   for (const [k, f] of root.fields) setOwn(out, k, toSpec(f, unit));

@@ -80,8 +80,10 @@ describe('inferRowSchema: the check of later rows', () => {
   test('keys under an override are the caller\'s schema: not checked', () => {
     const overrides = { nested: field.struct({ x: field.int32() }) };
     expect(check([[{ a: 1, nested: { x: 1 } }], [{ a: 2, nested: { x: 2, y: 3 } }]], { overrides })).toBeUndefined();
-    // an override that adds a top-level field makes it known
-    expect(check([[{ a: 1 }], [{ a: 2, extra: 'e' }]], { overrides: { extra: field.string() } })).toBeUndefined();
+    // an override must name a column of the inspected rows: one first seen in a later write is UNKNOWN_COLUMN at once
+    const e = errorOf(() => inferRowSchema([{ a: 1 }], { overrides: { extra: field.string() } }));
+    expect(isParquetError(e) && e.code).toBe('UNKNOWN_COLUMN');
+    expect((e as Error).message).toMatch(/override 'extra' names no column: the row inspected has no key 'extra' \(columns: a\)$/);
   });
 
   test('inferSchema gives the same spec', async () => {

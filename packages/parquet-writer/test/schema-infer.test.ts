@@ -22,6 +22,11 @@ function error(f: () => unknown): ParquetError {
   }
   throw new Error('expected a ParquetError');
 }
+const unknownColumn = (f: () => unknown, message: RegExp): void => {
+  const e = error(f);
+  expect(e.code).toBe('UNKNOWN_COLUMN');
+  expect(e.message).toMatch(message);
+};
 const inferenceError = (f: () => unknown, message: RegExp): void => {
   const e = error(f);
   expect(e.code).toBe('SCHEMA_INFERENCE');
@@ -164,10 +169,10 @@ describe('errors', () => {
   });
 
   test('overrides that cannot apply', () => {
-    inferenceError(() => inferSchema([{ a: 1 }], { overrides: { 'a.b': field.int32() } }), /override 'a\.b' matches no column and its parent 'a' is not a struct seen in the rows/);
+    unknownColumn(() => inferSchema([{ a: 1 }], { overrides: { 'a.b': field.int32() } }), /override 'a\.b' names no column: 'a' holds number values, not structs$/);
     inferenceError(() => inferSchema([{ a: { b: 1 } }], { overrides: { a: field.struct({ b: field.int64() }), 'a.b': field.int32() } }),
       /override 'a\.b' lies under override 'a', which replaces everything below it/);
-    inferenceError(() => inferSchema([{ l: [1] }], { overrides: { 'l.element': field.int64() } }), /override 'l\.element' matches no column/);
+    unknownColumn(() => inferSchema([{ l: [1] }], { overrides: { 'l.element': field.int64() } }), /override 'l\.element' names no column: 'l' is a list; its element is 'l\.list\.element'$/);
   });
 });
 
@@ -192,12 +197,30 @@ describe('overrides', () => {
     expect(inferSchema([{ l: [1, 'a'] }], { overrides: { 'l.list.element': field.json() } })).toStrictEqual({ l: field.list(field.json()) });
   });
 
-  test('add fields never seen: top-level at the end, struct members at the end of their struct', () => {
-    expect(inferSchema([{ b: 1, s: { x: true } }], { overrides: { a: field.date(), 's.y': field.uuid() } }))
-      .toStrictEqual({ b: field.int32(), s: field.struct({ x: field.boolean(), y: field.uuid() }), a: field.date() });
-    expect(inferSchema([], { overrides: { a: field.int32() } })).toStrictEqual({ a: field.int32() });
-    // an only-empty struct is completed by an override member
-    expect(inferSchema([{ s: {} }], { overrides: { 's.k': field.string() } })).toStrictEqual({ s: field.struct({ k: field.string() }) });
+  test('an override naming no column of the rows is UNKNOWN_COLUMN with the nearest path, not an all-null column', () => {
+    const rows = [{ id: 1, type: 'x', s: { x: true, when: 1 } }, { id: 2, type: null, l: [{ k: 1 }], m: new Map([['a', 1]]), n: null }];
+    unknownColumn(() => inferSchema(rows, { overrides: { typo: field.int32() } }),
+      /^parquet-writer: schema inference: override 'typo' names no column: none of the 2 rows inspected has the key 'typo' \(columns: id, type, s, l, m, n\); did you mean 'type'\?$/);
+    unknownColumn(() => inferSchema([{ a: 1 }], { overrides: { b: field.int32() } }), /the row inspected has no key 'b' \(columns: a\); did you mean 'a'\?$/);
+    // nested: the struct exists, the field does not
+    unknownColumn(() => inferSchema(rows, { overrides: { 's.wen': field.date() } }),
+      /override 's\.wen' names no column: struct 's' has no field 'wen' in the 2 rows inspected \(its fields: x, when; to add fields, override 's' as a whole\); did you mean 's\.when'\?$/);
+    unknownColumn(() => inferSchema(rows, { overrides: { 'l.list.element.y': field.date() } }), /struct 'l\.list\.element' has no field 'y'/);
+    unknownColumn(() => inferSchema(rows, { overrides: { 'm.key': field.date() } }), /'m' is a map; its key and value are 'm\.key_value\.key' and 'm\.key_value\.value'/);
+    unknownColumn(() => inferSchema(rows, { overrides: { 'n.x': field.date() } }), /'n' holds only nulls in the 2 rows inspected, no struct/);
+    unknownColumn(() => inferSchema(rows, { overrides: { 'q.x': field.date() } }), /no column 'q' in the 2 rows inspected/);
+    // an only-empty struct: override it as a whole (its error says so too)
+    unknownColumn(() => inferSchema([{ s: {} }], { overrides: { 's.k': field.string() } }), /struct 's' has no field 'k' in the row inspected \(its fields: none; to add fields, override 's' as a whole\)/);
+    expect(inferSchema([{ s: {} }], { overrides: { s: field.struct({ k: field.string() }) } })).toStrictEqual({ s: field.struct({ k: field.string() }) });
+    // a key only seen after the sample is not a column of the inspected rows
+    unknownColumn(() => inferSchema([{ a: 1 }, { a: 2, late: 'x' }], { sampleSize: 1, overrides: { late: field.string() } }), /override 'late' names no column/);
+    // a key whose values are all null is a column
+    expect(inferSchema([{ a: null }], { overrides: { a: field.int64() } })).toStrictEqual({ a: field.int64() });
+  });
+
+  test('with no rows to inspect, top-level overrides are the schema', () => {
+    expect(inferSchema([], { overrides: { a: field.int32(), b: field.string() } })).toStrictEqual({ a: field.int32(), b: field.string() });
+    unknownColumn(() => inferSchema([], { overrides: { 'a.b': field.int32() } }), /override 'a\.b' names no column: there are no rows to inspect/);
   });
 
   test("the reader's INTERVAL object is a struct unless overridden", () => {

@@ -498,14 +498,35 @@ async function inferAndCreate(job: ConvertJob, sample: readonly Row[]): Promise<
   if (sample.length === 0 && Object.keys(job.types).length === 0) {
     throw fail('EMPTY_INPUT', `'${job.input}' holds no rows to infer a schema from; give the columns with --schema or --type`);
   }
+  // a top-level --type/--schema column no sampled row has is added to the schema (a key first seen after the sample,
+  // as the key check advises, or a --schema column the input lacks); inferSchema refuses any other name that is no
+  // column of the sample (UNKNOWN_COLUMN)
+  const sampleSize = Math.max(1, Math.min(job.sample, sample.length || 1));
+  const seen = new Set<string>();
+  for (let i = 0; i < Math.min(sampleSize, sample.length); i++) for (const k of Object.keys(sample[i]!)) seen.add(k);
+  const overrides: Record<string, FieldSpec> = {};
+  const added: [string, FieldSpec][] = [];
+  for (const [k, spec] of Object.entries(job.types)) {
+    if (seen.has(k) || k.includes('.')) Object.defineProperty(overrides, k, { value: spec, enumerable: true, writable: true, configurable: true });
+    else added.push([k, spec]);
+  }
   let schema: SchemaSpec;
   try {
-    schema = inferSchema(sample, { overrides: job.types, sampleSize: Math.max(1, Math.min(job.sample, sample.length || 1)) });
+    schema = inferSchema(sample, { overrides, sampleSize });
   } catch (e) {
     if (isParquetError(e) && e.code === 'SCHEMA_INFERENCE') {
       throw new ParquetError(e.code, `${e.message} — with the CLI: --type 'column=TYPE'`, e.offset, { cause: e });
     }
+    if (isParquetError(e) && e.code === 'UNKNOWN_COLUMN') {
+      throw new ParquetError(e.code, `${e.message} — with the CLI: a --type/--schema path below the top level must be in the first ${job.sample} rows (--sample); ` +
+        "to add a field, give its struct a whole type with --type 'column={\"type\":\"struct\",…}'", e.offset, { cause: e });
+    }
     throw e;
+  }
+  if (added.length > 0) {
+    const all: Record<string, FieldSpec> = { ...schema };
+    for (const [k, spec] of added) Object.defineProperty(all, k, { value: spec, enumerable: true, writable: true, configurable: true });
+    schema = all;
   }
   return createOutput(job, { ...job.write, schema });
 }
