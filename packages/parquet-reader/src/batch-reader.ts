@@ -39,7 +39,7 @@ const loadBatchFilter: () => Promise<typeof import('./batch-filter.js')> = /*#__
  * @internal
  */
 export interface BatchHost {
-  /** The schema tree. */
+  /** The schema tree the batches are assembled with (the file's, its root's fields in the read's order). */
   readonly schema: SchemaTree;
   /** The decoded footer. */
   readonly metadata: FileMetaData;
@@ -231,7 +231,8 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
   // the batch reader gets the file's internals as closures
   const inner = iterateBatches(
     {
-      schema: file.schema,
+      // the assembly's schema: the root's fields in the order `columns` gives them
+      schema: file.outputSchema(o.columns),
       metadata: file.metadata,
       variants,
       selectColumns: (c) => file.selectColumns(c),
@@ -245,20 +246,12 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
     },
     o,
   );
-  // the top-level fields in the order `columns` gives them (undefined: the schema's, as assembled)
-  const order = file.fieldOrder(o.columns);
-  if (!prep.json && !order) return yield* inner;
-  const json = prep.json ? await file.jsonTransform(o.variants !== 'raw') : undefined;
-  const jsonVector = prep.json ? (await loadJson()).jsonVector : undefined;
-  const orderVector = order && o.form === 'columns' ? (await loadColumnar()).orderVector : undefined;
+  if (!prep.json) return yield* inner;
+  const json = await file.jsonTransform(o.variants !== 'raw');
+  const { jsonVector } = await loadJson();
   for await (const b of inner) {
-    if ('rows' in b) {
-      json?.(b.rows);
-      if (order) b.rows = file.orderRows(b.rows, order);
-    } else {
-      if (jsonVector) b.columns = jsonVector(b.columns, file.schema);
-      if (orderVector) b.columns = orderVector(b.columns, file.schema, order!);
-    }
+    if ('rows' in b) json?.(b.rows);
+    else b.columns = jsonVector(b.columns, file.schema);
     yield b;
   }
 }

@@ -12,7 +12,7 @@ import { chunkByteArrays, columnarValues } from '@parquetry/parquet-column/colum
 import { assembleColumnar } from '@parquetry/parquet-levels/columnar';
 // the batch reader's columnar batches assemble with it too (one lazy chunk for both reads)
 export { assembleColumnar };
-import type { ColumnData, SchemaTree, StructField, StructVector } from '@parquetry/parquet-levels/read';
+import type { ColumnData, StructVector } from '@parquetry/parquet-levels/read';
 import { Type } from '@parquetry/thrift-compact';
 import type { File, ParquetFile, ReadOptions } from './file.js';
 import { loadJson } from './optional.js';
@@ -58,29 +58,8 @@ export async function readRowGroupColumns(file: File, rowGroup: number, options:
         : (columnarValues(c, col, options) ?? convertNativeChunk(c, col, options));
     return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
   });
-  const order = file.fieldOrder(options.columns);
-  const v = assembleColumnar(file.schema, data);
+  const v = assembleColumnar(file.outputSchema(options.columns), data);
   scan.returned(v.length);
   file.endScan(scan, options);
-  const out = prep.json ? (await loadJson()).jsonVector(v, file.schema) : v;
-  return order ? orderVector(out, file.schema, order) : out;
-}
-
-/**
- * A read's root vector with its children in the read's order (see `fieldOrder` of file.ts): the root field's
- * `fields` and the `children` parallel to them, both reordered; the vectors themselves are shared.
- * @param v - the root struct vector, children in schema order.
- * @param schema - the file's schema.
- * @param order - the schema's top-level fields (indexes), in output order.
- * @returns the reordered root vector.
- */
-export function orderVector(v: StructVector, schema: SchemaTree, order: readonly number[]): StructVector {
-  const top = schema.field.fields;
-  const at: number[] = [];
-  for (const t of order) {
-    const k = v.children.findIndex((c) => c.field.node === top[t]!.node);
-    if (k >= 0) at.push(k);
-  }
-  const fields = (v.field as StructField).fields;
-  return { ...v, field: { ...(v.field as StructField), fields: at.map((k) => fields[k]!) }, children: at.map((k) => v.children[k]!) };
+  return prep.json ? (await loadJson()).jsonVector(v, file.schema) : v;
 }

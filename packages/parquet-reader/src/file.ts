@@ -3,7 +3,7 @@
  * @module
  */
 import type { CodecMap } from '@parquetry/parquet-codecs';
-import { assembleFlatRecords, buildSchemaTree, checkDecimals, type ColumnData, type ColumnDescriptor, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
+import { assembleFlatRecords, buildSchemaTree, checkDecimals, type ColumnData, type ColumnDescriptor, type Field, type SchemaNode, type SchemaTree, type StructVector, type BinaryVector } from '@parquetry/parquet-levels/read';
 import type { SplitBlockBloomFilter } from '@parquetry/parquet-bloom';
 import type { FileDecryptionProperties, FileDecryptor } from '@parquetry/parquet-crypto';
 import type { PageIndex } from './chunk-index.js';
@@ -440,43 +440,21 @@ export class File implements ParquetFile {
   }
 
   /**
-   * The top-level fields a read returns, in the order `columns` first mentions each (a nested path places its
-   * top-level field; a path given twice counts once), as indexes of the schema's top-level fields; undefined when
-   * that is the schema's order (no `columns`, or columns given in schema order), which the assembly gives already.
+   * The schema a read assembles with: the file's, or — when `columns` names the top-level fields in another order —
+   * a view of it whose root lists them in the order of their first mention (a nested path places its top-level
+   * field; a field mentioned again counts once), so that the assembly builds rows' keys and the root vector's
+   * children in that order at no cost per row. Each field reads only its own columns, so their order is free.
    * Call after {@link File.selectColumns} (which refuses unknown columns).
    */
-  fieldOrder(columns: ReadOptions['columns']): number[] | undefined {
-    if (!columns) return undefined;
-    const all = this.schema.columns;
-    const top = this.schema.field.fields;
-    const order: number[] = [];
-    for (const w of this.wanted(columns)) {
-      for (let t = 0; t < top.length; t++) {
-        if (!order.includes(t) && top[t]!.leaves.some((c) => under(w, all[c]!))) order.push(t);
-      }
-    }
-    return order.every((t, k) => k === 0 || t > order[k - 1]!) ? undefined : order;
-  }
-
-  /**
-   * Rows with their keys in a read's order ({@link File.fieldOrder}): new objects holding the same values.
-   * @param rows - the assembled rows (keys in schema order).
-   * @param order - the top-level fields, in output order.
-   */
-  orderRows(rows: Record<string, unknown>[], order: readonly number[]): Record<string, unknown>[] {
-    const names = order.map((t) => this.schema.field.fields[t]!.name);
-    const out = new Array<Record<string, unknown>>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      const o: Record<string, unknown> = {};
-      for (const k of names) {
-        // a field named `__proto__` is an own property, as the assembly makes it (assignment would set the prototype)
-        if (k === '__proto__') Object.defineProperty(o, k, { value: row[k], enumerable: true, writable: true, configurable: true });
-        else o[k] = row[k];
-      }
-      out[r] = o;
-    }
-    return out;
+  outputSchema(columns: ReadOptions['columns']): SchemaTree {
+    const schema = this.schema;
+    if (!columns) return schema;
+    const top = schema.field.fields;
+    const fields: Field[] = [];
+    for (const w of this.wanted(columns)) for (const f of top) if (!fields.includes(f) && f.leaves.some((c) => under(w, schema.columns[c]!))) fields.push(f);
+    // (the root's leaves: those of its fields, ascending, as a pruned root's are)
+    const leaves = fields.flatMap((f) => f.leaves).sort((a, b) => a - b);
+    return fields.some((f, k) => k > 0 && top.indexOf(f) < top.indexOf(fields[k - 1]!)) ? { ...schema, field: { ...schema.field, fields, leaves } } : schema;
   }
 
   rowGroup(i: number): RowGroup {
@@ -620,9 +598,12 @@ export class File implements ParquetFile {
     return chunks.map((c, i) => c && { def: c.def, rep: c.rep, numLevels: c.numLevels, values: convertNativeChunk(c, this.schema.columns[i]!, options) });
   }
 
-  /** Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time. */
-  private async records(data: (ColumnData | undefined)[], maps: 'map' | 'object'): Promise<Record<string, unknown>[]> {
-    return assembleFlatRecords(this.schema, data, { maps }) ?? (await loadRecords()).assembleRecords(this.schema, data, { maps });
+  /**
+   * Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time.
+   * @param schema - the read's {@link File.outputSchema}.
+   */
+  private async records(schema: SchemaTree, data: (ColumnData | undefined)[], maps: 'map' | 'object'): Promise<Record<string, unknown>[]> {
+    return assembleFlatRecords(schema, data, { maps }) ?? (await loadRecords()).assembleRecords(schema, data, { maps });
   }
 
   async readRows(options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
@@ -704,7 +685,7 @@ export class File implements ParquetFile {
     const variants = options.variants !== 'raw' ? await this.variants() : undefined;
     const filter = options.filter;
     const outSel = this.selectColumns(options.columns);
-    const order = this.fieldOrder(options.columns);
+    const schema = this.outputSchema(options.columns);
     const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const maps = options.maps ?? 'map';
@@ -723,15 +704,14 @@ export class File implements ParquetFile {
           // the pipeline: prune, decode the filter columns' kept pages, evaluate, then only the matching rows of the rest
           const chunks = await (scan as PrunedScan).rowGroup(g, first, last, true);
           if (chunks === undefined) continue;
-          rows = await this.records(this.toColumnData(chunks, options), maps);
+          rows = await this.records(schema, this.toColumnData(chunks, options), maps);
         } else {
           const chunks = await this.decodeChunks(g, outSel, scan);
-          rows = await this.records(this.toColumnData(chunks, options), maps);
+          rows = await this.records(schema, this.toColumnData(chunks, options), maps);
           if (cut) rows = rows.slice(first, last);
         }
         variants?.(rows);
         json?.(rows);
-        if (order) rows = this.orderRows(rows, order);
         scan.returned(rows.length);
         yield { rowGroup: g, rows };
       }

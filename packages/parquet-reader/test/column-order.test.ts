@@ -112,6 +112,54 @@ describe('columns set the output order', () => {
     expect(v.children).toEqual([w.children[1], w.children[0]]);
   });
 
+  test('nulls, lists, maps and nested structs first: the same values as the schema-order read, in every surface', async () => {
+    const nested = {
+      id: field.int32({ required: true }),
+      v: field.string(),
+      s: field.struct({ a: field.int32(), t: field.struct({ x: field.list(field.int32()), y: field.string() }) }),
+      l: field.list(field.struct({ p: field.int32(), q: field.string() })),
+      m: field.map(field.string(), field.int64()),
+    };
+    const data = Array.from({ length: 40 }, (_, i) => ({
+      id: i,
+      v: i % 3 === 0 ? null : `v${i}`,
+      s: i % 5 === 0 ? null : { a: i % 4 === 0 ? null : i, t: i % 7 === 0 ? null : { x: i % 2 ? [i, null, i + 1] : [], y: `y${i}` } },
+      l: i % 6 === 0 ? null : Array.from({ length: i % 4 }, (_, k) => ({ p: k, q: k % 2 ? null : `q${k}` })),
+      m: i % 8 === 0 ? null : new Map(Array.from({ length: i % 3 }, (_, k) => [`k${k}`, BigInt(i * k)])),
+    }));
+    const f = await openParquet(await writeParquet(data, { schema: nested, rowGroupRows: 16, pageRows: 5, codecs }), { codecs });
+    for (const columns of [['m', 'l', 's', 'id'], ['s.t.x', 'v', 'l.list.element.p', 's.a'], ['l', 'm'], ['v', 'id']] as string[][]) {
+      const schemaOrder = [...columns].sort((x, y) => Object.keys(nested).indexOf(x.split('.')[0]!) - Object.keys(nested).indexOf(y.split('.')[0]!));
+      const top = [...new Set(columns.map((c) => c.split('.')[0]!))];
+      for (const extra of [{}, { filter: { column: 'id', op: '>=', value: 3 } }, { rowStart: 2, rowEnd: 35 }] as ReadOptions[]) {
+        const label = `${JSON.stringify(columns)} ${JSON.stringify(extra)}`;
+        const asked = await f.readRows({ ...extra, columns });
+        expect(asked, label).toEqual(await f.readRows({ ...extra, columns: schemaOrder }));
+        for (const r of asked) expect(Object.keys(r), label).toEqual(top);
+        const batches: Record<string, unknown>[] = [];
+        for await (const b of f.iterateBatches({ ...extra, columns, batchSize: 7 })) batches.push(...b.rows);
+        expect(batches, label).toEqual(asked);
+        for (const r of batches) expect(Object.keys(r), label).toEqual(top);
+        for (let g = 0; g < f.metadata.row_groups.length; g++) {
+          const v = await f.readRowGroupColumns(g, { ...extra, columns });
+          const w = await f.readRowGroupColumns(g, { ...extra, columns: schemaOrder });
+          expect(vectorShape(v).map((k) => k.replace(/\{.*\}$/, '')), label).toEqual(top);
+          expect(v.length).toBe(w.length);
+          for (const c of v.children) expect(c, `${label} ${c.field.name}`).toEqual(w.children.find((x) => x.field.name === c.field.name));
+        }
+        const vb = [];
+        for await (const b of f.iterateBatches({ ...extra, columns, batchSize: 7, form: 'columns' })) vb.push(b.columns);
+        const wb = [];
+        for await (const b of f.iterateBatches({ ...extra, columns: schemaOrder, batchSize: 7, form: 'columns' })) wb.push(b.columns);
+        expect(vb.length).toBe(wb.length);
+        vb.forEach((v, k) => {
+          expect(vectorShape(v).map((x) => x.replace(/\{.*\}$/, '')), label).toEqual(top);
+          for (const c of v.children) expect(c, `${label} batch ${k} ${c.field.name}`).toEqual(wb[k]!.children.find((x) => x.field.name === c.field.name));
+        });
+      }
+    }
+  });
+
   test('a field named __proto__ moved ahead stays an own property', async () => {
     const f = await openParquet(await writeParquet([{ a: 1, ['__proto__']: 2 }].map((r) => Object.defineProperty({ a: r.a }, '__proto__', { value: 2, enumerable: true })), { schema: Object.defineProperty({ a: field.int32() }, '__proto__', { value: field.int32(), enumerable: true }), codecs }), { codecs });
     const [row] = await f.readRows({ columns: ['__proto__', 'a'] });
