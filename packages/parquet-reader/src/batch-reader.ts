@@ -232,10 +232,10 @@ export async function* fileBatches(file: File, options: BatchOptions): AsyncGene
   const inner = iterateBatches(
     {
       // the assembly's schema: the root's fields in the order `columns` gives them
-      schema: file.outputSchema(o.columns),
+      schema: file.project(o.columns).schema,
       metadata: file.metadata,
       variants,
-      selectColumns: (c) => file.selectColumns(c),
+      selectColumns: (c) => file.project(c).sel,
       rowGroup: (g) => file.rowGroup(g),
       filterPlan: (f, fo, what) => file.filterPlan(f, fo, what),
       newScan: async (so, outSel, f, filterIdx, decimals, pruned) => {

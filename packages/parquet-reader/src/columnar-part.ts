@@ -29,7 +29,7 @@ import type { Scan } from './pipeline.js';
 export async function readRowGroupColumns(file: File, rowGroup: number, options: ReadOptions): Promise<StructVector> {
   const prep = await file.prepare(options, 'a columnar read');
   options = prep.options;
-  const sel = file.selectColumns(options.columns);
+  const { sel, schema } = file.project(options.columns);
   const filter = options.filter;
   const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
   const group = file.rowGroup(rowGroup);
@@ -58,7 +58,7 @@ export async function readRowGroupColumns(file: File, rowGroup: number, options:
         : (columnarValues(c, col, options) ?? convertNativeChunk(c, col, options));
     return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
   });
-  const v = assembleColumnar(file.outputSchema(options.columns), data);
+  const v = assembleColumnar(schema, data);
   scan.returned(v.length);
   file.endScan(scan, options);
   return prep.json ? (await loadJson()).jsonVector(v, file.schema) : v;

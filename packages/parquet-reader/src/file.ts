@@ -336,11 +336,6 @@ function checkRowGroups(metadata: FileMetaData, ncols: number): number {
   );
 }
 
-/** Whether a column is at the field path `w`, or under it. */
-function under(w: readonly string[], col: ColumnDescriptor): boolean {
-  return w.length <= col.path.length && w.every((p, i) => col.path[i] === p);
-}
-
 /** Throws `MISSING_METADATA` for a chunk without ColumnMetaData. */
 function noMetadata(rowGroup: number, col: ColumnDescriptor): never {
   throw new ParquetError('MISSING_METADATA', `parquet-reader: row group ${rowGroup}, column '${col.pathString}' has no ColumnMetaData`);
@@ -422,39 +417,29 @@ export class File implements ParquetFile {
 
   private readonly parquetMr816: boolean;
 
-  /** The field paths `columns` names, in its order (a dotted string resolved as {@link ReadOptions.columns} says). */
-  private wanted(columns: NonNullable<ReadOptions['columns']>): string[][] {
-    const all = this.schema.columns;
-    return columns.map((c) => (typeof c !== 'string' ? [...c] : this.dotted ? this.dotted.fieldPath(all, c) : c.split('.')));
-  }
-
-  selectColumns(columns: ReadOptions['columns']): boolean[] {
-    const all = this.schema.columns;
-    if (!columns) return all.map(() => true);
-    const wanted = this.wanted(columns);
-    const sel = all.map((col) => wanted.some((w) => under(w, col)));
+  /**
+   * A read's projection: the leaf columns it selects, and the schema it assembles with — the file's without
+   * `columns`, else a view of it whose root lists the fields read in the order of their first mention (a nested path
+   * places its top-level field; a field mentioned again counts once), so that the assembly builds rows' keys and the
+   * root vector's children in that order at no cost per row (each field reads only its own columns, so their order
+   * is free; the assembly prunes the root to the fields read anyway).
+   * @throws ParquetError `UNKNOWN_COLUMN` for a path that names no column, `AMBIGUOUS_COLUMN` (dotted-names.ts).
+   */
+  project(columns: ReadOptions['columns']): { sel: boolean[]; schema: SchemaTree } {
+    const schema = this.schema;
+    const all = schema.columns;
+    if (!columns) return { sel: all.map(() => true), schema };
+    // a column at `w` (a path array), or under it
+    const under = (w: readonly string[], col: ColumnDescriptor) => w.length <= col.path.length && w.every((p, i) => col.path[i] === p);
+    const wanted = columns.map((c) => (typeof c !== 'string' ? [...c] : this.dotted ? this.dotted.fieldPath(all, c) : c.split('.')));
     for (const w of wanted) {
       if (!all.some((col) => under(w, col))) throw new ParquetError('UNKNOWN_COLUMN', `parquet-reader: no column '${w.join('.')}' in the schema`);
     }
-    return sel;
-  }
-
-  /**
-   * The schema a read assembles with: the file's, or — when `columns` names the top-level fields in another order —
-   * a view of it whose root lists them in the order of their first mention (a nested path places its top-level
-   * field; a field mentioned again counts once), so that the assembly builds rows' keys and the root vector's
-   * children in that order at no cost per row. Each field reads only its own columns, so their order is free.
-   * Call after {@link File.selectColumns} (which refuses unknown columns).
-   */
-  outputSchema(columns: ReadOptions['columns']): SchemaTree {
-    const schema = this.schema;
-    if (!columns) return schema;
-    const top = schema.field.fields;
-    const fields: Field[] = [];
-    for (const w of this.wanted(columns)) for (const f of top) if (!fields.includes(f) && f.leaves.some((c) => under(w, schema.columns[c]!))) fields.push(f);
-    // (the root's leaves: those of its fields, ascending, as a pruned root's are)
-    const leaves = fields.flatMap((f) => f.leaves).sort((a, b) => a - b);
-    return fields.some((f, k) => k > 0 && top.indexOf(f) < top.indexOf(fields[k - 1]!)) ? { ...schema, field: { ...schema.field, fields, leaves } } : schema;
+    // the fields read, at their first mention (a Set keeps the order of first insertion; one path's fields, the
+    // schema's order)
+    const fields = new Set<Field>();
+    for (const w of wanted) for (const f of schema.field.fields) if (f.leaves.some((c) => under(w, all[c]!))) fields.add(f);
+    return { sel: all.map((col) => wanted.some((w) => under(w, col))), schema: { ...schema, field: { ...schema.field, fields: [...fields] } } };
   }
 
   rowGroup(i: number): RowGroup {
@@ -600,7 +585,7 @@ export class File implements ParquetFile {
 
   /**
    * Rows from the columns' data: flat reads here, nested ones by the record assembly, loaded the first time.
-   * @param schema - the read's {@link File.outputSchema}.
+   * @param schema - the read's schema ({@link File.project}).
    */
   private async records(schema: SchemaTree, data: (ColumnData | undefined)[], maps: 'map' | 'object'): Promise<Record<string, unknown>[]> {
     return assembleFlatRecords(schema, data, { maps }) ?? (await loadRecords()).assembleRecords(schema, data, { maps });
@@ -684,8 +669,7 @@ export class File implements ParquetFile {
     const json = prep.json ? await this.jsonTransform(options.variants !== 'raw') : undefined;
     const variants = options.variants !== 'raw' ? await this.variants() : undefined;
     const filter = options.filter;
-    const outSel = this.selectColumns(options.columns);
-    const schema = this.outputSchema(options.columns);
+    const { sel: outSel, schema } = this.project(options.columns);
     const { filterIdx, decimals } = await this.filterPlan(filter, options, 'a read');
     const groups = options.rowGroups ?? this.metadata.row_groups.map((_, i) => i);
     const maps = options.maps ?? 'map';
