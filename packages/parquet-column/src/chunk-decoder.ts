@@ -358,7 +358,7 @@ export class ChunkDecoder {
     this.desc = column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength };
     // numeric columns without a DECIMAL annotation convert each value on its own (or not at all): their dictionary
     // pages are resolved to values while decoding
-    this.gatherNumbers = (column.type === Type.INT32 || column.type === Type.INT64 || column.type === Type.FLOAT || column.type === Type.DOUBLE) && !column.node.logicalType?.DECIMAL;
+    this.gatherNumbers = (column.type === Type.INT32 || column.type === Type.INT64 || column.type === Type.FLOAT || column.type === Type.DOUBLE) && !column.node.logicalType?.DECIMAL && options.keepIndices !== true;
     this.maxDef = column.maxDef;
     this.maxRep = column.maxRep;
     this.total = meta.num_values;
@@ -995,15 +995,19 @@ function decodePageValues(
     const indices = sink === undefined ? new Int32Array(count) : sink.indexArray().subarray(sink.ni, sink.ni + count);
     decodeDictionaryIndices(raw, pos, end, indices, 0, count);
     const size = physicalLength(dictionary!);
-    // the first index out of range, if any (the message is built out of the loop, which it would slow down)
-    let bad = -1;
+    // an index out of range sets the sign bit (a negative index, or one past size - 1): one branch-free pass, and only
+    // then a search for the first one (the message is built out of the loop, which it would slow down)
+    const last = size - 1;
+    let sign = last;
     for (let i = 0; i < count; i++) {
-      if (indices[i]! >>> 0 >= size) {
-        bad = i;
-        break;
-      }
+      const x = indices[i]!;
+      sign |= x | (last - x);
     }
-    if (bad >= 0) fail('DICTIONARY_INDEX', `dictionary index ${indices[bad]} (value ${bad}) out of range: the dictionary has ${size} values`, at);
+    if (sign < 0) {
+      let bad = 0;
+      while (indices[bad]! >>> 0 < size) bad++;
+      fail('DICTIONARY_INDEX', `dictionary index ${indices[bad]} (value ${bad}) out of range: the dictionary has ${size} values`, at);
+    }
     if (sink !== undefined) sink.ni += count;
     return { indices };
   }

@@ -52,6 +52,12 @@ export interface ChunkDecodeOptions {
   /** The read's budget, charged before each page's decompressed bytes, levels and values are allocated. */
   budget?: ReadBudget | undefined;
   /**
+   * Keep the dictionary indices of dictionary-encoded pages of numeric columns (INT32, INT64, FLOAT, DOUBLE) as
+   * indices, as other columns' are (by default their values are looked up while decoding): for a reader that keeps
+   * few of the chunk's rows and looks up only theirs.
+   */
+  keepIndices?: boolean | undefined;
+  /**
    * Imports the decoders of DELTA_*, BYTE_STREAM_SPLIT and ALP pages on the first such page
    * (`() => import('@parquetry/parquet-encodings/rare-decoders')`, or a module re-exporting it). Without it,
    * parquet-encodings' own module is imported by a specifier bundlers do not follow: unbundled (Node, an ESM CDN) the

@@ -90,14 +90,25 @@ function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: U
     else if (typeof bound === 'bigint' && bound >= BigInt(Number.MIN_SAFE_INTEGER) && bound <= BigInt(Number.MAX_SAFE_INTEGER)) b = Number(bound);
     else return false;
     // a bigint bound against a fractional value compares as numbers (compareValues does the same)
+    const lt = outcome(op, -1);
+    const gt = outcome(op, 1);
+    const eq = outcome(op, 0);
+    const nan = outcome(op, NaN);
     let vi = 0;
+    if (def === undefined) {
+      for (let r = 0; r < n; r++) {
+        const v = values[r]!;
+        out[r] = v < b ? lt : v > b ? gt : v === b ? eq : nan;
+      }
+      return true;
+    }
     for (let r = 0; r < n; r++) {
-      if (def !== undefined && def[r] !== maxDef) {
+      if (def[r] !== maxDef) {
         out[r] = UNKNOWN;
         continue;
       }
       const v = values[vi++]!;
-      out[r] = test(op, v < b ? -1 : v > b ? 1 : v === b ? 0 : NaN) ? TRUE : FALSE;
+      out[r] = v < b ? lt : v > b ? gt : v === b ? eq : nan;
     }
     return true;
   }
@@ -111,27 +122,46 @@ function compareTyped(col: MaskColumn, op: Op, bound: unknown, n: number, out: U
     const max = signed ? (1n << 63n) - 1n : (1n << 64n) - 1n;
     // bounds outside the column's range: every value is on one side
     const side = b < min ? 1 : b > max ? -1 : 0;
-    const bhi = side === 0 ? Number(BigInt.asIntN(32, b >> 32n)) : 0;
-    const blo = side === 0 ? Number(b & 0xffffffffn) : 0;
+    const lt = outcome(op, -1);
+    const gt = outcome(op, 1);
+    if (side !== 0) {
+      const all = side < 0 ? lt : gt;
+      for (let r = 0; r < n; r++) out[r] = def !== undefined && def[r] !== maxDef ? UNKNOWN : all;
+      return true;
+    }
+    const eq = outcome(op, 0);
+    const bh = signed ? Number(BigInt.asIntN(32, b >> 32n)) : Number(BigInt.asUintN(32, b >> 32n));
+    // the low words compare as unsigned: as signed int32 once their top bits are flipped (the bound's too), which keeps
+    // every value in the loop a small integer
+    const bl = Number(BigInt.asIntN(32, b)) ^ 0x80000000;
     const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
-    let vi = 0;
-    for (let r = 0; r < n; r++) {
-      if (def !== undefined && def[r] !== maxDef) {
+    // an unsigned column's high words compare the same way
+    const flip = signed ? 0 : 0x80000000;
+    const bhs = (bh ^ flip) | 0;
+    if (def === undefined) {
+      for (let r = 0, j = 0; r < n; r++, j += 2) {
+        const hi = w[j + 1]! ^ flip;
+        const lo = w[j]! ^ 0x80000000;
+        out[r] = hi < bhs ? lt : hi > bhs ? gt : lo < bl ? lt : lo > bl ? gt : eq;
+      }
+      return true;
+    }
+    for (let r = 0, j = 0; r < n; r++) {
+      if (def[r] !== maxDef) {
         out[r] = UNKNOWN;
         continue;
       }
-      let c = side;
-      if (c === 0) {
-        const lo = w[2 * vi]! >>> 0;
-        const hiWord = w[2 * vi + 1]!;
-        const hi = signed ? hiWord : hiWord >>> 0;
-        const bh = signed ? bhi : bhi >>> 0;
-        c = hi < bh ? -1 : hi > bh ? 1 : lo < blo ? -1 : lo > blo ? 1 : 0;
-      }
-      vi++;
-      out[r] = test(op, c) ? TRUE : FALSE;
+      const hi = w[j + 1]! ^ flip;
+      const lo = w[j]! ^ 0x80000000;
+      j += 2;
+      out[r] = hi < bhs ? lt : hi > bhs ? gt : lo < bl ? lt : lo > bl ? gt : eq;
     }
     return true;
   }
   return false;
+}
+
+/** A comparison's truth value for a comparison result `c` (negative, zero, positive or NaN). */
+function outcome(op: Op, c: number): number {
+  return test(op, c) ? TRUE : FALSE;
 }

@@ -407,9 +407,11 @@ export class Scan {
    * @param f - the fetched column.
    * @param run - one of its runs.
    * @param dictionary - for a run of kept pages, the chunk's dictionary ({@link Scan.runDictionary}).
+   * @param masked - whether only some of the rows will be kept (numeric dictionary indices are then kept as indices,
+   *   so that only the kept rows' values are looked up).
    * @returns the decoder (nothing decoded yet).
    */
-  openRun(g: number, f: FetchedColumn, run: PageRun, dictionary: ColumnValues | undefined): ChunkDecoder {
+  openRun(g: number, f: FetchedColumn, run: PageRun, dictionary: ColumnValues | undefined, masked = false): ChunkDecoder {
     const col = this.ctx.schema.columns[f.col]!;
     const whole = run.lastPage < 0;
     return new ChunkDecoder(run.bytes, col, f.md, this.where(g, f.col, run.at), {
@@ -421,6 +423,7 @@ export class Scan {
       // run of kept pages is checked against the offset index by its caller instead)
       numRows: whole ? this.group(g).num_rows : undefined,
       budget: this.plan.budget,
+      keepIndices: masked,
     });
   }
 
@@ -474,7 +477,7 @@ export class Scan {
         const col = cols[p.col]!;
         const kept = p.pages && (await this.decodeKept(g, p, mask!));
         // whole chunk (or a page index that did not match the pages: read everything, as without one)
-        const chunk = kept?.chunk ?? (await this.openRun(g, p, p.runs[0]!, undefined).take(Infinity));
+        const chunk = kept?.chunk ?? (await this.openRun(g, p, p.runs[0]!, undefined, mask !== undefined).take(Infinity));
         const chunkMask = kept ? kept.mask : mask;
         this.countChunk(p.col, { pagesSkipped: kept?.skipped ?? 0, pages: chunk.pages, levels: chunk.numLevels });
         rows?.set(p.col, kept ? kept.mask.length : numRows);

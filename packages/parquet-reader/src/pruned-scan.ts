@@ -127,7 +127,8 @@ export class PrunedScan extends BatchScan {
         return none();
       }
       keep = sel.keep;
-      if (sel.count < n0) {
+      if (sel.count < n0 && n0 === numRows) b1 = keep;
+      else if (sel.count < n0) {
         // the matching rows, as rows of the row group
         b1 = new Uint8Array(numRows);
         let k = 0;
@@ -324,7 +325,7 @@ export class PrunedScan extends BatchScan {
     const numRows = this.group(g).num_rows;
     const parts: DecodedChunk[] = [];
     for (const run of p.runs) {
-      const part = await this.openRun(g, p, run, dictionary).take(Infinity);
+      const part = await this.openRun(g, p, run, dictionary, true).take(Infinity);
       const want = (run.lastPage + 1 < firstRows.length ? firstRows[run.lastPage + 1]! : numRows) - firstRows[run.firstPage]!;
       if (part.pages !== run.lastPage - run.firstPage + 1 || chunkRows(part) !== want) return undefined;
       parts.push(part);

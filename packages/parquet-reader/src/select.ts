@@ -47,10 +47,9 @@ export function selectRows(
   const keep = filterMask(filter, masked, n, decimals);
   const end = Math.min(n, last);
   let count = 0;
-  for (let r = 0; r < n; r++) {
-    if (r < first || r >= end) keep[r] = 0;
-    else count += keep[r]!;
-  }
+  if (first > 0) keep.fill(0, 0, Math.min(first, n));
+  if (end < n) keep.fill(0, Math.max(end, 0));
+  for (let r = Math.max(first, 0); r < end; r++) count += keep[r]!;
   return { keep, count, rows: n };
 }
 
@@ -79,9 +78,13 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
   let outRep: Uint8Array | undefined;
   if (rep === undefined) {
     // one level per row
-    for (let r = 0; r < nRows; r++) levels += keep[r]!;
+    const rows = sparseRows(keep);
+    if (rows !== undefined) levels = rows.length;
+    else for (let r = 0; r < nRows; r++) levels += keep[r]!;
     if (levels === numLevels) return chunk;
     if (def === undefined) {
+      // a few rows: their values gathered by position, without a pass over every row of every column
+      if (rows !== undefined) return { def: undefined, rep: undefined, numLevels: levels, dictionary: chunk.dictionary, segments: gatherRows(chunk.segments, rows), numValues: levels, pages: chunk.pages };
       valueKeep = keep;
       kept = levels;
     } else {
@@ -142,6 +145,112 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
     base += len;
   }
   return { def: outDef, rep: outRep, numLevels: levels, dictionary: chunk.dictionary, segments, numValues: kept, pages: chunk.pages };
+}
+
+/** The rows a mask keeps when they are few (at most one in {@link SPARSE}), by mask (masks are not changed once made). */
+const sparseCache = new WeakMap<Uint8Array, Int32Array | null>();
+
+/** A mask keeping at most one row in this many is gathered row by row ({@link gatherRows}). */
+const SPARSE = 8;
+
+/**
+ * The ordinals of the rows a mask keeps, when it keeps at most one row in {@link SPARSE}: computed once per mask (the
+ * columns of a row group share their mask).
+ * @returns the ordinals in increasing order, or undefined for a denser mask.
+ */
+function sparseRows(keep: Uint8Array): Int32Array | undefined {
+  let rows = sparseCache.get(keep);
+  if (rows === undefined) {
+    const n = keep.length;
+    let count = 0;
+    for (let r = 0; r < n; r++) count += keep[r]!;
+    rows = null;
+    if (count * SPARSE <= n) {
+      rows = new Int32Array(count);
+      for (let r = 0, k = 0; k < count; r++) if (keep[r] === 1) rows[k++] = r;
+    }
+    sparseCache.set(keep, rows);
+  }
+  return rows ?? undefined;
+}
+
+/**
+ * The values of some rows of a column without nulls or repetition (row r is value r), segment by segment.
+ * @param segments - the chunk's segments.
+ * @param rows - the rows, in increasing order.
+ * @returns the rows' values, one segment per input segment holding any.
+ */
+function gatherRows(segments: readonly ValueSegment[], rows: Int32Array): ValueSegment[] {
+  const out: ValueSegment[] = [];
+  let base = 0;
+  let k = 0;
+  for (const s of segments) {
+    const len = s.indices ? s.indices.length : physicalLength(s.values!);
+    let e = k;
+    while (e < rows.length && rows[e]! < base + len) e++;
+    const at = rows.subarray(k, e);
+    out.push(s.indices ? { indices: pickAt(s.indices, at, base) as Int32Array } : { values: pickValuesAt(s.values!, at, base) });
+    k = e;
+    base += len;
+  }
+  return out;
+}
+
+/** `src[rows[k] - base]` for every k, in an array of `src`'s kind. */
+function pickAt(src: Gatherable, rows: Int32Array, base: number): Gatherable {
+  const out = new (src.constructor as new (n: number) => Gatherable)(rows.length);
+  const o = out as Float64Array;
+  const v = src as Float64Array;
+  for (let k = 0; k < rows.length; k++) o[k] = v[rows[k]! - base]!;
+  return out;
+}
+
+/** {@link pickAt} for any value segment (byte arrays, fixed-length byte arrays, 8-byte values as word pairs). */
+function pickValuesAt(v: ColumnValues, rows: Int32Array, base: number): ColumnValues {
+  const n = rows.length;
+  if ('offsets' in v) {
+    const { offsets, data } = v as ByteArrays;
+    let bytes = 0;
+    for (let k = 0; k < n; k++) bytes += offsets[rows[k]! - base + 1]! - offsets[rows[k]! - base]!;
+    const o = new Int32Array(n + 1);
+    const d = new Uint8Array(bytes);
+    let at = 0;
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]! - base;
+      const a = offsets[i]!;
+      const b = offsets[i + 1]!;
+      if (b - a < 32) for (let j = a; j < b; j++) d[at++] = data[j]!;
+      else {
+        d.set(data.subarray(a, b), at);
+        at += b - a;
+      }
+      o[k + 1] = at;
+    }
+    return { offsets: o, data: d };
+  }
+  if ('width' in v) {
+    const { width, data } = v as FixedLenByteArrays;
+    const d = new Uint8Array(n * width);
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]! - base;
+      d.set(data.subarray(i * width, (i + 1) * width), k * width);
+    }
+    return { width, data: d };
+  }
+  if (v instanceof Float64Array || v instanceof BigInt64Array) {
+    // as 32-bit word pairs: no BigInt per value, NaN bits kept
+    const w = new Int32Array(v.buffer, v.byteOffset, v.length * 2);
+    const out = v instanceof Float64Array ? new Float64Array(n) : new BigInt64Array(n);
+    const o = new Int32Array(out.buffer);
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]! - base;
+      o[2 * k] = w[2 * i]!;
+      o[2 * k + 1] = w[2 * i + 1]!;
+    }
+    return out;
+  }
+  if (v instanceof Float32Array) return new Float32Array((pickAt(new Int32Array(v.buffer, v.byteOffset, v.length), rows, base) as Int32Array).buffer);
+  return pickAt(v as Int32Array | Uint8Array, rows, base) as ColumnValues;
 }
 
 type Gatherable = Int32Array | Uint8Array | Float32Array | Float64Array | BigInt64Array;
