@@ -147,9 +147,9 @@ describe('columns set the output order', () => {
           expect(v.length).toBe(w.length);
           for (const c of v.children) expect(c, `${label} ${c.field.name}`).toEqual(w.children.find((x) => x.field.name === c.field.name));
         }
-        const vb = [];
+        const vb: StructVector[] = [];
         for await (const b of f.iterateBatches({ ...extra, columns, batchSize: 7, form: 'columns' })) vb.push(b.columns);
-        const wb = [];
+        const wb: StructVector[] = [];
         for await (const b of f.iterateBatches({ ...extra, columns: schemaOrder, batchSize: 7, form: 'columns' })) wb.push(b.columns);
         expect(vb.length).toBe(wb.length);
         vb.forEach((v, k) => {
