@@ -195,8 +195,11 @@ export type PageEncrypt = (module: PageModule, page: number, plaintext: Uint8Arr
 
 /**
  * The stored bytes of an encrypted page: the encrypted header module, then the encrypted body module.
- * `compressed_page_size` counts the encrypted body, as readers locate the next page by it.
- * @param page - the page (no CRC is kept: a checksum of the plaintext would leak, and readers check the GCM tag).
+ * `compressed_page_size` counts the encrypted body, as readers locate the next page by it. A page written with a CRC
+ * gets the CRC of its stored (encrypted) body in its (encrypted) header, as parquet-java and Arrow C++ write it: a
+ * checksum of the plaintext would leak, and under AES_GCM_CTR_V1 the body has no tag of its own, so this CRC inside
+ * the authenticated header is what catches a changed, swapped or substituted body.
+ * @param page - the page (its `crc`, if any, replaced by the encrypted body's).
  * @param ordinal - the data page ordinal within the chunk (0 for the dictionary page).
  * @param encrypt - the column's module encryptor.
  * @returns `[header module, body module]`.
@@ -206,7 +209,7 @@ export async function encryptedPageParts(page: WrittenPage, ordinal: number, enc
   const dict = page.header.type === PageType.DICTIONARY_PAGE;
   const body = await encrypt(dict ? PageModule.DICTIONARY_PAGE : PageModule.DATA_PAGE, ordinal, page.body);
   const header: PageHeader = { ...page.header, compressed_page_size: body.length };
-  delete header.crc;
+  if (header.crc !== undefined) header.crc = crc32(body) | 0;
   const head = await encrypt(dict ? PageModule.DICTIONARY_PAGE_HEADER : PageModule.DATA_PAGE_HEADER, ordinal, pageHeaderBytes(header));
   return [head, body];
 }

@@ -23,7 +23,9 @@ describe('sparse row selections', () => {
     let sparse = 0;
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ schema, rows, options, at, len }) => {
-        const bytes = await writeParquet(rows, { ...options, schema, codecs, rowGroupRows: rows.length, rowGroupBytes: undefined });
+        // one row group: no byte limit either
+        const { rowGroupBytes: _bytes, ...one } = options;
+        const bytes = await writeParquet(rows, { ...one, schema, codecs, rowGroupRows: rows.length });
         const file = await openParquet(bytes, { codecs });
         // one row group: the selection is a few of its rows
         expect(file.metadata.row_groups.length).toBe(1);
