@@ -33,6 +33,12 @@ export interface FileDecryptionProperties {
   readonly aadPrefix?: Uint8Array | string;
   /** Verify a plaintext footer's signature when the footer key is known (default true). */
   readonly verifyFooterSignature?: boolean;
+  /**
+   * Read a file that is not encrypted at all (default false). Without it, a reader given these properties refuses an
+   * unencrypted file (`PLAINTEXT_FILE`), as parquet-java and Arrow C++ do unless plaintext files are allowed: a file
+   * replaced by an unencrypted one would otherwise be read as if it had been authenticated.
+   */
+  readonly allowPlaintextFiles?: boolean;
 }
 
 /** Decrypts the modules of one column chunk. */
@@ -120,7 +126,8 @@ export function algorithmParams(algorithm: EncryptionAlgorithm): {
  * @param footerKeyMetadata - `FileCryptoMetaData.key_metadata` or `FileMetaData.footer_signing_key_metadata`.
  * @returns the file decryptor. No key is fetched until a module needs it.
  * @throws ParquetError `INVALID_OPTION` (an unknown property), `UNSUPPORTED_ENCRYPTION`, `AAD_PREFIX_REQUIRED` (the file says the reader must supply the
- *   prefix and none was given), `AAD_PREFIX_MISMATCH` (the supplied prefix differs from the stored one).
+ *   prefix and none was given), `AAD_PREFIX_MISMATCH` (the supplied prefix differs from the stored one, or the file
+ *   was encrypted without a prefix).
  */
 export function createFileDecryptor(props: FileDecryptionProperties, algorithm: EncryptionAlgorithm, footerKeyMetadata?: Uint8Array): FileDecryptor {
   checkOptions(props, DECRYPTION_RULES, 'parquet-crypto: decryption', 'INVALID_OPTION');
@@ -132,10 +139,14 @@ export function createFileDecryptor(props: FileDecryptionProperties, algorithm: 
   if (supplied !== undefined && a.aadPrefix !== undefined && !equalBytes(supplied, a.aadPrefix)) {
     throw cryptoError('AAD_PREFIX_MISMATCH', `the supplied AAD prefix (${supplied.length} bytes) differs from the one stored in the file (${a.aadPrefix.length} bytes)`);
   }
+  if (supplied !== undefined && a.aadPrefix === undefined && !a.supplyAadPrefix) {
+    // (Arrow C++ and parquet-java refuse it the same way: every module would fail to authenticate)
+    throw cryptoError('AAD_PREFIX_MISMATCH', `an AAD prefix (${supplied.length} bytes) was supplied, but the file was encrypted without one (it neither stores a prefix nor sets supply_aad_prefix)`);
+  }
   return new FileDecryptorImpl(props, a.name, fileAad(supplied ?? a.aadPrefix, a.aadFileUnique ?? new Uint8Array(0)), footerKeyMetadata);
 }
 
-const DECRYPTION_RULES: OptionRules = { footerKey: 'any', columnKeys: 'object', keyRetriever: 'function', aadPrefix: 'any', verifyFooterSignature: 'boolean' };
+const DECRYPTION_RULES: OptionRules = { footerKey: 'any', columnKeys: 'object', keyRetriever: 'function', aadPrefix: 'any', verifyFooterSignature: 'boolean', allowPlaintextFiles: 'boolean' };
 
 class FileDecryptorImpl implements FileDecryptor {
   private readonly keys: KeyCache;

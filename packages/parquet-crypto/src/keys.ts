@@ -52,7 +52,7 @@ export class KeyCache {
           raw = await resolve();
         } catch (e) {
           if (isParquetError(e)) throw e;
-          throw cryptoError('KEY_RETRIEVAL_FAILED', `the key retriever failed for the ${what} key`, e);
+          throw cryptoError('KEY_RETRIEVAL_FAILED', `the key retriever failed for the ${what} key: ${reasonOf(e)}`, e);
         }
         if (raw === undefined) throw cryptoError('KEY_MISSING', `no ${what} key: none given explicitly and the key retriever returned none`);
         return importKey(raw, this.withCtr, what);
@@ -69,4 +69,19 @@ const utf8 = /*#__PURE__*/ new TextEncoder();
 /** Accepts an AAD prefix as bytes or as a string (UTF-8 encoded). */
 export function toBytes(v: Uint8Array | string): Uint8Array {
   return typeof v === 'string' ? utf8.encode(v) : v;
+}
+
+/**
+ * The reason a key retriever gave (its error's message, and its cause's when the message wraps one), for the
+ * `KEY_RETRIEVAL_FAILED` message: the KMS's own words ("no access to key kc1") are what a user acts on.
+ */
+function reasonOf(e: unknown): string {
+  const parts: string[] = [];
+  for (let x: unknown = e, depth = 0; x !== undefined && x !== null && depth < 3; depth++) {
+    const m = x instanceof Error ? x.message : typeof x === 'string' ? x : String(x);
+    if (m !== '' && !parts.some((p) => p.includes(m))) parts.push(m);
+    x = x instanceof Error ? (x as { cause?: unknown }).cause : undefined;
+  }
+  const text = parts.join(': ') || 'no reason given';
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

@@ -260,7 +260,8 @@ export interface ParquetFile {
  *   `CORRUPT_FOOTER`, `INVALID_SCHEMA` (also a DECIMAL whose precision or scale breaks LogicalTypes.md's rules:
  *   `checkDecimals` of `@parquetry/parquet-levels`), `ENCRYPTED_FOOTER`, `CORRUPT_METADATA` (a row group whose
  *   column chunks are not one per leaf column), `ROW_COUNT_MISMATCH` (the row groups' `num_rows` do not add up to
- *   the file's), `INVALID_ARGUMENT` (an unknown option or a value outside its set, bad `limits`).
+ *   the file's), `INVALID_ARGUMENT` (an unknown option or a value outside its set, bad `limits`), `PLAINTEXT_FILE` (an
+ *   unencrypted file opened with `decryption`, unless `decryption.allowPlaintextFiles`).
  */
 export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, options: OpenOptions = {}): Promise<ParquetFile> {
   await checkReadOptions(options, OPEN_RULES, 'parquet-reader: openParquet');
@@ -279,6 +280,9 @@ export async function openParquet(input: ByteSource | Uint8Array | ArrayBuffer, 
       throw new ParquetError('KEY_MISSING', 'parquet-reader: the footer is encrypted ("PARE"); pass `decryption` keys to read it', raw.offset);
     }
     return ready((await loadDecryption()).openEncrypted(raw, options, (md, decryptor) => new File(io, md, raw.offset, options, decryptor)) as Promise<File>);
+  }
+  if (options.decryption && options.decryption.allowPlaintextFiles !== true) {
+    throw new ParquetError('PLAINTEXT_FILE', 'parquet-reader: the file is not encrypted, but `decryption` was given: an unencrypted file is refused, as it is not authenticated; set `decryption.allowPlaintextFiles` to read unencrypted files too', raw.offset);
   }
   return ready(new File(io, metadata, raw.offset, options));
 }

@@ -126,7 +126,7 @@ export async function openingStatus(h: Http, res: Response, range: string): Prom
   if (s === 200) {
     await h.noteValidators(res, range, undefined);
     const body = await readBody(res, h.maxWholeBody);
-    if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${h.maxWholeBody} bytes)` };
+    if (body === undefined) return { kind: 'fallback', why: `the server ignored the range and answered with a file larger than maxWholeBody (${h.maxWholeBody} bytes)`, ignoredRange: true };
     h.bytesReceived += body.length;
     await h.checkMagic(body, range, res);
     return { kind: 'whole', body };
@@ -156,7 +156,7 @@ export async function openWithout(h: Http, first: Opening): Promise<void> {
   } else if (first.kind === 'size') {
     h.byteLength = first.size;
   } else {
-    h.byteLength = await learnSize(h, first.kind === 'tail' ? 'the suffix answer has no readable Content-Range' : first.why);
+    h.byteLength = await learnSize(h, first.kind === 'tail' ? 'the suffix answer has no readable Content-Range' : first.why, first.kind === 'fallback' && first.ignoredRange === true);
     // a tail whose position was unknown: it is the file's last bytes if its length is the one asked for (or the file's)
     if (first.kind === 'tail' && (first.body.length === h.tailGuess || first.body.length === h.byteLength) && first.body.length <= h.byteLength) {
       h.held = { from: h.byteLength - first.body.length, bytes: first.body };
@@ -164,8 +164,15 @@ export async function openWithout(h: Http, first: Opening): Promise<void> {
   }
 }
 
-/** The size from a HEAD request, else from a one-byte range request. */
-async function learnSize(h: Http, why: string): Promise<number> {
+/**
+ * The size from a HEAD request, else from a one-byte range request.
+ * @param h - the source.
+ * @param why - why the opening request did not tell it.
+ * @param ignoredRange - the opening request was answered with a body larger than `maxWholeBody` (a suffix range
+ *   ignored): a 200 to the one-byte range then shows that plain ranges are ignored too, and the read fails at once,
+ *   without reading that body up to `maxWholeBody` a second time.
+ */
+async function learnSize(h: Http, why: string, ignoredRange = false): Promise<number> {
   const head = await h.send('HEAD', 'HEAD', undefined, {}, async (res) => {
     await cancel(res);
     if (res.ok) {
@@ -190,6 +197,10 @@ async function learnSize(h: Http, why: string): Promise<number> {
       return `range ${res.status} without a readable Content-Range`;
     }
     if (res.status === 200) {
+      if (ignoredRange) {
+        await cancel(res);
+        throw h.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${h.maxWholeBody} bytes); raise maxWholeBody to read it whole`);
+      }
       await h.noteValidators(res, range, 0);
       const body = await readBody(res, h.maxWholeBody);
       if (body === undefined) throw h.error('RANGE_NOT_SUPPORTED', range, 0, `the server ignores Range and the file is larger than maxWholeBody (${h.maxWholeBody} bytes); raise maxWholeBody to read it whole`);

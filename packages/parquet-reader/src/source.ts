@@ -284,7 +284,7 @@ export type Opening =
   | { kind: 'tail'; size: number | undefined; body: Uint8Array }
   | { kind: 'whole'; body: Uint8Array }
   | { kind: 'size'; size: number }
-  | { kind: 'fallback'; why: string };
+  | { kind: 'fallback'; why: string; ignoredRange?: true };
 
 const STRONG_ETAG = /^"[^"]*"$/;
 

@@ -208,6 +208,39 @@ describe('servers that do not answer ranges as asked', () => {
     expect(e.offset).toBe(large.length - TAIL);
   });
 
+  test('a server ignoring Range with no Content-Length: its body is read up to maxWholeBody once, then RANGE_NOT_SUPPORTED (QA helper-83 F3)', async () => {
+    srv.reset(large);
+    // chunks written to each GET until the client lets go of the answer
+    const written: number[] = [];
+    srv.hook = (req, res, n) => {
+      if (req.method === 'HEAD') {
+        res.writeHead(200, { 'transfer-encoding': 'chunked' });
+        res.end();
+        return true;
+      }
+      res.writeHead(200, { 'transfer-encoding': 'chunked' });
+      written[n] = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed || written[n]! >= 200) {
+          clearInterval(timer);
+          res.end();
+          return;
+        }
+        res.write(large.subarray(written[n]! * 100, written[n]! * 100 + 100));
+        written[n]!++;
+      }, 2);
+      res.on('close', () => clearInterval(timer));
+      return true;
+    };
+    const e = await typedError(async () => openParquet(await fetchSource(srv.url, { maxWholeBody: 1000 }), { codecs }));
+    expect(e.code).toBe('RANGE_NOT_SUPPORTED');
+    expect(srv.log.map((r) => [r.method, r.range])).toEqual([['GET', `bytes=-${TAIL}`], ['HEAD', undefined], ['GET', 'bytes=0-0']]);
+    // the suffix answer was read past maxWholeBody; the one-byte range's answer is let go at once (it was read up
+    // to maxWholeBody again before)
+    expect(written[0]).toBeGreaterThan(10);
+    expect(written[2]).toBeLessThan(5);
+  });
+
   test('416 to the suffix range: falls back to HEAD, then ranges (the refused request and the HEAD carry no file bytes)', async () => {
     srv.reset(large);
     srv.suffix = false;

@@ -230,6 +230,8 @@ describe('key errors: one line, no stack trace', () => {
     ['a key that is not the hex it says', ['head', f, '--footer-key', 'hex:xyz'], 2, /^parquetry: --footer-key: the value after hex: is not hex/],
     ['--column-key without =', ['head', f, '--column-key', 'double_field'], 2, /^parquetry: --column-key takes PATH=KEY/],
     ['a column key for no column', ['head', f, '--footer-key', FOOTER_128, '--column-key', 'double_feild=1234567890123450'], 2, /^parquetry: a column key names 'double_feild', which is not a leaf column of the file \(did you mean 'double_field'\?\)$/],
+    // pyarrow and parquet-java refuse an unencrypted file read with decryption properties too (QA helper-83 F2)
+    ['keys given for an unencrypted file', ['head', path.join(corpus, 'alltypes_plain.parquet'), '--footer-key', FOOTER_128], 1, /^parquetry: PLAINTEXT_FILE: parquet-reader: the file is not encrypted, but keys were given: an unencrypted file is refused, as it is not authenticated; leave out --footer-key, --column-key and --key-file to read an unencrypted file$/],
     ['a key file that does not exist', ['head', f, '--key-file', path.join(dir, 'nope.json')], 1, /^parquetry: cannot open '.*nope\.json': ENOENT/],
   ];
   for (const [what, argv, code, message] of cases) {

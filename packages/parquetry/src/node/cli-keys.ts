@@ -177,6 +177,7 @@ const HINTS: Readonly<Record<string, string>> = {
   INVALID_KEY: 'check the keys (--footer-key, --column-key, --key-file)',
   KEY_RETRIEVAL_FAILED: 'give the keys with --footer-key KEY, --column-key PATH=KEY or --key-file FILE',
   VALUE_TOO_LARGE: 'leave the column out with --columns',
+  PLAINTEXT_FILE: 'leave out --footer-key, --column-key and --key-file to read an unencrypted file',
 };
 
 /**
@@ -192,6 +193,7 @@ export function cliMessage(code: string, message: string): string {
     .replace(/; read it with the option strings: 'bytes'\)/g, ')')
     .replace(/;? ?\(?read it with the option strings: 'bytes'\)?/g, '')
     .replace(/;? ?pass `decryption` keys to read it/g, '')
+    .replace(/, but `decryption` was given: .*$/, ', but keys were given: an unencrypted file is refused, as it is not authenticated')
     .replace(/: pass aadPrefix$/, '')
     .replace(/: none given explicitly and the key retriever returned none/, '')
     .replace(/; read it with binary: 'values' \(and strings: 'bytes'\) for one Uint8Array per value/, '')
