@@ -44,6 +44,51 @@ describe('convert --type paths', () => {
   });
 });
 
+describe('convert --type naming a top-level column no row has (helper-82\'s note)', () => {
+  const input = at('top.ndjson');
+  fs.writeFileSync(input, '{"id":1,"type":"a"}\n{"id":2,"type":"b"}\n{"id":3,"type":"c","late":null}\n');
+
+  for (const [what, file, argv] of [
+    ['NDJSON', input, []],
+    ['a JSON array', at('top.json'), []],
+    ['NDJSON with a small sample', input, ['--sample', '1']],
+  ] as [string, string, string[]][]) {
+    test(`${what}: a misspelt --type column is UNKNOWN_COLUMN naming the nearest column, and no output is left`, async () => {
+      if (file.endsWith('.json')) fs.writeFileSync(file, JSON.stringify([{ id: 1, type: 'a' }, { id: 2, type: 'b' }]));
+      const out = at(`typo-${what.length}.parquet`);
+      const r = await run('convert', file, out, ...argv, '--type', 'typ=string');
+      expect(r.code).toBe(1);
+      expect(r.err).toEqual(["parquetry: UNKNOWN_COLUMN: --type names 'typ', which no row of the input has (did you mean 'type'?); the output is not written"]);
+      expect(fs.existsSync(out)).toBe(false);
+    });
+  }
+
+  test('a --type column some row has, even only after the sample and only as null, is kept', async () => {
+    const r = await run('convert', input, at('late.parquet'), '--sample', '2', '--type', 'late=int32');
+    expect(r).toEqual({ code: 0, err: [] });
+    const f = await openFile(at('late.parquet'));
+    try {
+      expect((await f.readRows()).map((row) => row['late'])).toEqual([null, null, null]);
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('a --schema file may list columns the input lacks (a whole schema): they are added as nulls', async () => {
+    const schema = at('schema.json');
+    fs.writeFileSync(schema, JSON.stringify({ id: { type: 'int64' }, type: { type: 'string' }, extra: { type: 'double' } }));
+    const r = await run('convert', input, at('schema.parquet'), '--schema', schema);
+    expect(r).toEqual({ code: 0, err: [] });
+    const f = await openFile(at('schema.parquet'));
+    try {
+      expect(f.schema.columns.map((c) => c.path.join('.'))).toEqual(['id', 'type', 'late', 'extra']);
+      expect((await f.readRows()).map((row) => row['extra'])).toEqual([null, null, null]);
+    } finally {
+      await f.close();
+    }
+  });
+});
+
 describe('convert to a VARIANT column', () => {
   test('JSON objects shaped like typed values stay objects', async () => {
     const input = at('v.ndjson');

@@ -159,11 +159,13 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
     }
     types = parseSchemaFile(text, schemaPath);
   }
+  const typeNames: string[] = [];
   for (const t of p.values.get('--type') ?? []) {
     // the type may itself hold '=' (tz=UTC, JSON): the column ends at the first one
     const at = t.indexOf('=');
     if (at <= 0) throw usageError(`--type takes COL=TYPE, not '${t}'`);
     const col = t.slice(0, at);
+    typeNames.push(col);
     Object.defineProperty(types, col, { value: parseType(t.slice(at + 1), col), enumerable: true, writable: true, configurable: true });
   }
   const sample = one(p, '--sample');
@@ -175,6 +177,7 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
     format,
     write: await writeOptions(p),
     types,
+    typeNames,
     csv: {
       delimiter: delimiter !== undefined ? delimiterByte(delimiter) : path.extname(input).toLowerCase() === '.tsv' ? 9 : 44,
       header: !p.values.has('--no-header'),

@@ -21,6 +21,7 @@ import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, schemaElements, schemaFromElements, type ColumnOptions, type EncodingName, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { Encoding, ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
 import { CsvParser, buildColumn, fractionTooFine, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { nearest } from './cli-args.js';
 import { checkColumnKeys } from './cli-keys.js';
 import { isUrl, openUrl } from './cli-url.js';
 import { createFileWriter, openFile } from './files.js';
@@ -45,6 +46,13 @@ export interface ConvertJob {
   readonly write: WriterOptions;
   /** Column types given by `--schema` and `--type` (the latter win), by column name (JSON: by column path). */
   readonly types: Readonly<Record<string, FieldSpec>>;
+  /**
+   * The columns named by `--type` (not `--schema`, whose file may list columns the input lacks). JSON input: a
+   * top-level one that no sampled row has is added to the schema (a key first seen later), and one that no row of
+   * the whole input has is `UNKNOWN_COLUMN` at the end (a misspelt name would add a column of nulls); the output is
+   * then not written.
+   */
+  readonly typeNames?: readonly string[];
   /** CSV layout. */
   readonly csv: CsvLayout;
   /** Rows sniffed (CSV) or inspected by `inferSchema` (JSON) to decide the types. */
@@ -494,7 +502,36 @@ function checkRow(v: unknown, where: () => string): Row {
   return v as Row;
 }
 
-async function inferAndCreate(job: ConvertJob, sample: readonly Row[]): Promise<ParquetWriter> {
+/**
+ * The `--type` columns added to the schema though no sampled row has them (see {@link ConvertJob.typeNames}): each
+ * batch of rows crosses off those it has; the ones left at the end of the input are `UNKNOWN_COLUMN`.
+ */
+class UnseenTypes {
+  private readonly names: Set<string>;
+
+  constructor(names: Iterable<string>) {
+    this.names = new Set(names);
+  }
+
+  /** Crosses off the names some row of `rows` has (a key present, even with a null value). */
+  see(rows: readonly Row[]): void {
+    for (const k of this.names) if (rows.some((r) => Object.hasOwn(r, k))) this.names.delete(k);
+  }
+
+  /**
+   * Fails when a name is left: no row of the input had it.
+   * @param columns - the other columns, for the nearest name.
+   * @throws ParquetError `UNKNOWN_COLUMN`.
+   */
+  check(columns: readonly string[]): void {
+    for (const k of this.names) {
+      const guess = nearest(k, columns.filter((c) => !this.names.has(c)));
+      throw fail('UNKNOWN_COLUMN', `--type names '${k}', which no row of the input has${guess ? ` (did you mean '${guess}'?)` : ''}; the output is not written`);
+    }
+  }
+}
+
+async function inferAndCreate(job: ConvertJob, sample: readonly Row[]): Promise<{ writer: ParquetWriter; unseen: UnseenTypes }> {
   if (sample.length === 0 && Object.keys(job.types).length === 0) {
     throw fail('EMPTY_INPUT', `'${job.input}' holds no rows to infer a schema from; give the columns with --schema or --type`);
   }
@@ -528,7 +565,8 @@ async function inferAndCreate(job: ConvertJob, sample: readonly Row[]): Promise<
     for (const [k, spec] of added) Object.defineProperty(all, k, { value: spec, enumerable: true, writable: true, configurable: true });
     schema = all;
   }
-  return createOutput(job, { ...job.write, schema });
+  const typeNames = new Set(job.typeNames ?? []);
+  return { writer: await createOutput(job, { ...job.write, schema }), unseen: new UnseenTypes(added.map(([k]) => k).filter((k) => typeNames.has(k))) };
 }
 
 async function convertNdjson(job: ConvertJob): Promise<ConvertResult> {
@@ -594,16 +632,21 @@ async function convertNdjson(job: ConvertJob): Promise<ConvertResult> {
     }
     const lines = batchLines;
     typed.apply(batch, (i) => `NDJSON line ${lines[i]}`);
-    w = await inferAndCreate(job, batch);
+    const created = await inferAndCreate(job, batch);
+    w = created.writer;
+    const unseen = created.unseen;
+    unseen.see(batch);
     await flush();
     while (!final) {
       checkSignal(job);
       const win = await windows.next();
       final = win.final;
       windows.keep(win.buf, parseLines(win.buf, final));
+      unseen.see(batch);
       await flush();
     }
     checkSignal(job);
+    unseen.check(w.schema!.field.fields.map((f) => f.name));
     const metadata = await w.close();
     return { rows, bytes: windows.bytes, metadata };
   } catch (e) {
@@ -644,7 +687,9 @@ async function convertJson(job: ConvertJob): Promise<ConvertResult> {
     const typed = new TypedStrings(job.types);
     const sample = rowsIn.slice(0, job.sample);
     typed.apply(sample, (i) => `JSON element ${i}`);
-    w = await inferAndCreate(job, sample);
+    const created = await inferAndCreate(job, sample);
+    w = created.writer;
+    created.unseen.see(rowsIn);
     let rows = 0;
     for (let i = 0; i < rowsIn.length; i += JSON_SLICE) {
       checkSignal(job);
@@ -660,6 +705,7 @@ async function convertJson(job: ConvertJob): Promise<ConvertResult> {
       job.progress?.(rows, Math.round((bytes * rows) / Math.max(1, rowsIn.length)));
     }
     checkSignal(job);
+    created.unseen.check(w.schema!.field.fields.map((f) => f.name));
     const metadata = await w.close();
     return { rows, bytes, metadata };
   } catch (e) {
