@@ -39,6 +39,12 @@ export interface FileDecryptionProperties {
    * replaced by an unencrypted one would otherwise be read as if it had been authenticated.
    */
   readonly allowPlaintextFiles?: boolean;
+  /**
+   * How long the key retriever may take for one key, in ms (default 60,000; `Infinity`: no limit): past it the read
+   * fails with `KEY_RETRIEVAL_FAILED` and the retriever's `signal` is aborted, instead of waiting forever on a KMS
+   * that never answers.
+   */
+  readonly keyTimeout?: number;
 }
 
 /** Decrypts the modules of one column chunk. */
@@ -131,6 +137,10 @@ export function algorithmParams(algorithm: EncryptionAlgorithm): {
  */
 export function createFileDecryptor(props: FileDecryptionProperties, algorithm: EncryptionAlgorithm, footerKeyMetadata?: Uint8Array): FileDecryptor {
   checkOptions(props, DECRYPTION_RULES, 'parquet-crypto: decryption', 'INVALID_OPTION');
+  const t = props.keyTimeout;
+  if (t !== undefined && !(typeof t === 'number' && t > 0)) {
+    throw cryptoError('INVALID_OPTION', `decryption.keyTimeout must be a positive number of milliseconds (or Infinity), not ${String(t)}`);
+  }
   const a = algorithmParams(algorithm);
   const supplied = props.aadPrefix === undefined ? undefined : toBytes(props.aadPrefix);
   if (a.supplyAadPrefix && supplied === undefined) {
@@ -146,7 +156,7 @@ export function createFileDecryptor(props: FileDecryptionProperties, algorithm: 
   return new FileDecryptorImpl(props, a.name, fileAad(supplied ?? a.aadPrefix, a.aadFileUnique ?? new Uint8Array(0)), footerKeyMetadata);
 }
 
-const DECRYPTION_RULES: OptionRules = { footerKey: 'any', columnKeys: 'object', keyRetriever: 'function', aadPrefix: 'any', verifyFooterSignature: 'boolean', allowPlaintextFiles: 'boolean' };
+const DECRYPTION_RULES: OptionRules = { footerKey: 'any', columnKeys: 'object', keyRetriever: 'function', aadPrefix: 'any', verifyFooterSignature: 'boolean', allowPlaintextFiles: 'boolean', keyTimeout: 'any' };
 
 class FileDecryptorImpl implements FileDecryptor {
   private readonly keys: KeyCache;
@@ -156,18 +166,18 @@ class FileDecryptorImpl implements FileDecryptor {
     readonly fileAad: Uint8Array,
     private readonly footerKeyMetadata: Uint8Array | undefined,
   ) {
-    this.keys = new KeyCache(algorithm === 'AES_GCM_CTR_V1');
+    this.keys = new KeyCache(algorithm === 'AES_GCM_CTR_V1', props.keyTimeout);
   }
 
   footerKey(): Promise<ImportedKey> {
-    return this.keys.get('\0footer', 'footer', async () => this.props.footerKey ?? (await this.props.keyRetriever?.(this.footerKeyMetadata, { kind: 'footer' })));
+    return this.keys.get('\0footer', 'footer', async (signal) => this.props.footerKey ?? (await this.props.keyRetriever?.(this.footerKeyMetadata, { kind: 'footer' }, signal)));
   }
 
   columnKey(path: readonly string[], keyMetadata: Uint8Array | undefined): Promise<ImportedKey> {
     const name = path.join('.');
     const explicit = this.props.columnKeys;
     const own = explicit !== undefined && Object.prototype.hasOwnProperty.call(explicit, name) ? explicit[name] : undefined;
-    return this.keys.get(`col:${name}`, `column '${name}'`, async () => own ?? (await this.props.keyRetriever?.(keyMetadata, { kind: 'column', path })));
+    return this.keys.get(`col:${name}`, `column '${name}'`, async (signal) => own ?? (await this.props.keyRetriever?.(keyMetadata, { kind: 'column', path }, signal)));
   }
 
   async decryptFooter(module: Uint8Array): Promise<Uint8Array> {

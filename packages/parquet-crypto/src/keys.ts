@@ -17,8 +17,12 @@ export type KeyTarget =
  * The application's hook into its key management: given the `key_metadata` stored in the file (or undefined when
  * the writer stored none) and what the key is for, return the raw AES key (16, 24 or 32 bytes), or undefined
  * when this reader may not have it. May be async (e.g. a KMS round trip); called at most once per key per file.
+ * `signal` is aborted when the reader stops waiting (after `keyTimeout`): pass it to the KMS request.
  */
-export type KeyRetriever = (keyMetadata: Uint8Array | undefined, target: KeyTarget) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
+export type KeyRetriever = (keyMetadata: Uint8Array | undefined, target: KeyTarget, signal?: AbortSignal) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
+
+/** How long a key retriever may take by default (ms): a KMS that never answers must not hang the read. */
+export const DEFAULT_KEY_TIMEOUT = 60_000;
 
 /** The two WebCrypto keys made from one raw key (CTR only for AES_GCM_CTR_V1 page bodies). */
 export interface ImportedKey {
@@ -37,19 +41,27 @@ export async function importKey(raw: Uint8Array, withCtr: boolean, what: string)
 /** A per-file cache of imported keys, keyed by a string naming the key's target. */
 export class KeyCache {
   private readonly map = new Map<string, Promise<ImportedKey>>();
-  constructor(private readonly withCtr: boolean) {}
+  /**
+   * @param withCtr - import each key for CTR too (AES_GCM_CTR_V1).
+   * @param timeout - how long a resolution may take (ms; `Infinity`: no limit).
+   */
+  constructor(
+    private readonly withCtr: boolean,
+    private readonly timeout: number = DEFAULT_KEY_TIMEOUT,
+  ) {}
 
   /**
-   * Returns the imported key for `id`, resolving the raw key with `resolve` on first use.
+   * Returns the imported key for `id`, resolving the raw key with `resolve` on first use: given a signal aborted when
+   * the resolution takes longer than the timeout, which then fails with `KEY_RETRIEVAL_FAILED`.
    * A failed resolution is not cached, so a later call can retry (e.g. a transient KMS error).
    */
-  get(id: string, what: string, resolve: () => Promise<Uint8Array | undefined>): Promise<ImportedKey> {
+  get(id: string, what: string, resolve: (signal: AbortSignal | undefined) => Promise<Uint8Array | undefined>): Promise<ImportedKey> {
     let p = this.map.get(id);
     if (p === undefined) {
       p = (async () => {
         let raw: Uint8Array | undefined;
         try {
-          raw = await resolve();
+          raw = await this.withTimeout(resolve, what);
         } catch (e) {
           if (isParquetError(e)) throw e;
           throw cryptoError('KEY_RETRIEVAL_FAILED', `the key retriever failed for the ${what} key: ${reasonOf(e)}`, e);
@@ -61,6 +73,21 @@ export class KeyCache {
       p.catch(() => this.map.delete(id));
     }
     return p;
+  }
+
+  /** `resolve()`, failed with `KEY_RETRIEVAL_FAILED` once the timeout passes (its signal aborted then). */
+  private withTimeout(resolve: (signal: AbortSignal | undefined) => Promise<Uint8Array | undefined>, what: string): Promise<Uint8Array | undefined> {
+    const ms = this.timeout;
+    if (ms === Infinity) return resolve(undefined);
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(cryptoError('KEY_RETRIEVAL_FAILED', `the key retriever did not answer for the ${what} key within ${ms} ms (decryption.keyTimeout)`));
+      }, ms);
+    });
+    return Promise.race([resolve(controller.signal), late]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -66,3 +66,37 @@ describe('decryption messages (QA helper-83 F6, F7)', () => {
     expect(e.message).toMatch(/the key retriever failed for the footer key: KMS request failed: no access to key kf$/);
   });
 });
+
+describe('a key retriever that never answers (QA helper-83 F5)', () => {
+  test('keyTimeout: KEY_RETRIEVAL_FAILED after the timeout, and the signal the retriever got is aborted', async () => {
+    const enc = await write({ encryption: { footerKey, footerKeyMetadata: new TextEncoder().encode('kf') } });
+    let got: AbortSignal | undefined;
+    const t0 = performance.now();
+    const e = await typedError(() =>
+      openParquet(enc, {
+        decryption: {
+          keyTimeout: 100,
+          keyRetriever: (_meta, _target, signal) => {
+            got = signal;
+            return new Promise<Uint8Array>(() => {});
+          },
+        },
+      }),
+    );
+    expect(e.code).toBe('KEY_RETRIEVAL_FAILED');
+    expect(e.message).toMatch(/the key retriever did not answer for the footer key within 100 ms \(decryption\.keyTimeout\)/);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(got?.aborted).toBe(true);
+  });
+
+  test('a retriever answering in time is not cut off, and keyTimeout must be positive', async () => {
+    const enc = await write({ encryption: { footerKey, footerKeyMetadata: new TextEncoder().encode('kf') } });
+    const slow = () => new Promise<Uint8Array>((r) => setTimeout(() => r(footerKey), 20));
+    expect(await (await openParquet(enc, { decryption: { keyTimeout: 2000, keyRetriever: slow } })).readRows()).toEqual(rows);
+    expect(await (await openParquet(enc, { decryption: { keyTimeout: Infinity, keyRetriever: slow } })).readRows()).toEqual(rows);
+    for (const keyTimeout of [0, -1, Number.NaN, '5' as unknown as number]) {
+      const e = await typedError(() => openParquet(enc, { decryption: { keyTimeout, keyRetriever: slow } }));
+      expect(e.code).toBe('INVALID_OPTION');
+    }
+  });
+});
