@@ -13,26 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { field, writeParquet } from '@parquetry/parquet-writer';
-import type { StructField, StructVector } from '@parquetry/parquet-levels';
 import { memoryStore, openDataset, type Dataset, type DatasetReadOptions } from '../src/index.js';
 import { directoryStore } from '../src/node.js';
+import { rowShape, vectorShape } from '../../parquet-reader/test/shapes.js';
 
 const codecs = builtinCodecs();
 const PYTHON = process.env.PARQUETRY_PYTHON;
-
-/** The order of a row's keys, a struct's keys inside braces. */
-function rowShape(row: Record<string, unknown>): string[] {
-  return Object.keys(row).map((k) => {
-    const v = row[k];
-    return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map) ? `${k}{${Object.keys(v).join(',')}}` : k;
-  });
-}
-
-/** The order of a root vector's children (its field's `fields` checked parallel). */
-function vectorShape(v: StructVector): string[] {
-  expect((v.field as StructField).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
-  return v.children.map((c) => (c.kind === 'struct' ? `${c.field.name}{${c.children.map((x) => x.field.name).join(',')}}` : c.field.name));
-}
 
 /** Every read surface's order for one read (first row of each; every surface must agree). */
 async function checkOrder(ds: Dataset, o: DatasetReadOptions, expected: string[]): Promise<void> {

@@ -217,13 +217,7 @@ function pickValuesAt(v: ColumnValues, rows: Int32Array, base: number): ColumnVa
     let at = 0;
     for (let k = 0; k < n; k++) {
       const i = rows[k]! - base;
-      const a = offsets[i]!;
-      const b = offsets[i + 1]!;
-      if (b - a < 32) for (let j = a; j < b; j++) d[at++] = data[j]!;
-      else {
-        d.set(data.subarray(a, b), at);
-        at += b - a;
-      }
+      at = copyValue(data, offsets[i]!, offsets[i + 1]!, d, at);
       o[k + 1] = at;
     }
     return { offsets: o, data: d };
@@ -251,6 +245,19 @@ function pickValuesAt(v: ColumnValues, rows: Int32Array, base: number): ColumnVa
   }
   if (v instanceof Float32Array) return new Float32Array((pickAt(new Int32Array(v.buffer, v.byteOffset, v.length), rows, base) as Int32Array).buffer);
   return pickAt(v as Int32Array | Uint8Array, rows, base) as ColumnValues;
+}
+
+/**
+ * Copies the bytes `data[a, b)` of one value to `d` at `at` (a short value byte by byte: no view made per value).
+ * @returns the position after them.
+ */
+function copyValue(data: Uint8Array, a: number, b: number, d: Uint8Array, at: number): number {
+  if (b - a < 32) {
+    for (let j = a; j < b; j++) d[at++] = data[j]!;
+    return at;
+  }
+  d.set(data.subarray(a, b), at);
+  return at + b - a;
 }
 
 type Gatherable = Int32Array | Uint8Array | Float32Array | Float64Array | BigInt64Array;
@@ -284,13 +291,7 @@ function gatherValues(v: ColumnValues, keep: Uint8Array, base: number): ColumnVa
     let at = 0;
     for (let i = 0; i < m; i++) {
       if (keep[base + i] !== 1) continue;
-      const a = offsets[i]!;
-      const b = offsets[i + 1]!;
-      if (b - a < 32) for (let j = a; j < b; j++) d[at++] = data[j]!;
-      else {
-        d.set(data.subarray(a, b), at);
-        at += b - a;
-      }
+      at = copyValue(data, offsets[i]!, offsets[i + 1]!, d, at);
       o[++k] = at;
     }
     return { offsets: o, data: d };

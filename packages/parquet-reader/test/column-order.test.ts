@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtinCodecs } from '@parquetry/parquet-codecs';
 // the writer by path: a devDependency on it would make a cycle in turbo's build graph (the writer's tests read)
 import { field, writeParquet } from '../../parquet-writer/src/index.js';
-import type { StructField } from '@parquetry/parquet-levels';
-import { openParquet, type ColumnarVector, type ParquetFile, type ReadOptions, type StructVector } from '@parquetry/parquet-reader';
+import { openParquet, type ParquetFile, type ReadOptions, type StructVector } from '@parquetry/parquet-reader';
+import { rowShape, vectorShape } from './shapes.js';
 
 const codecs = builtinCodecs();
 const PYTHON = process.env.PARQUETRY_PYTHON;
@@ -37,20 +37,6 @@ const CASES: { columns: ReadOptions['columns']; pyarrow: string[] }[] = [
   { columns: ['id', 's', 'g'], pyarrow: ['id', 's{a,b}', 'g'] },
   { columns: undefined, pyarrow: ['id', 's{a,b}', 'g', 'l'] },
 ];
-
-/** The order of a row's keys, a struct's keys inside braces. */
-function rowShape(row: Record<string, unknown>): string[] {
-  return Object.keys(row).map((k) => {
-    const v = row[k];
-    return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map) ? `${k}{${Object.keys(v).join(',')}}` : k;
-  });
-}
-
-/** The order of a root vector's children, a struct's children inside braces (and its field's `fields` checked). */
-function vectorShape(v: StructVector): string[] {
-  expect((v.field as StructField).fields.map((f) => f.name)).toEqual(v.children.map((c) => c.field.name));
-  return v.children.map((c: ColumnarVector) => (c.kind === 'struct' ? `${c.field.name}{${c.children.map((x) => x.field.name).join(',')}}` : c.field.name));
-}
 
 /** Every read surface's order for one `columns` (each must be the same). */
 async function shapes(file: ParquetFile, extra: ReadOptions): Promise<Record<string, string[]>> {

@@ -1,13 +1,8 @@
 // VARIANT typed values: branded values (the factories, or values as the reader returns them) are written as their
 // Variant types (DuckDB agrees), and every typed type round-trips write → read → write, shredded or not, with the same
 // bytes. (Plain objects of the same shapes: variant-json-objects.test.ts.)
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { builtinCodecs } from '@parquetry/parquet-codecs';
 import { openParquet } from '@parquetry/parquet-reader';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   field,
   isVariantTyped,
@@ -16,36 +11,15 @@ import {
   variantTime,
   variantTimestamp,
   variantUuid,
-  writeParquet,
   type FieldSpec,
   type VariantValue,
 } from '../src/index.js';
+import { codecs, UUID, variantFiles } from './variant-peer.js';
 
-const codecs = builtinCodecs();
-const UUID = 'f24f9b64-81fa-49d1-b74e-8c09a6e31c56';
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parquet-writer-variant-typed-'));
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  conn = await (await DuckDBInstance.create(':memory:')).connect();
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
-async function write(rows: Record<string, unknown>[], schema: Record<string, FieldSpec>): Promise<{ bytes: Uint8Array; file: string }> {
-  const bytes = await writeParquet(rows, { schema, codecs });
-  const file = path.join(dir, `${n++}.parquet`);
-  fs.writeFileSync(file, bytes);
-  return { bytes, file };
-}
+const { write, duck, conn } = variantFiles('parquet-writer-variant-typed-');
 
 async function readBack(bytes: Uint8Array): Promise<Record<string, unknown>[]> {
   return (await openParquet(bytes, { codecs })).readRows();
-}
-
-/** DuckDB's type and JSON text of column `v`, row by row. */
-async function duck(file: string): Promise<{ t: string; j: string }[]> {
-  const r = await conn.runAndReadAll(`select variant_typeof(v) as t, v::JSON as j from read_parquet('${file}')`);
-  return r.getRowObjectsJson() as { t: string; j: string }[];
 }
 
 /** `v` with typed values marked by an enumerable key, so `toEqual` tells a typed value from a plain object. */
@@ -86,7 +60,7 @@ describe('typed values', () => {
     expect(marked(again)).toEqual(marked(rows));
     expect(Buffer.from(second.bytes).equals(Buffer.from(first.bytes))).toBe(true);
     for (const file of [first.file, second.file]) {
-      const r = await conn.runAndReadAll(
+      const r = await conn().runAndReadAll(
         `select variant_typeof(v) as v, variant_typeof(s) as s, variant_typeof(variant_extract(o, 'x')) as x from read_parquet('${file}')`,
       );
       expect(r.getRowObjectsJson()).toEqual([{ v: duckType, s: duckShredded, x: duckShredded }]);
