@@ -7,7 +7,7 @@
  * Spec: https://github.com/apache/parquet-format/blob/master/README.md (each file of the dataset).
  * @module
  */
-import { mkdir, open, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { checkOptions } from '@parquetry/thrift-compact/check-options';
@@ -41,7 +41,9 @@ function inside(root: string, rel: string): string {
 
 /**
  * A local directory as a dataset store. Files are read with positional reads on a handle opened for each request
- * (no handle stays open); written files appear at their path only once complete.
+ * (no handle stays open); written files appear at their path only once complete. Symbolic links are followed, as
+ * DuckDB and pyarrow follow them: a link to a file is listed at the link's path, a link to a directory is walked
+ * (once: a link back up the tree is not walked again), a broken link is left out.
  * @param dir - the dataset's root directory.
  * @param options - durability of writes.
  * @returns the store.
@@ -55,10 +57,14 @@ export function directoryStore(dir: string, options: DirectoryStoreOptions = {})
     location: `${root}${path.sep}`,
     async list() {
       const out: StoreEntry[] = [];
+      // directories walked, by real path: a symbolic link back up the tree is not walked twice
+      const walked = new Set<string>();
       const walk = async (rel: string): Promise<void> => {
+        const here = path.join(root, rel);
         let entries;
         try {
-          entries = await readdir(path.join(root, rel), { withFileTypes: true });
+          walked.add(await realpath(here));
+          entries = await readdir(here, { withFileTypes: true });
         } catch (e) {
           if ((e as { code?: string }).code === 'ENOENT' && rel === '') return;
           throw e;
@@ -66,9 +72,12 @@ export function directoryStore(dir: string, options: DirectoryStoreOptions = {})
         for (const e of entries) {
           const r = rel === '' ? e.name : `${rel}/${e.name}`;
           if (e.isDirectory()) await walk(r);
-          else if (e.isFile()) {
-            const st = await stat(path.join(root, r));
-            out.push({ path: r, size: st.size, modified: st.mtimeMs });
+          else if (e.isFile() || e.isSymbolicLink()) {
+            // a symbolic link is followed, as DuckDB and pyarrow follow it (a snapshot folder of links to blobs); a
+            // broken one is left out
+            const st = await stat(path.join(root, r)).catch(() => undefined);
+            if (st?.isFile()) out.push({ path: r, size: st.size, modified: st.mtimeMs });
+            else if (st?.isDirectory() && !walked.has(await realpath(path.join(root, r)))) await walk(r);
           }
         }
       };

@@ -11,7 +11,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { appendTarget, type AppendTarget } from './append.js';
@@ -25,7 +25,7 @@ export interface FileSinkOptions {
 
 /** A file sink: a {@link ByteSink} plus the paths it uses. */
 export interface FileSink extends ByteSink {
-  /** The final path (exists only after a successful close). */
+  /** The final path (exists only after a successful close; for a symbolic link given, the file it leads to). */
   readonly path: string;
   /** The temporary path written to until close. */
   readonly tempPath: string;
@@ -59,13 +59,48 @@ export interface FileSink extends ByteSink {
  *   failure or `abort()`, `write()` and `close()` reject `WRITER_FAILED`; `write()` after `close()` rejects
  *   `WRITER_CLOSED`.
  * @throws ParquetError `CANNOT_CREATE` naming `target`, the Node error as its cause, when the temporary file cannot be
- *   created beside it (a missing directory, permissions).
+ *   created beside it (a missing directory, permissions), or when `target` is not a regular file (a device such as
+ *   `/dev/null`, a FIFO, a socket, a directory), which the rename would replace; a symbolic link is followed (the
+ *   file it leads to is written, the link kept).
  */
 export async function fileSink(target: string, options: FileSinkOptions = {}): Promise<FileSink> {
   return openSink(target, options, undefined);
 }
 
-async function openSink(target: string, options: FileSinkOptions, start: number | undefined): Promise<FileSink> {
+/**
+ * The file a sink replaces at `target`: `target` itself when it is a regular file or absent, the file a symlink
+ * leads to (so the link stays a link), and an error for anything else: a device (`/dev/null`), a FIFO, a socket or a
+ * directory would be replaced by the rename, not written to.
+ * @param target - the path given.
+ * @returns the path to rename the temporary file to.
+ * @throws ParquetError `CANNOT_CREATE` naming `target` and what it is.
+ */
+async function regularTarget(target: string): Promise<string> {
+  let st;
+  try {
+    st = await lstat(target);
+  } catch {
+    return target; // absent (or not reachable: creating the temporary file beside it says why)
+  }
+  let resolved = target;
+  if (st.isSymbolicLink()) {
+    try {
+      st = await stat(target);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'ENOENT') throw cannotCreate(target, e, 'following the symbolic link');
+      // a link to a file not there yet: written where it leads
+      return path.resolve(path.dirname(target), await readlink(target));
+    }
+    // (a link to a pipe, as /dev/stdout can be, has no real path: it is refused below by what it is)
+    resolved = await realpath(target).catch(() => target);
+  }
+  if (st.isFile()) return resolved;
+  const kind = st.isDirectory() ? 'a directory' : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : 'not a regular file';
+  throw new ParquetError('CANNOT_CREATE', `parquet-writer: cannot create '${target}': it is ${kind}${resolved === target ? '' : ` ('${resolved}')`}; a Parquet file is written to a temporary file renamed into place, which would replace it: give the path of a regular file`);
+}
+
+async function openSink(given: string, options: FileSinkOptions, start: number | undefined): Promise<FileSink> {
+  const target = await regularTarget(given);
   const sync = options.sync ?? true;
   const dir = path.dirname(path.resolve(target));
   const tempPath = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);

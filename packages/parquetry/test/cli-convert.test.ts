@@ -4,6 +4,7 @@
  * (every codec × page version) read back and its footer inspected; options taking effect in the footer; errors,
  * exit codes, and no output left by a failed or interrupted convert.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -417,6 +418,9 @@ describe('errors and exit codes', () => {
       [['convert', csv, at('o.parquet'), '--level', '5'], /--level applies to gzip, zstd and brotli, not snappy/],
       [['convert', csv, at('o.parquet'), '-c', 'zstd', '--level', '99'], /--level for zstd is 1..22/],
       [['convert', at('x.txt'), at('o.parquet')], /cannot tell the format of '.*x\.txt'/],
+      // QA helper-84 F8: the input given as the output was replaced by the Parquet file (exit 0); '-' made a file '-'
+      [['convert', csv, csv], /convert: the output '.*ok\.csv' is the input file; it would be replaced by the Parquet file: give another output path/],
+      [['convert', csv, '-'], /convert writes a Parquet file to a path; '-' \(standard output\) is not one/],
       [['convert', at('x.parquet'), at('o.parquet'), '--delimiter', ';'], /--delimiter: CSV options, but the input is parquet/],
       [['convert', csv, at('o.parquet'), '--delimiter', 'ab'], /--delimiter takes one ASCII character/],
       [['rewrite', csv, at('o.parquet'), '--type', 'a=int64'], /unknown option '--type'/],
@@ -429,10 +433,24 @@ describe('errors and exit codes', () => {
       expect(r.err.length, argv.join(' ')).toBe(1);
       expect(r.out).toEqual([]);
     }
-    expect(listing().filter((n) => n.startsWith('o.parquet') || n.startsWith('.o.parquet'))).toEqual([]);
+    expect(listing().filter((n) => n.startsWith('o.parquet') || n.startsWith('.o.parquet') || n === '-')).toEqual([]);
+    expect(fs.readFileSync(csv, 'utf8')).toBe('a,b\n1,x\n');
     const help = await run('help', 'convert');
     expect(help.code).toBe(0);
     expect(help.out[0]).toMatch(/^usage: parquetry convert <in> <out> \[options\]/);
+  });
+
+  test('an output that is not a regular file (a device, a FIFO) is refused, and left as it was (QA helper-84 F20)', async () => {
+    const csv = at('dev.csv');
+    fs.writeFileSync(csv, 'a\n1\n');
+    // a FIFO of our own (never the system's /dev/null, which a failing run would replace)
+    const fifo = at('out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const r = await run('convert', csv, fifo);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([expect.stringMatching(/^parquetry: cannot create '.*out\.fifo': it is a FIFO \(named pipe\); .*give the path of a regular file$/)]);
+    expect(fs.statSync(fifo).isFIFO()).toBe(true);
+    fs.rmSync(fifo);
   });
 
   test('failures exit 1 and leave no output (nor a temporary file); an existing output is left as it was', async () => {

@@ -7,7 +7,7 @@
  * https://github.com/apache/parquet-format/blob/master/Encodings.md (the codec and encoding names taken).
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ColumnOptions, CompressionName, EncodingName, FieldSpec, WriterOptions } from '@parquetry/parquet-writer';
 import { ParquetError } from '@parquetry/thrift-compact';
@@ -50,6 +50,12 @@ function encodingName(text: string, flag: string): EncodingName {
   const e = text.trim().toUpperCase() as EncodingName;
   if (!ENCODINGS.includes(e)) throw usageError(`${flag}: unknown encoding '${text}' (${ENCODINGS.join(', ')})`);
   return e;
+}
+
+/** Whether two paths name one existing file (links followed). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([stat(a).catch(() => undefined), stat(b).catch(() => undefined)]);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
 /** The writer options of the output flags. */
@@ -135,6 +141,12 @@ export async function jobOf(cmd: 'convert' | 'rewrite', p: Parsed): Promise<{ jo
       if (f === undefined) throw usageError(`cannot tell the format of '${input}' from its extension; give it with --from csv|ndjson|json|parquet`);
       format = f;
     }
+  }
+  if (output === '-') throw usageError(`${cmd} writes a Parquet file to a path; '-' (standard output) is not one: give a file name`);
+  // a CSV or JSON input given as the output too would be replaced by the Parquet file (a Parquet input may be
+  // rewritten in place: it is read whole before the new file is renamed over it)
+  if (format !== 'parquet' && !isUrl(input) && (await sameFile(input, output))) {
+    throw usageError(`${cmd}: the output '${output}' is the input file; it would be replaced by the Parquet file: give another output path`);
   }
   const url = isUrl(input);
   if (url && format !== 'parquet') throw usageError(`${cmd} reads ${format.toUpperCase()} from a local file; an http:// or https:// input must be Parquet (--from parquet)`);
