@@ -421,6 +421,10 @@ describe('errors and exit codes', () => {
       // QA helper-84 F8: the input given as the output was replaced by the Parquet file (exit 0); '-' made a file '-'
       [['convert', csv, csv], /convert: the output '.*ok\.csv' is the input file; it would be replaced by the Parquet file: give another output path/],
       [['convert', csv, '-'], /convert writes a Parquet file to a path; '-' \(standard output\) is not one/],
+      // QA helper-84 F12: a second value of an option that takes one replaced the first silently
+      [['convert', csv, at('o.parquet'), '-c', 'zstd', '-c', 'snappy'], /convert: option '--compression' was given twice \('zstd' and 'snappy'\); give it once$/],
+      [['head', csv, '--where', 'a > 1', '--where', 'a < 5'], /head: option '--where' was given twice \('a > 1' and 'a < 5'\); give it once \(join conditions with and\)$/],
+      [['head', csv, '--columns', 'a', '--columns', 'b'], /head: option '--columns' was given twice \('a' and 'b'\); give it once \(one comma-separated list\)$/],
       [['convert', at('x.parquet'), at('o.parquet'), '--delimiter', ';'], /--delimiter: CSV options, but the input is parquet/],
       [['convert', csv, at('o.parquet'), '--delimiter', 'ab'], /--delimiter takes one ASCII character/],
       [['rewrite', csv, at('o.parquet'), '--type', 'a=int64'], /unknown option '--type'/],

@@ -264,15 +264,19 @@ export function parseArgs(cmd: string, args: readonly string[]): Parsed {
       else throw usageError(`${cmd}: option '${raw}' needs a value`);
     } else if (eq > 0) throw usageError(`${cmd}: option '${raw}' takes no value`);
     const list = out.values.get(name);
-    if (list && !spec.repeat) list[0] = value;
-    else if (list) list.push(value);
+    if (list && !spec.repeat) {
+      // the first value would be dropped silently (a second --where would widen the rows printed)
+      if (spec.value && list[0] !== value) {
+        throw usageError(`${cmd}: option '${name}' was given twice ('${list[0]}' and '${value}'); give it once${name === '--where' ? ' (join conditions with and)' : name === '--columns' ? ' (one comma-separated list)' : ''}`);
+      }
+    } else if (list) list.push(value);
     else out.values.set(name, [value]);
   }
   return out;
 }
 
 /**
- * The last value of an option.
+ * The value of an option (one that may not repeat: given twice with two values is a usage error).
  * @param p - parsed arguments.
  * @param name - the option's canonical name.
  * @returns its value, or undefined when it was not given.
