@@ -3,10 +3,12 @@
 import { once } from 'node:events';
 import { main } from '../dist/node.js';
 
-// output piped into a reader that stops early (`| head`): stop quietly
+// output piped into a reader that stops early (`| head`): stop quietly; any other write error (a full disk,
+// `> /dev/full`) is one line on stderr and exit code 1, never a stack trace or a success
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  process.stderr.write(`parquetry: cannot write the output: ${e.message}\n`);
+  process.exit(1);
 });
 
 // Ctrl-C (or a TERM) stops a read or a convert between batches (a convert's temporary file is removed and no output
@@ -55,4 +57,10 @@ process.exitCode = await main(
 );
 flush();
 // a listener on SIGINT keeps nothing alive, but exit once stdout has taken everything rather than wait on stray handles
-process.stdout.write('', () => process.exit(process.exitCode));
+process.stdout.write('', (e) => {
+  if (e && e.code !== 'EPIPE') {
+    process.stderr.write(`parquetry: cannot write the output: ${e.message}\n`);
+    process.exit(1);
+  }
+  process.exit(process.exitCode);
+});

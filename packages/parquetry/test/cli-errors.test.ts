@@ -4,6 +4,7 @@
  * where the text goes wrong), unknown columns, missing and non-Parquet files. Each is one line on the error stream
  * (no stack trace), nothing on the output, exit 2 for usage errors and 1 for failures.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,17 @@ describe('command-line errors: one line, the right exit code', () => {
     });
   }
 
+  test('--where nesting past 1,000 levels is a usage error at the 1,001st, not a stack overflow (QA helper-84 F14)', async () => {
+    for (const [where, at] of [[`${'('.repeat(5000)}id > 1${')'.repeat(5000)}`, 1001], [`${'not '.repeat(20000)}id > 1`, 4001]] as const) {
+      const r = await run('count', S, '--where', where);
+      expect(r.code).toBe(2);
+      oneLine(r);
+      expect(r.err[0]).toMatch(new RegExp(`^parquetry: --where at character ${at} .*: the expression nests 'not's and parentheses more than 1000 deep$`));
+    }
+    // 1,000 levels are read
+    expect((await run('count', S, '--where', `${'not '.repeat(998)}id > 1`)).code).toBe(0);
+  });
+
   for (const [where, at, message] of WHERE) {
     test(`--where ${JSON.stringify(where)}: character ${at}`, async () => {
       for (const cmd of ['cat', 'count'] as const) {
@@ -103,6 +115,22 @@ describe('command-line errors: one line, the right exit code', () => {
       const r = await run(...argv);
       expect(r.code).toBe(0);
       expect(r.out[0]).toMatch(/^usage: parquetry /);
+    }
+  });
+});
+
+describe.skipIf(!fs.existsSync('/dev/full'))('the bin script and its standard output', () => {
+  test('a write error on stdout (a full disk: /dev/full) is one line on stderr and exit code 1, short output or long (QA helper-84 F11: exit 0 with nothing written, or a stack trace)', () => {
+    const bin = path.join(repo, 'packages/parquetry/bin/parquetry.mjs');
+    for (const argv of [['schema', S], ['cat', S, '-f', 'csv']]) {
+      const fd = fs.openSync('/dev/full', 'w');
+      try {
+        const r = spawnSync(process.execPath, [bin, ...argv], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 60_000 });
+        expect(r.status, argv.join(' ')).toBe(1);
+        expect(r.stderr, argv.join(' ')).toMatch(/^parquetry: cannot write the output: ENOSPC: no space left on device, write\n$/);
+      } finally {
+        fs.closeSync(fd);
+      }
     }
   });
 });

@@ -86,6 +86,9 @@ class WhereSyntax {
   ) {}
 }
 
+/** The deepest nesting of `not`s and parentheses a `--where` may have. */
+const MAX_DEPTH = 1000;
+
 function describe(t: Token): string {
   switch (t.kind) {
     case 'end':
@@ -354,8 +357,21 @@ class Parser {
     return f;
   }
 
+  /** Nesting of `not`s and parentheses so far. */
+  private depth = 0;
+
   private not(path: string): Filter {
     const t = this.tok;
+    // (DuckDB's max_expression_depth is 1000 too; deeper input overflowed the stack)
+    if (++this.depth > MAX_DEPTH) this.fail(`the expression nests 'not's and parentheses more than ${MAX_DEPTH} deep`);
+    try {
+      return this.notAt(path, t);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private notAt(path: string, t: Token): Filter {
     if (this.keyword('not')) {
       this.positions.set(path, t.at);
       return { not: this.not(`${path}.not`) };
