@@ -100,10 +100,12 @@ describe('command-line errors: one line, the right exit code', () => {
 
   for (const [where, at, message] of WHERE) {
     test(`--where ${JSON.stringify(where)}: character ${at}`, async () => {
-      for (const cmd of ['cat', 'count'] as const) {
-        const r = await run(cmd, S, '--where', where);
+      for (const argv of [['cat'], ['count'], ['head', '-f', 'csv']] as const) {
+        const r = await run(...argv, S, '--where', where);
         expect(r.code).toBe(2);
         oneLine(r);
+        // nothing printed before the error (QA helper-84 F9: the CSV header was)
+        expect(r.out).toEqual([]);
         expect(r.err[0]).toMatch(new RegExp(`^parquetry: --where at character ${at} \\(`));
         expect(r.err[0]).toMatch(message);
       }

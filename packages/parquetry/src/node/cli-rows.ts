@@ -142,7 +142,30 @@ export function rowOutput(cmd: 'cat' | 'head' | 'tail', schema: SchemaTree, p: P
   const offset = offText === undefined ? 0 : wholeNumber('--offset', offText, 0);
   const { read, out: fields } = selectColumns(schema, one(p, '--columns'));
   const columns: OutColumn[] = fields.map((f) => ({ name: f.name, label: typeLabel(f, schema), numeric: isNumeric(f, schema) }));
-  const sink = rowSink(format, columns, mode, out.write, { width: out.width });
+  // what the format writes before any row (a CSV header, a table's top) is held until the first rows or the end: a
+  // read that fails first (a filter value the reader refuses, a damaged file) prints nothing but its error
+  let held: string[] | undefined = [];
+  const write = (line: string): void => {
+    if (held) held.push(line);
+    else out.write(line);
+  };
+  const release = (): void => {
+    if (!held) return;
+    const lines = held;
+    held = undefined;
+    for (const l of lines) out.write(l);
+  };
+  const inner = rowSink(format, columns, mode, write, { width: out.width });
+  const sink: RowSink = {
+    rows: (rows) => {
+      release();
+      inner.rows(rows);
+    },
+    end: () => {
+      release();
+      inner.end();
+    },
+  };
   const transform = rowTransform(schema, mode);
   const emit = (rows: Record<string, unknown>[]): void => {
     if (transform) for (const r of rows) transform(r);
@@ -160,9 +183,10 @@ export function rowOutput(cmd: 'cat' | 'head' | 'tail', schema: SchemaTree, p: P
  * @throws ParquetError `USAGE` for bad options or `--where`, `INTERRUPTED`, and the reader's errors.
  */
 export async function rowsCommand(cmd: 'cat' | 'head' | 'tail', file: ParquetFile, p: Parsed, out: RowsOut): Promise<void> {
-  const { mode, limit, offset, read, sink, emit } = rowOutput(cmd, file.schema, p, out);
+  // the filter first: a bad --where must not follow a CSV header or a table's top already printed
   const whereText = one(p, '--where');
   const where = whereText === undefined ? undefined : parseWhere(whereText, file.schema);
+  const { mode, limit, offset, read, sink, emit } = rowOutput(cmd, file.schema, p, out);
   const base: BatchOptions & { form?: 'rows' } = { ...readValueOptions(mode), ...(read ? { columns: read } : {}), ...(where ? { filter: where.filter } : {}) };
   try {
     if (limit > 0) {
