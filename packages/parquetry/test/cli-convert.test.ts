@@ -444,6 +444,19 @@ describe('errors and exit codes', () => {
     expect(help.out[0]).toMatch(/^usage: parquetry convert <in> <out> \[options\]/);
   });
 
+  test('a CSV whose lines end with CR alone is INVALID_CSV, and nothing is written (QA helper-84 F17: a 0-row file with a column named "b\\r1")', async () => {
+    const csv = at('cr.csv');
+    fs.writeFileSync(csv, 'a,b\r1,2\r3,4\r');
+    const r = await run('convert', csv, at('cr.parquet'));
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([expect.stringMatching(/^parquetry: INVALID_CSV: '.*cr\.csv': its lines end with a carriage return alone \(CR, not LF or CRLF\), which this reader does not split; convert the line endings to LF or CRLF$/)]);
+    expect(fs.existsSync(at('cr.parquet'))).toBe(false);
+    // CRLF is read as before
+    fs.writeFileSync(csv, 'a,b\r\n1,2\r\n');
+    expect((await run('convert', csv, at('crlf.parquet'))).code).toBe(0);
+    fs.rmSync(at('crlf.parquet'));
+  });
+
   test('an output that is not a regular file (a device, a FIFO) is refused, and left as it was (QA helper-84 F20)', async () => {
     const csv = at('dev.csv');
     fs.writeFileSync(csv, 'a\n1\n');

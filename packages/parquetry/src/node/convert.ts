@@ -337,6 +337,10 @@ async function convertCsv(job: ConvertJob): Promise<ConvertResult> {
       checkSignal(job);
       const win = await windows.next();
       final = win.final;
+      if (names === undefined && crOnly(win.buf)) {
+        // every line ends with CR alone (classic Mac OS): read as LF-separated it is one record of run-together fields
+        throw fail('INVALID_CSV', `'${job.input}': its lines end with a carriage return alone (CR, not LF or CRLF), which this reader does not split; convert the line endings to LF or CRLF`);
+      }
       const { batch: b, consumed } = parser.parse(win.buf, final);
       windows.keep(win.buf, consumed);
       let batch = b;
@@ -493,6 +497,15 @@ function checkKeys(rows: readonly Row[], root: StructField, job: ConvertJob, whe
     }
   };
   for (let i = 0; i < rows.length; i++) visit(rows[i], root, '', i);
+}
+
+/**
+ * Whether the start of a CSV shows lines ended by CR alone: an unquoted CR followed by a byte other than LF, and no
+ * LF yet (a CRLF split between two windows is not one; a CR inside a quoted field is not looked at).
+ */
+function crOnly(buf: Uint8Array): boolean {
+  const cr = buf.indexOf(13);
+  return cr >= 0 && cr + 1 < buf.length && buf[cr + 1] !== 10 && buf.indexOf(10) < 0 && buf.subarray(0, cr).indexOf(34) < 0;
 }
 
 function checkRow(v: unknown, where: () => string): Row {
