@@ -138,6 +138,20 @@ describe('cat and tail in every format equal DuckDB', () => {
     }
   }
 
+  test('--raw with -f csv and -f table: a binary cell holds its text, not JSON quotes (QA helper-84 F15), as without --raw', async () => {
+    const sql = `SELECT hex(b) AS b FROM ${lit(logical)} LIMIT 8`;
+    const d = await duckRows(sql);
+    const want = d.rows.map((r) => (r['b'] === null ? '' : String(r['b']).toLowerCase()));
+    for (const flags of [[], ['--raw']]) {
+      const r = await run('cat', logical, '--columns', 'b', '-n', '8', '--binary', 'hex', '-f', 'csv', ...flags);
+      expect(r.code).toBe(0);
+      expect(r.out[0]).toBe('b');
+      expect(r.out.slice(1), flags.join(' ')).toEqual(want);
+      const t = await run('cat', logical, '--columns', 'b', '-n', '8', '--binary', 'hex', '-f', 'table', ...flags);
+      expect(t.out.join('\n'), flags.join(' ')).not.toMatch(/"/);
+    }
+  });
+
   test('--columns with dotted paths and --binary hex: the struct part and the bytes DuckDB reads', async () => {
     const sql = `SELECT {'y': st.y} AS st, b, id FROM ${lit(logical)} LIMIT 12 OFFSET 20`;
     const d = await duckRows(sql);

@@ -244,6 +244,9 @@ export function cellText(v: unknown, binary: BinaryForm): string {
     case 'boolean':
       return String(v);
     default:
+      // binary and a date print as JSON strings inside nested values; a cell of one holds the text itself, not its
+      // quotes (an empty binary is an empty cell)
+      if (v instanceof Uint8Array || v instanceof Date) return JSON.parse(jsonText(v, binary)) as string;
       return jsonText(v, binary);
   }
 }
