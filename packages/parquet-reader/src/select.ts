@@ -70,7 +70,6 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
   if (rowsHere !== keep.length) {
     throw new ParquetError('ROW_COUNT_MISMATCH', `parquet-reader: column '${column.pathString}' has ${rowsHere} rows, the filter columns have ${keep.length}`);
   }
-  const nRows = keep.length;
   let levels = 0;
   let kept = 0;
   let valueKeep: Uint8Array;
@@ -78,9 +77,8 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
   let outRep: Uint8Array | undefined;
   if (rep === undefined) {
     // one level per row
-    const rows = sparseRows(keep);
-    if (rows !== undefined) levels = rows.length;
-    else for (let r = 0; r < nRows; r++) levels += keep[r]!;
+    const { count, rows } = maskRows(keep);
+    levels = count;
     if (levels === numLevels) return chunk;
     if (def === undefined) {
       // a few rows: their values gathered by position, without a pass over every row of every column
@@ -147,31 +145,32 @@ export function keepRows(chunk: DecodedChunk, column: ColumnDescriptor, keep: Ui
   return { def: outDef, rep: outRep, numLevels: levels, dictionary: chunk.dictionary, segments, numValues: kept, pages: chunk.pages };
 }
 
-/** The rows a mask keeps when they are few (at most one in {@link SPARSE}), by mask (masks are not changed once made). */
-const sparseCache = new WeakMap<Uint8Array, Int32Array | null>();
+/** What {@link maskRows} found of a mask, by mask (masks are not changed once made). */
+const maskCache = new WeakMap<Uint8Array, { count: number; rows: Int32Array | undefined }>();
 
 /** A mask keeping at most one row in this many is gathered row by row ({@link gatherRows}). */
 const SPARSE = 8;
 
 /**
- * The ordinals of the rows a mask keeps, when it keeps at most one row in {@link SPARSE}: computed once per mask (the
- * columns of a row group share their mask).
- * @returns the ordinals in increasing order, or undefined for a denser mask.
+ * The rows a mask keeps, computed once per mask (the columns of a row group share their mask): their number, and
+ * their ordinals when they are at most one row in {@link SPARSE}.
+ * @returns the count, and the ordinals in increasing order (undefined for a denser mask).
  */
-function sparseRows(keep: Uint8Array): Int32Array | undefined {
-  let rows = sparseCache.get(keep);
-  if (rows === undefined) {
+function maskRows(keep: Uint8Array): { count: number; rows: Int32Array | undefined } {
+  let found = maskCache.get(keep);
+  if (found === undefined) {
     const n = keep.length;
     let count = 0;
     for (let r = 0; r < n; r++) count += keep[r]!;
-    rows = null;
+    let rows: Int32Array | undefined;
     if (count * SPARSE <= n) {
       rows = new Int32Array(count);
       for (let r = 0, k = 0; k < count; r++) if (keep[r] === 1) rows[k++] = r;
     }
-    sparseCache.set(keep, rows);
+    found = { count, rows };
+    maskCache.set(keep, found);
   }
-  return rows ?? undefined;
+  return found;
 }
 
 /**
