@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { field } from '../src/index.js';
+import { writeFile } from '../src/node.js';
 import { repo, run, sample } from './cli-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-errors-'));
@@ -36,7 +38,11 @@ const CASES: [what: string, argv: string[], code: number, message: RegExp][] = [
   ['an unknown column in --columns', ['head', S, '--columns', 'id,nme'], 2, /^parquetry: --columns: no column 'nme' \(did you mean 'name'\?\)$/],
   ['an unknown column in stats', ['stats', S, 'scroe'], 2, /^parquetry: stats: no column 'scroe' \(did you mean 'score'\?\)$/],
   ['a group of several columns in stats', ['stats', S, 'rec'], 2, /^parquetry: stats: 'rec' is a group of 2 columns; name one: rec\.a, rec\.b$/],
-  ['an unknown column in pages', ['pages', S, 'nope'], 1, /^parquetry: .*'nope'/],
+  // pages and bloom: a usage error as stats and --columns (QA helper-85 F7: UNKNOWN_COLUMN, exit 1)
+  ['an unknown column in pages', ['pages', S, 'naem'], 2, /^parquetry: pages: no column 'naem' \(did you mean 'name'\?\)$/],
+  ['an unknown column in pages, nothing near', ['pages', S, 'zzzzzzzz'], 2, /^parquetry: pages: no column 'zzzzzzzz' \(columns: id, name, score, maybe, even, ts, pair\.list\.element, rec\.a, rec\.b\)$/],
+  ['an unknown column in bloom', ['bloom', S, 'scroe', '1'], 2, /^parquetry: bloom: no column 'scroe' \(did you mean 'score'\?\)$/],
+  ['a group of several columns in bloom', ['bloom', S, 'rec', '1'], 2, /^parquetry: bloom: 'rec' is a group of 2 columns; name one: rec\.a, rec\.b$/],
   ['a missing file', ['head', path.join(dir, 'nope.parquet')], 1, /^parquetry: cannot open '.*nope\.parquet': ENOENT: no such file or directory/],
   ['a directory without data files (read as a dataset)', ['head', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
   ['a directory without data files given to meta (a dataset summary)', ['meta', dir], 1, /^parquetry: NO_FILES: parquet-dataset: .*: no data files$/],
@@ -111,6 +117,21 @@ describe('command-line errors: one line, the right exit code', () => {
       }
     });
   }
+
+  test('a list of columns past twelve says how many more it left out (QA helper-85 F7: stats listed 12 silently)', async () => {
+    const wide = path.join(dir, 'wide.parquet');
+    const names = Array.from({ length: 20 }, (_, i) => `c${String(i).padStart(2, '0')}`);
+    await writeFile(wide, [Object.fromEntries(names.map((n, i) => [n, i]))], { schema: Object.fromEntries(names.map((n) => [n, field.int32()])) });
+    const list = `c00, c01, c02, c03, c04, c05, c06, c07, c08, c09, c10, c11, … (8 more)`;
+    for (const argv of [['stats', wide, 'zzzzzzzz'], ['pages', wide, 'zzzzzzzz'], ['bloom', wide, 'zzzzzzzz', '1'], ['head', wide, '--columns', 'zzzzzzzz']]) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      oneLine(r);
+      expect(r.err[0], argv.join(' ')).toBe(`parquetry: ${argv[0] === 'head' ? '--columns' : argv[0]}: no column 'zzzzzzzz' (columns: ${list})`);
+    }
+    const w = await run('count', wide, '--where', 'zzzzzzzz = 1');
+    expect(w.err[0]).toMatch(new RegExp(`no column 'zzzzzzzz' \\(columns: ${list.replace(/[.()]/g, '\\$&')}\\)$`));
+  });
 
   test('help and --help print the usage, exit 0', async () => {
     for (const argv of [['help'], ['--help'], ['help', 'cat'], ['head', '--help'], ['stats', '-h']]) {

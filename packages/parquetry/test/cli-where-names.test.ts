@@ -139,7 +139,7 @@ describe('--columns, stats, pages and bloom take names by the same rules', () =>
     [['cat', file, '--columns', 's.x.y'], /^parquetry: --columns: no column 's\.x\.y' \(a quoted name is one field, dots and all; unquoted dots separate a struct's fields\): did you mean 's\."x\.y"'\?$/],
     [['stats', file, '"s.x"'], /^parquetry: stats: no column '"s\.x"' \(a quoted name is one field, .*\): did you mean 's\.x'\?$/],
     [['cat', file, '--columns', 'id,"a.b'], /^parquetry: --columns: a quoted column name is not closed in '"a\.b'/],
-    [['pages', file, 's.x.y'], /no leaf column 's\.x\.y' \(a quoted name is one field, .*did you mean 's\."x\.y"'\?$/],
+    [['pages', file, 's.x.y'], /^parquetry: pages: no column 's\.x\.y' \(a quoted name is one field, .*did you mean 's\."x\.y"'\?$/],
   ];
   test.each(errors)('%j', async (args, message) => {
     const r = await run(...args);

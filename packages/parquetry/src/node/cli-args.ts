@@ -196,6 +196,20 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   return bestD <= limit ? best : undefined;
 }
 
+/** How many names a message lists before `…`. */
+const LISTED = 12;
+
+/**
+ * Names for a message: the first twelve, then `…` when there are more (the lists of `--where`, `stats` and the
+ * others, one form).
+ * @param names - the names.
+ * @param limit - how many to list (default 12).
+ * @returns e.g. `a, b, c` or `a, b, …, l, … (20 more)`.
+ */
+export function nameList(names: readonly string[], limit: number = LISTED): string {
+  return names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')}, … (${names.length - limit} more)`;
+}
+
 /**
  * The "did you mean" of an unknown command.
  * @param word - the unknown command.

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import type { FileDecryptionProperties } from '@parquetry/parquet-crypto';
 import type { SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { has, nearest, one, usageError, type Parsed } from './cli-args.js';
+import { has, nameList, nearest, one, usageError, type Parsed } from './cli-args.js';
 
 const KEY_LENGTHS = [16, 24, 32];
 
@@ -164,7 +164,7 @@ export function checkColumnKeys(decryption: FileDecryptionProperties | undefined
   for (const path of Object.keys(decryption?.columnKeys ?? {})) {
     if (schema.columns.some((c) => c.pathString === path)) continue;
     const guess = nearest(path, schema.columns.map((c) => c.pathString));
-    throw usageError(`a column key names '${path}', which is not a leaf column of the file${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${schema.columns.map((c) => c.pathString).slice(0, 12).join(', ')})`}`);
+    throw usageError(`a column key names '${path}', which is not a leaf column of the file${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${nameList(schema.columns.map((c) => c.pathString))})`}`);
   }
 }
 

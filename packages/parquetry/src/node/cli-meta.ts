@@ -24,9 +24,8 @@ import {
   type LogicalType,
   type SchemaElement,
 } from '@parquetry/thrift-compact';
-import { arity, nearest, one, usageError, type Parsed } from './cli-args.js';
-import { isUnder, parseColumnPath, quoteHint } from './column-names.js';
-import { whereName } from './where.js';
+import { arity, one, usageError, type Parsed } from './cli-args.js';
+import { leafColumnOf } from './column-names.js';
 import { formatOf, rowSink } from './cli-output.js';
 import { binaryText, cellText, isBinaryColumn, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
 
@@ -296,22 +295,6 @@ function metaJson(file: ParquetFile, path: string, magic: string, mode: ValueMod
   };
 }
 
-/** A leaf column by path (names as `--where` takes them: `s.a`, `"a.b"`), or the one leaf under a group path. */
-function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
-  const cols = file.schema.columns;
-  const path = parseColumnPath(name);
-  if (path === undefined) throw usageError(`stats: a quoted column name is not closed in '${name}' ("…")`);
-  const under = cols.filter((c) => isUnder(path, c));
-  const exact = under.find((c) => c.path.length === path.length);
-  if (exact) return exact;
-  if (under.length === 1) return under[0]!;
-  if (under.length > 1) throw usageError(`stats: '${name}' is a group of ${under.length} columns; name one: ${under.slice(0, 8).map((c) => whereName(c.path)).join(', ')}${under.length > 8 ? ', …' : ''}`);
-  const hint = quoteHint(file.schema, path);
-  if (hint) throw usageError(`stats: no column '${name}'${hint}`);
-  const guess = nearest(name, cols.map((c) => whereName(c.path)));
-  throw usageError(`stats: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${cols.slice(0, 12).map((c) => whereName(c.path)).join(', ')})`}`);
-}
-
 /**
  * `stats COLUMN`: per row group and for the whole file, the column's rows, values, null count, distinct count (when
  * the writer recorded it; for the file only with one row group), min and max (decoded; `truncated` when a bound is
@@ -326,7 +309,7 @@ function leafColumn(file: ParquetFile, name: string): ColumnDescriptor {
  */
 export async function statsCommand(file: ParquetFile, p: Parsed, write: (line: string) => void, width: number | undefined): Promise<void> {
   arity(p, 'a file and a column', 2, 2);
-  const col = leafColumn(file, p.positional[1]!);
+  const col = leafColumnOf(file.schema, 'stats', p.positional[1]!);
   const mode = valueMode(p);
   const format = formatOf(one(p, '--format') ?? 'table', false);
   const shown = readValueOptions(mode);

@@ -13,7 +13,7 @@ import type { BatchOptions, ParquetFile } from '@parquetry/parquet-reader';
 import { filterColumns } from '@parquetry/parquet-reader/filters';
 import type { Field, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError } from '@parquetry/thrift-compact';
-import { has, nearest, one, usageError, wholeNumber, type Parsed } from './cli-args.js';
+import { has, nameList, nearest, one, usageError, wholeNumber, type Parsed } from './cli-args.js';
 import { formatOf, rowSink, type OutColumn, type RowSink } from './cli-output.js';
 import { isNumeric, readValueOptions, rowTransform, typeLabel, valueMode, type ValueMode } from './cli-values.js';
 import { ProgressBar, type ProgressTarget } from './progress.js';
@@ -56,7 +56,7 @@ export function selectColumns(schema: SchemaTree, text: string | undefined): { r
       const hint = quoteHint(schema, path);
       if (hint) throw usageError(`--columns: no column '${name}'${hint}`);
       const guess = nearest(name, [...top.map((f) => whereName([f.name])), ...paths]);
-      throw usageError(`--columns: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${top.map((f) => whereName([f.name])).join(', ')})`}`);
+      throw usageError(`--columns: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${nameList(top.map((f) => whereName([f.name])))})`}`);
     }
     read.push(path);
     const field = top.find((f) => f.name === path[0])!;

@@ -6,7 +6,34 @@
  * @module
  */
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
+import { nameList, nearest, usageError } from './cli-args.js';
 import { whereName } from './where.js';
+
+/**
+ * A leaf column of a command's argument (`stats`, `pages`, `bloom`), by path as `--where` takes names (`s.a`,
+ * `"a.b"`), or the one leaf under a group path.
+ * @param schema - the file's schema.
+ * @param cmd - the command, for messages.
+ * @param name - the column as typed.
+ * @returns the leaf.
+ * @throws ParquetError `USAGE` (exit code 2, as an unknown column of `--columns` or `--where`) for a name that is no
+ *   column (with the nearest name, a quoting hint, or the columns), a group of several leaves, or an unclosed quote.
+ */
+export function leafColumnOf(schema: SchemaTree, cmd: string, name: string): ColumnDescriptor {
+  const cols = schema.columns;
+  const path = parseColumnPath(name);
+  if (path === undefined) throw usageError(`${cmd}: a quoted column name is not closed in '${name}' ("…")`);
+  const under = cols.filter((c) => isUnder(path, c));
+  const exact = under.find((c) => c.path.length === path.length);
+  if (exact) return exact;
+  if (under.length === 1) return under[0]!;
+  if (under.length > 1) throw usageError(`${cmd}: '${name}' is a group of ${under.length} columns; name one: ${nameList(under.map((c) => whereName(c.path)), 8)}`);
+  const hint = quoteHint(schema, path);
+  if (hint) throw usageError(`${cmd}: no column '${name}'${hint}`);
+  const names = cols.map((c) => whereName(c.path));
+  const guess = nearest(name, names);
+  throw usageError(`${cmd}: no column '${name}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${nameList(names)})`}`);
+}
 
 /**
  * The names of a column path as written: split at the dots outside double quotes, each quoted name unquoted.

@@ -10,19 +10,7 @@ import { decodePlain, encodePlain } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { BoundaryOrderNames, ByteWriter, ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
-import { parseColumnPath, quoteHint } from './column-names.js';
-import { whereName } from './where.js';
-
-/** A leaf column by path (names as `--where` takes them: `s.a`, `"a.b"`). */
-function columnOf(file: ParquetFile, name: string): ColumnDescriptor {
-  const path = parseColumnPath(name) ?? [name];
-  const c = file.schema.columns.find((x) => x.path.length === path.length && x.path.every((p, i) => p === path[i]));
-  if (!c) {
-    const hint = quoteHint(file.schema, path);
-    throw new ParquetError('UNKNOWN_COLUMN', `parquetry: no leaf column '${name}'${hint || ` (leaf columns: ${file.schema.columns.map((x) => whereName(x.path)).join(', ')})`}`);
-  }
-  return c;
-}
+import { leafColumnOf } from './column-names.js';
 
 const NO_KEY = Symbol('no key');
 
@@ -58,9 +46,10 @@ function bound(column: ColumnDescriptor, bytes: Uint8Array): string {
  * @param file - the opened file.
  * @param only - a leaf column path, or undefined for all.
  * @param write - receives each output line.
+ * @throws ParquetError `USAGE` for a column that is not in the file (as `stats` and `--columns`: exit code 2).
  */
 export async function pagesCommand(file: ParquetFile, only: string | undefined, write: (line: string) => void): Promise<void> {
-  const cols = only === undefined ? file.schema.columns : [columnOf(file, only)];
+  const cols = only === undefined ? file.schema.columns : [leafColumnOf(file.schema, 'pages', only)];
   for (const [g, rg] of file.metadata.row_groups.entries()) {
     for (const col of cols) {
       // decrypted when the column is encrypted and the file was opened with its key
@@ -130,9 +119,10 @@ function parseValue(column: ColumnDescriptor, text: string): unknown {
  * @param text - the value as typed (numbers, strings, ISO dates for DATE/TIMESTAMP, 0x… hex for binary).
  * @param write - receives each output line.
  * @returns the number of row groups that may contain the value.
+ * @throws ParquetError `USAGE` for a column that is not in the file or a value that is not one of the column.
  */
 export async function bloomCommand(file: ParquetFile, name: string, text: string, write: (line: string) => void): Promise<number> {
-  const col = columnOf(file, name);
+  const col = leafColumnOf(file.schema, 'bloom', name);
   const value = parseValue(col, text);
   const plainOf = (v: unknown): Uint8Array => {
     const physical = fromJsValues([v], 0, 1, col);

@@ -38,7 +38,7 @@ import type { Filter } from '@parquetry/parquet-reader';
 import type { FilterColumn } from '@parquetry/parquet-reader/filters';
 import type { ColumnDescriptor, SchemaTree } from '@parquetry/parquet-levels';
 import { ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
-import { nearest } from './cli-args.js';
+import { nameList, nearest } from './cli-args.js';
 
 /**
  * A column path as `--where` writes it: each name that is not a plain identifier (or is a keyword) in double quotes.
@@ -409,7 +409,7 @@ class Parser {
     const inside = this.schema.columns.filter((c) => c.path.length > parts.length && parts.every((p, i) => c.path[i] === p));
     const under = inside.filter((c) => c.maxRep === 0).map((c) => whereName(c.path));
     if (inside.length > 0 && under.length === 0) this.fail(`'${path}' is a list or map; conditions take columns with at most one value per row`, t);
-    if (under.length > 0) this.fail(`'${path}' is a group; conditions take a leaf column: ${under.slice(0, 8).join(', ')}${under.length > 8 ? ', …' : ''}`, t);
+    if (under.length > 0) this.fail(`'${path}' is a group; conditions take a leaf column: ${nameList(under, 8)}`, t);
     // the same text with its dots in other places: a field whose name has a dot, written unquoted (or the other way)
     const text = parts.join('.');
     const exact = this.schema.columns.filter((c) => c.pathString === text);
@@ -419,7 +419,7 @@ class Parser {
     }
     const guess = nearest(path, this.byName.keys());
     const all = [...this.byName.keys()];
-    this.fail(`no column '${path}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${all.slice(0, 12).join(', ')}${all.length > 12 ? ', …' : ''})`}`, t);
+    this.fail(`no column '${path}'${guess ? ` (did you mean '${guess}'?)` : ` (columns: ${nameList(all)})`}`, t);
   }
 
   /**
