@@ -15,7 +15,7 @@ import path from 'node:path';
 import { jsonPartitionValue, mapLimit, partitionValue, type Dataset, type DatasetFile, type PartitionField } from '@parquetry/parquet-dataset';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { usageError, type Parsed } from './cli-args.js';
-import { typeLabel, valueMode } from './cli-values.js';
+import { jsonStringify, numberString, typeLabel, valueMode } from './cli-values.js';
 
 /** Files listed one per line by `meta DIR` before `… N more files`. */
 export const FILE_LINES = 50;
@@ -71,7 +71,7 @@ function distinctValues(ds: Dataset, p: PartitionField): unknown[] {
 
 /** A value in a line of text: strings quoted (as `meta FILE` prints bounds), null as `null`. */
 function valueText(v: unknown): string {
-  return v === null || v === undefined ? 'null' : typeof v === 'string' ? JSON.stringify(v) : String(v);
+  return v === null || v === undefined ? 'null' : typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? numberString(v) : String(v);
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -116,7 +116,7 @@ export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p
 
   if (p.values.has('--json')) {
     write(
-      JSON.stringify(
+      jsonStringify(
         {
           path: dir ?? null,
           schema_from: from,
@@ -129,7 +129,6 @@ export async function datasetMetaCommand(ds: Dataset, dir: string | undefined, p
           columns,
           files: files.map((f) => ({ path: f.file.path, rows: f.rows, row_groups: f.rowGroups, bytes: f.bytes, partition: f.partition })),
         },
-        null,
         2,
       ),
     );

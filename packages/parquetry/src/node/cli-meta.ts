@@ -27,7 +27,7 @@ import {
 import { arity, one, usageError, type Parsed } from './cli-args.js';
 import { leafColumnOf } from './column-names.js';
 import { formatOf, rowSink } from './cli-output.js';
-import { binaryText, cellText, isBinaryColumn, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
+import { binaryText, cellText, isBinaryColumn, jsonStringify, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
 
 function logicalName(lt: LogicalType | undefined): string {
   if (!lt) return '';
@@ -150,7 +150,7 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
   const magic = size >= 4 ? new TextDecoder().decode(await file.source.read(size - 4, size)) : '';
   if (p.values.has('--json')) {
     if (mode.raw) throw usageError('meta --json prints JSON-safe values; --raw is for the text form');
-    write(JSON.stringify(metaJson(file, path, magic, mode, await statisticsTable(file, readValueOptions(mode))), null, 2));
+    write(jsonStringify(metaJson(file, path, magic, mode, await statisticsTable(file, readValueOptions(mode))), 2));
     return;
   }
   write(`file: ${path}, ${size} bytes`);

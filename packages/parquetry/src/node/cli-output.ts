@@ -8,7 +8,7 @@
  * cli-values.ts maps them.
  * @module
  */
-import { cellText, jsonText, type BinaryForm, type ValueMode } from './cli-values.js';
+import { cellText, jsonStringify, jsonText, type BinaryForm, type ValueMode } from './cli-values.js';
 import { usageError } from './cli-args.js';
 
 /** An output format. */
@@ -91,14 +91,14 @@ function pad(s: string, width: number, right: boolean): string {
  */
 export function rowSink(format: Format, columns: readonly OutColumn[], mode: ValueMode, write: (line: string) => void, options: SinkOptions = {}): RowSink {
   const binary: BinaryForm = mode.binary;
-  // rows of the JSON mapping print with JSON.stringify; --raw rows hold bigints, bytes, Dates and Maps. The objects
+  // rows of the JSON mapping print with JSON.stringify (-0 as -0); --raw rows hold bigints, bytes, Dates and Maps. The objects
   // have no prototype: a column named `__proto__` is then a key like any other (on `{}` it sets the prototype).
   const outRow = (r: Record<string, unknown>): Record<string, unknown> => {
     const o = Object.create(null) as Record<string, unknown>;
     for (const c of columns) o[c.name] = r[c.name] ?? null;
     return o;
   };
-  const line = mode.raw ? (r: Record<string, unknown>) => jsonText(outRow(r), binary) : (r: Record<string, unknown>) => JSON.stringify(outRow(r));
+  const line = mode.raw ? (r: Record<string, unknown>) => jsonText(outRow(r), binary) : (r: Record<string, unknown>) => jsonStringify(outRow(r));
   switch (format) {
     case 'ndjson':
       return {

@@ -146,8 +146,50 @@ export function rowTransform(schema: SchemaTree, mode: ValueMode): ((row: Record
   return t && ((row) => void t(row));
 }
 
+/**
+ * A number as text: JavaScript's shortest round-trip digits, and `-0` for negative zero (`String(-0)` is `0`; a FLOAT
+ * or DOUBLE -0 is a value of its own, which DuckDB prints as `-0.0`, and Parquet's statistics order it before +0).
+ * @param n - the number.
+ * @returns the text (`NaN`, `Infinity`, `-Infinity` as `String` gives them).
+ */
+export function numberString(n: number): string {
+  return n === 0 && 1 / n < 0 ? '-0' : String(n);
+}
+
 function numberText(n: number): string {
-  return Number.isFinite(n) ? JSON.stringify(n) : JSON.stringify(String(n));
+  return Number.isFinite(n) ? numberString(n) : JSON.stringify(String(n));
+}
+
+/** Whether a JSON-shaped value holds a negative zero anywhere (arrays and plain objects are looked into). */
+function holdsNegativeZero(v: unknown): boolean {
+  if (typeof v === 'number') return v === 0 && 1 / v < 0;
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (holdsNegativeZero(v[i])) return true;
+    return false;
+  }
+  for (const k in v) if (holdsNegativeZero((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+// What a negative zero stands as while JSON.stringify runs: a lone surrogate, which no text read from a file holds
+// (UTF-8 decoding turns an unpaired surrogate into U+FFFD), so its escaped form "\udfff-0" can only be this marker.
+const NEGATIVE_ZERO = '\udfff-0';
+const NEGATIVE_ZERO_JSON = JSON.stringify(NEGATIVE_ZERO);
+
+/**
+ * `JSON.stringify` of JSON-shaped values (strings, finite numbers, booleans, null, arrays, plain objects), with a
+ * negative zero written `-0` where `JSON.stringify` writes `0`: RFC 8259's grammar allows `-0`, `JSON.parse('-0')` gives
+ * -0 back, and DuckDB writes `-0.0`, so a FLOAT or DOUBLE -0 keeps its sign in every format. The common case (no -0)
+ * is one walk of the value and the native `JSON.stringify`.
+ * @param v - the value.
+ * @param space - indentation, as `JSON.stringify`'s.
+ * @returns the JSON text.
+ */
+export function jsonStringify(v: unknown, space?: number): string {
+  if (!holdsNegativeZero(v)) return JSON.stringify(v, null, space);
+  const marked = JSON.stringify(v, (_k, x: unknown) => (x === 0 && 1 / x < 0 ? NEGATIVE_ZERO : x), space);
+  return marked.replaceAll(NEGATIVE_ZERO_JSON, '-0');
 }
 
 function writeJson(v: unknown, binary: BinaryForm, out: string[]): void {
@@ -217,7 +259,7 @@ function writeJson(v: unknown, binary: BinaryForm, out: string[]): void {
 
 /**
  * JSON text of any value the reader returns: bigints as digits, binary in the `--binary` form, `Date`s as ISO-8601,
- * maps as `{ key, value }` pairs, NaN and ±Infinity as strings (JSON has no such numbers).
+ * maps as `{ key, value }` pairs, -0 as `-0`, NaN and ±Infinity as strings (JSON has no such numbers).
  * @param v - the value.
  * @param binary - how binary values print.
  * @returns the JSON text.
@@ -229,7 +271,7 @@ export function jsonText(v: unknown, binary: BinaryForm): string {
 }
 
 /**
- * A value as one cell of CSV or a table: strings as they are, numbers, booleans and bigints as their digits, dates
+ * A value as one cell of CSV or a table: strings as they are, numbers (-0 as `-0`), booleans and bigints as their digits, dates
  * in ISO-8601, binary in the `--binary` form, anything nested as JSON.
  * @param v - a non-null value.
  * @param binary - how binary values print.
@@ -240,6 +282,7 @@ export function cellText(v: unknown, binary: BinaryForm): string {
     case 'string':
       return v;
     case 'number':
+      return numberString(v);
     case 'bigint':
     case 'boolean':
       return String(v);

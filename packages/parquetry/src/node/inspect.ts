@@ -10,6 +10,7 @@ import { decodePlain, encodePlain } from '@parquetry/parquet-encodings';
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import type { ParquetFile } from '@parquetry/parquet-reader';
 import { BoundaryOrderNames, ByteWriter, ParquetError, Type, isParquetError } from '@parquetry/thrift-compact';
+import { numberString } from './cli-values.js';
 import { leafColumnOf } from './column-names.js';
 
 const NO_KEY = Symbol('no key');
@@ -35,7 +36,7 @@ function bound(column: ColumnDescriptor, bytes: Uint8Array): string {
           : decodePlain(bytes, 0, bytes.length, 1, column.typeLength === undefined ? { type: column.type } : { type: column.type, typeLength: column.typeLength }).values;
     const v = convertValues(values, column)[0];
     if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString('hex')}`;
-    return typeof v === 'string' ? JSON.stringify(v) : String(v);
+    return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? numberString(v) : String(v);
   } catch {
     return `0x${Buffer.from(bytes).toString('hex')}`;
   }
