@@ -108,6 +108,16 @@ export interface WriteOptions extends Omit<ColumnOptions, 'keyValueMetadata'> {
    */
   strictUtf8?: boolean;
   /**
+   * What the rows hold for a VARIANT column (default `'decode'`): `'decode'`, each value is a decoded Variant value
+   * (as the reader's default `variants: 'decode'` returns it: null, booleans, numbers, bigints, strings, binaries,
+   * arrays, plain objects, the branded typed values of `@parquetry/parquet-variant`), encoded and shredded by the
+   * writer; `'raw'`, each value is its stored group `{ metadata, value, typed_value }` (as the reader's
+   * `variants: 'raw'` returns it), written as it is. The two are never guessed from the value: a Variant object with
+   * keys `metadata` and `value` holding binaries is an object under `'decode'`, and under `'raw'` a value that is not
+   * a stored group is `INVALID_VALUE`. `writeColumns` takes the stored form's leaf columns whatever this says.
+   */
+  variants?: 'decode' | 'raw';
+  /**
    * Content-defined page boundaries (off by default): pages end where a rolling hash of the values says, between
    * `minChunkSize` (256 KiB) and `maxChunkSize` (1 MiB) of value bytes, always on a record boundary, instead of at
    * `pageRows`/`pageSize` — so a small edit changes few pages and content-addressed storage dedupes the rest.
@@ -191,6 +201,8 @@ export interface ResolvedOptions {
   pageVersion: 1 | 2;
   /** Strict UTF-8. */
   strictUtf8: boolean;
+  /** VARIANT values in rows are stored groups (`variants: 'raw'`). */
+  rawVariants: boolean;
   /** Write the page index. */
   pageIndex: boolean;
   /**
@@ -373,6 +385,7 @@ export const WRITER_RULES: OptionRules = {
   },
   checkSorting: 'boolean',
   strictUtf8: 'boolean',
+  variants: (v) => (v === 'decode' || v === 'raw' ? undefined : "'decode' or 'raw'"),
   contentDefinedChunking: flagOr({ minChunkSize: 'positive', maxChunkSize: 'positive' }, 'parquet-writer: option contentDefinedChunking', 'minChunkSize, maxChunkSize'),
   schema: 'any',
   infer: (v) => {
@@ -475,6 +488,7 @@ export function resolveOptions(o: WriteOptions): ResolvedOptions {
     createdBy: o.createdBy ?? CREATED_BY,
     pageVersion,
     strictUtf8: o.strictUtf8 ?? false,
+    rawVariants: o.variants === 'raw',
     pageIndex: o.pageIndex ?? true,
     checkColumns: (columns) => checkColumnPaths(perColumn, columns),
   };

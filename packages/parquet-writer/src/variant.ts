@@ -231,6 +231,8 @@ class VariantColumn {
     readonly path: string,
     readonly nullable: boolean,
     layout: ShreddedSlot,
+    /** `'raw'`: every value is already its stored group (the writer's `variants` option). */
+    readonly raw: boolean,
   ) {
     this.layout = compileSlot(layout);
   }
@@ -265,8 +267,9 @@ class VariantColumn {
     if (v === null || v === undefined) {
       if (this.nullable) return v;
       v = null; // a required Variant: Variant null
-    } else if (isStored(v)) {
-      return v;
+    } else if (this.raw) {
+      if (isStored(v)) return v;
+      throw this.fail(`with the option variants: 'raw' each value is its stored group { metadata, value, typed_value } (as the reader's variants: 'raw' returns it), got ${describe(v)}`);
     }
     this.at.length = 0;
     try {
@@ -400,7 +403,7 @@ function isStruct(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map);
 }
 
-function transformOf(f: Field, columns: VariantColumn[]): Transform | undefined {
+function transformOf(f: Field, columns: VariantColumn[], raw: boolean): Transform | undefined {
   if (!hasVariant(f)) return undefined;
   if (f.node.logicalType?.VARIANT !== undefined) {
     const path = f.node.path.join('.');
@@ -410,15 +413,15 @@ function transformOf(f: Field, columns: VariantColumn[]): Transform | undefined 
     } catch (e) {
       throw new ParquetError('INVALID_SCHEMA', `parquet-writer: column '${path}': not a writable Variant group (${e instanceof Error ? e.message : String(e)})`, undefined, { cause: e });
     }
-    const c = new VariantColumn(path, f.nullable, layout);
+    const c = new VariantColumn(path, f.nullable, layout, raw);
     columns.push(c);
     return (v) => c.encode(v);
   }
   switch (f.kind) {
     case 'struct':
-      return structTransform(f.fields, columns);
+      return structTransform(f.fields, columns, raw);
     case 'list': {
-      const t = transformOf(f.element, columns)!;
+      const t = transformOf(f.element, columns, raw)!;
       return (v) => {
         if (!Array.isArray(v)) return v; // not a list: the shredder reports it
         const n = v.length;
@@ -428,8 +431,8 @@ function transformOf(f: Field, columns: VariantColumn[]): Transform | undefined 
       };
     }
     case 'map': {
-      const tk = transformOf(f.key, columns);
-      const tv = f.value === undefined ? undefined : transformOf(f.value, columns);
+      const tk = transformOf(f.key, columns, raw);
+      const tv = f.value === undefined ? undefined : transformOf(f.value, columns, raw);
       return (v) => {
         if (v instanceof Map) {
           const out = new Map<unknown, unknown>();
@@ -447,11 +450,11 @@ function transformOf(f: Field, columns: VariantColumn[]): Transform | undefined 
   }
 }
 
-function structTransform(fields: readonly Field[], columns: VariantColumn[]): Transform {
+function structTransform(fields: readonly Field[], columns: VariantColumn[], raw: boolean): Transform {
   const names: string[] = [];
   const ts: Transform[] = [];
   for (const c of fields) {
-    const t = transformOf(c, columns);
+    const t = transformOf(c, columns, raw);
     if (t === undefined) continue;
     names.push(c.name);
     ts.push(t);
@@ -485,14 +488,17 @@ function structTransform(fields: readonly Field[], columns: VariantColumn[]): Tr
  * - `null`/`undefined` for an optional Variant stays as it is (a null group); for a required Variant it becomes a
  *   Variant null. The decoded form cannot tell a Variant null inside an optional column from a null column, so such
  *   a value is written as a null column.
- * - A value already in stored form passes through unchanged, so rows read with the reader's `variants: 'raw'` write
- *   back too: an object whose `metadata` is a `Uint8Array`, whose `value` (if present) is a `Uint8Array` or null,
- *   and which has no keys besides `metadata`, `value` and `typed_value`. (A decoded Variant object of exactly that
- *   shape is taken as stored.) Such a group must match the column's layout; it is not re-shredded.
+ * - With `raw` (the writer's `variants: 'raw'`), every value is already in stored form and passes through unchanged,
+ *   so rows read with the reader's `variants: 'raw'` write back: an object whose `metadata` is a `Uint8Array`, whose
+ *   `value` (if present) is a `Uint8Array` or null, and which has no keys besides `metadata`, `value` and
+ *   `typed_value`; anything else is `INVALID_VALUE`. Such a group must match the column's layout; it is not
+ *   re-shredded. Without `raw`, every value is a decoded Variant value, so a Variant object whose keys happen to be
+ *   `metadata` and `value` with binary values is written as that object.
  * - All `value`s of one Variant share one metadata holding every object key of the value, sorted; consecutive
  *   values with the same keys share the same metadata bytes.
  *
  * @param schema - the file's schema tree.
+ * @param raw - the values are stored groups already (the writer's `variants: 'raw'`; default false: decoded values).
  * @returns the transform (`firstRow`, default 0, is added to row indexes in error messages), or undefined when the
  *   schema has no VARIANT column (nothing to do per row).
  * @throws ParquetError `INVALID_SCHEMA` when a VARIANT group has a layout VariantShredding.md does not allow (no
@@ -503,10 +509,11 @@ function structTransform(fields: readonly Field[], columns: VariantColumn[]): Tr
  */
 export function variantRowEncoder(
   schema: SchemaTree,
+  raw = false,
 ): ((rows: readonly Record<string, unknown>[], firstRow?: number) => Record<string, unknown>[]) | undefined {
   const columns: VariantColumn[] = [];
   if (!hasVariant(schema.field)) return undefined;
-  const t = structTransform(schema.field.fields, columns);
+  const t = structTransform(schema.field.fields, columns, raw);
   const nCols = columns.length;
   return (rows, firstRow = 0) => {
     const n = rows.length;

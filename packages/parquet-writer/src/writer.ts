@@ -247,7 +247,7 @@ class Engine {
   ) {
     o.checkColumns(tree.columns);
     this.columns = tree.columns.map((c) => new ColumnWriter(c, alloc ? { ...o.column(c), alloc } : o.column(c)));
-    this.encodeVariants = variantRowEncoder(tree);
+    this.encodeVariants = variantRowEncoder(tree, o.rawVariants);
   }
 
   private bufferedBytes(): number {

@@ -16,6 +16,7 @@ import { convertValues, fromJsValues } from '@parquetry/parquet-column';
 import { assembleRecords, buildSchemaTree, shredRecords, type SchemaTree } from '@parquetry/parquet-levels';
 import { decodeVariant, encodeVariant, splitVariantBinary, variantColumnLayout, variantDate, variantDecimal, variantTime, variantTimestamp, variantUuid, type VariantSchemaNode, type VariantValue } from '@parquetry/parquet-variant';
 import { FieldRepetitionType as R, Type as T, isParquetError, type SchemaElement } from '@parquetry/thrift-compact';
+import { writeParquet } from '../src/index.js';
 import { field, schemaElements, type FieldSpec, type SchemaSpec } from '../src/schema.js';
 import { variantRowEncoder } from '../src/variant.js';
 
@@ -217,7 +218,7 @@ async function roundTripFile(file: string): Promise<{ tree: SchemaTree; back: Ro
   expect(canon(viaColumns)).toBe(expected);
   // rows read raw pass through unchanged (the same group objects) and decode the same
   const raw = await pf.readRows({ variants: 'raw' });
-  const rawOut = enc(raw);
+  const rawOut = variantRowEncoder(pf.schema, true)!(raw);
   rawOut.forEach((r, i) => {
     for (const c of columns) expect(r[c]).toBe(raw[i]![c]);
   });
@@ -509,17 +510,43 @@ describe('rows', () => {
     expect(canon(await decodeLikeReader(tree, throughColumns(tree, out)))).toBe(expected);
   });
 
-  test('stored groups pass through; a decoded object that is not one is encoded', () => {
+  test('raw: stored groups pass through, anything else is INVALID_VALUE; decode: an object shaped like a stored group is a Variant object', () => {
     const tree = treeOf({ v: field.variant() });
     const g = { metadata: Uint8Array.of(0x11, 0, 0), value: Uint8Array.of(0x0c, 7) };
     const g2 = { metadata: Uint8Array.of(0x11, 0, 0), value: null, typed_value: 3 };
+    const raw = variantRowEncoder(tree, true)!([{ v: g }, { v: g2 }, { v: null }]);
+    expect(raw[0]!['v']).toBe(g);
+    expect(raw[1]!['v']).toBe(g2);
+    expect(raw[2]!['v']).toBe(null);
+    for (const bad of [{ metadata: Uint8Array.of(1), other: 1 }, { metadata: 'x' }, 5, { a: 1 }]) {
+      expect(() => variantRowEncoder(tree, true)!([{ v: g }, { v: bad }], 10)).toThrow(/column 'v': row 11: with the option variants: 'raw' each value is its stored group/);
+    }
+    // decoded values: a Variant object of two binary fields named metadata and value is that object (it was taken
+    // as a stored group and written as its bytes before the option existed)
     const notStored = { metadata: Uint8Array.of(1), other: 1 };
-    const out = variantRowEncoder(tree)!([{ v: g }, { v: g2 }, { v: notStored }, { v: { metadata: 'x' } }]);
-    expect(out[0]!['v']).toBe(g);
-    expect(out[1]!['v']).toBe(g2);
-    const d = out[2]!['v'] as { metadata: Uint8Array; value: Uint8Array };
+    const out = variantRowEncoder(tree)!([{ v: g }, { v: notStored }, { v: { metadata: 'x' } }]);
+    expect(out[0]!['v']).not.toBe(g);
+    const d0 = out[0]!['v'] as { metadata: Uint8Array; value: Uint8Array };
+    expect(decodeVariant(d0.metadata, d0.value)).toEqual(g);
+    const d = out[1]!['v'] as { metadata: Uint8Array; value: Uint8Array };
     expect(decodeVariant(d.metadata, d.value)).toEqual(notStored);
-    expect(dictionaryOf((out[3]!['v'] as { metadata: Uint8Array }).metadata)).toEqual(['metadata']);
+    expect(dictionaryOf((out[2]!['v'] as { metadata: Uint8Array }).metadata)).toEqual(['metadata']);
+  });
+
+  test("writeParquet: variants 'raw' writes the reader's raw groups back; 'decode' (default) writes a look-alike object as an object; a bad value of the option is INVALID_OPTION", async () => {
+    const { openParquet } = await reader();
+    const schema = { v: field.variant() };
+    const look = { metadata: Uint8Array.of(0x11, 0, 0), value: Uint8Array.of(0x0c, 7) }; // a stored Variant 7, or an object
+    const rows = [{ v: { a: 1, b: 'x' } }, { v: look }, { v: null }];
+    const file = await openParquet(await writeParquet(rows, { schema }), { codecs: builtinCodecs() });
+    const decoded = await file.readRows();
+    expect(decoded).toEqual(rows);
+    const raw = await file.readRows({ variants: 'raw' });
+    const again = await openParquet(await writeParquet(raw, { schema, variants: 'raw' }), { codecs: builtinCodecs() });
+    expect(await again.readRows()).toEqual(rows);
+    expect(await again.readRows({ variants: 'raw' })).toEqual(raw);
+    await expect(writeParquet(rows, { schema, variants: 'raw' })).rejects.toThrow(/column 'v': row 0: with the option variants: 'raw'/);
+    await expect(writeParquet(rows, { schema, variants: 'stored' as 'raw' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
   });
 
   test('consecutive values with the same keys share one metadata', () => {
