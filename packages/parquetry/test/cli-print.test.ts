@@ -1,18 +1,23 @@
 /**
  * How the command line prints values as text, on files DuckDB writes: a FLOAT or DOUBLE negative zero keeps its sign
  * in every format (DuckDB prints `-0.0`; we print `-0`, JSON included: RFC 8259's grammar has `-0` and
- * `JSON.parse('-0')` is -0).
+ * `JSON.parse('-0')` is -0); a TIME adjusted to UTC prints with `Z`, as a UTC-adjusted timestamp does (DuckDB reads it
+ * as TIMETZ and prints `+00`), and `--where` takes the printed text back.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { duckRows, duckdb, lit, parseCsv, run } from './cli-helpers.js';
+import { field } from '../src/index.js';
+import { writeFile } from '../src/node.js';
+import { clock, duckRows, duckdb, lit, parseCsv, run } from './cli-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-print-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const zeros = path.join(dir, 'zeros.parquet');
+const times = path.join(dir, 'times.parquet');
+const ourTimes = path.join(dir, 'our-times.parquet');
 
 beforeAll(async () => {
   const db = await duckdb();
@@ -20,6 +25,11 @@ beforeAll(async () => {
     SELECT i, CASE WHEN i = 0 THEN '-0'::DOUBLE ELSE i::DOUBLE END AS d, '-0'::FLOAT AS f, ['-0'::DOUBLE, 1.5] AS l
     FROM range(2) t(i)
   ) TO ${lit(zeros)} (FORMAT parquet)`);
+  await db.run(`COPY (
+    SELECT TIMETZ '12:34:56.789+00' AS ttz, TIME '01:02:03.5' AS t, TIMESTAMPTZ '2024-01-01 00:00:00+00' AS tstz, [TIMETZ '01:00:00+00'] AS lt
+  ) TO ${lit(times)} (FORMAT parquet)`);
+  // our writer records statistics for TIME columns (DuckDB does not for TIMETZ)
+  await writeFile(ourTimes, [{ tu: 45296789000n, tm: 3723500 }, { tu: 3600000000n, tm: 1000 }], { schema: { tu: field.time('micros', { utc: true }), tm: field.time('millis', { utc: true }) } });
 });
 
 /** Whether a printed number is negative zero. */
@@ -61,5 +71,42 @@ describe('a negative zero keeps its sign (QA helper-85 F3: it printed as 0)', ()
     expect(meta.out.filter((l) => /statistics: .*min -0/.test(l)).length).toBe(3);
     const json = JSON.parse((await run('meta', zeros, '--json')).out.join('\n')) as { row_groups: { columns: { statistics: { min: number } }[] }[] };
     expect(json.row_groups[0]!.columns.slice(1).map((c) => negativeZero(c.statistics.min))).toEqual([true, true, true]);
+  });
+});
+
+describe('a TIME adjusted to UTC prints with Z, as a UTC timestamp does (QA helper-85 F13: no zone marker)', () => {
+  test('DuckDB reads the column as TIMETZ at UTC', async () => {
+    const { rows } = await duckRows(`SELECT ttz::VARCHAR AS ttz, t::VARCHAR AS t, tstz::VARCHAR AS tstz FROM read_parquet(${lit(times)})`);
+    expect(rows[0]).toEqual({ ttz: '12:34:56.789+00', t: '01:02:03.5', tstz: '2024-01-01 00:00:00+00' });
+  });
+
+  test('every format: the UTC time and the UTC timestamp end in Z, the local time does not', async () => {
+    const want = { ttz: '12:34:56.789000Z', t: '01:02:03.500000', tstz: '2024-01-01T00:00:00.000000Z', lt: ['01:00:00.000000Z'] };
+    expect(JSON.parse((await run('cat', times, '-f', 'ndjson')).out[0]!)).toEqual(want);
+    expect((JSON.parse((await run('cat', times, '-f', 'json')).out.join('\n')) as unknown[])[0]).toEqual(want);
+    expect(parseCsv((await run('cat', times, '-f', 'csv')).out.join('\n'))[1]).toEqual([want.ttz, want.t, want.tstz, JSON.stringify(want.lt)]);
+    const table = await run('cat', times, '-f', 'table');
+    // the type line says UTC for the time as for the timestamp
+    expect(table.out[1]!.split(/\s{2,}/)).toEqual(['time[us, UTC]', 'time[us]', 'timestamp[us, UTC]', 'list<time[us, UTC]>']);
+    expect(table.out[3]!.split(/\s{2,}/)).toEqual([want.ttz, want.t, want.tstz, JSON.stringify(want.lt)]);
+    // the same instant of the day as DuckDB's
+    expect(clock(want.ttz.slice(0, -1))).toBe(clock('12:34:56.789'));
+  });
+
+  test('--where takes the printed text (with Z or +00:00) and the text without a zone', async () => {
+    for (const v of ['12:34:56.789000Z', '12:34:56.789+00:00', '12:34:56.789']) expect((await run('count', times, '--where', `ttz = '${v}'`)).out).toEqual(['1']);
+  });
+
+  test('stats and meta bounds end in Z', async () => {
+    const stats = parseCsv((await run('stats', ourTimes, 'tu', '-f', 'csv')).out.join('\n'));
+    const [min, max] = [stats[0]!.indexOf('min'), stats[0]!.indexOf('max')];
+    expect(stats.slice(1).map((r) => [r[min], r[max]])).toEqual([['01:00:00.000000Z', '12:34:56.789000Z'], ['01:00:00.000000Z', '12:34:56.789000Z']]);
+    const meta = await run('meta', ourTimes);
+    expect(meta.out.filter((l) => l.includes('statistics:'))).toEqual([
+      '    statistics: nulls 0, min "01:00:00.000000Z", max "12:34:56.789000Z"',
+      '    statistics: nulls 0, min "00:00:01.000Z", max "01:02:03.500Z"',
+    ]);
+    const json = JSON.parse((await run('meta', ourTimes, '--json')).out.join('\n')) as { row_groups: { columns: { statistics: { min: string; max: string } }[] }[] };
+    expect(json.row_groups[0]!.columns.map((c) => [c.statistics.min, c.statistics.max])).toEqual([['01:00:00.000000Z', '12:34:56.789000Z'], ['00:00:01.000Z', '01:02:03.500Z']]);
   });
 });

@@ -27,7 +27,7 @@ import {
 import { arity, one, usageError, type Parsed } from './cli-args.js';
 import { leafColumnOf } from './column-names.js';
 import { formatOf, rowSink } from './cli-output.js';
-import { binaryText, cellText, isBinaryColumn, jsonStringify, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
+import { binaryText, cellText, isBinaryColumn, isUtcTime, jsonStringify, leafTransform, readValueOptions, valueMode, type ValueMode } from './cli-values.js';
 
 function logicalName(lt: LogicalType | undefined): string {
   if (!lt) return '';
@@ -86,6 +86,7 @@ export function schemaCommand(schema: SchemaTree, p: Parsed, write: (line: strin
 function valueText(v: unknown, col: ColumnDescriptor, mode: ValueMode): string {
   if (v === null || v === undefined) return 'null';
   if (!mode.raw && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string') return binaryText(Buffer.from(v, 'base64'), mode.binary);
+  if (!mode.raw && isUtcTime(col)) v = leafTransform(col, mode)!(v);
   const s = cellText(v, mode.binary);
   return typeof v === 'string' ? JSON.stringify(s) : s;
 }
@@ -197,7 +198,8 @@ export async function metaCommand(file: ParquetFile, path: string, p: Parsed, wr
 /** A chunk's statistics as JSON: counts, and bounds in the JSON-safe mapping (binary in the `--binary` form). */
 function statisticsJson(s: ColumnStatistics | undefined, col: ColumnDescriptor, mode: ValueMode): Record<string, unknown> | null {
   if (!s) return null;
-  const bound = (v: unknown): unknown => (v !== undefined && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), mode.binary) : (v ?? null));
+  const shown = leafTransform(col, mode);
+  const bound = (v: unknown): unknown => (v === undefined ? null : shown ? shown(v) : v);
   return {
     null_count: s.nullCount ?? null,
     distinct_count: s.distinctCount ?? null,
@@ -315,7 +317,8 @@ export async function statsCommand(file: ParquetFile, p: Parsed, write: (line: s
   const shown = readValueOptions(mode);
   const decimal = col.node.logicalType?.DECIMAL !== undefined;
   const cmp = (a: unknown, b: unknown): number => (decimal ? compareDecimals(a, b) : compareValues(a, b));
-  const fix = (v: unknown): unknown => (v !== undefined && !mode.raw && mode.binary !== 'base64' && isBinaryColumn(col) && typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), mode.binary) : v);
+  const change = leafTransform(col, mode);
+  const fix = (v: unknown): unknown => (v !== undefined && change ? change(v) : v);
   const rows: Record<string, unknown>[] = [];
   let min: { native: unknown; shown: unknown; exact: boolean } | undefined;
   let max: { native: unknown; shown: unknown; exact: boolean } | undefined;

@@ -90,13 +90,38 @@ function fromBase64(form: BinaryForm): Transform {
   return (v) => (typeof v === 'string' ? binaryText(Buffer.from(v, 'base64'), form) : v);
 }
 
-function transformOf(f: Field, schema: SchemaTree, leaf: Transform): Transform | undefined {
+/**
+ * Whether a leaf is a TIME adjusted to UTC: its JSON-mapped value (`HH:MM:SS.ffffff`) prints with ISO-8601's `Z`, as a
+ * UTC-adjusted timestamp's does (DuckDB reads such a column as TIMETZ and prints `12:34:56+00`).
+ * @param col - a leaf column.
+ * @returns true for TIME with isAdjustedToUTC.
+ */
+export function isUtcTime(col: ColumnDescriptor): boolean {
+  return col.node.logicalType?.TIME?.isAdjustedToUTC === true;
+}
+
+const utcTime: Transform = (v) => (typeof v === 'string' ? `${v}Z` : v);
+
+/**
+ * The change a value of the JSON-safe mapping (a row's leaf, or a statistics bound) needs before it prints: binary
+ * re-encoded from base64 into the `--binary` form, a UTC-adjusted TIME given its `Z`. `--raw` values print as read.
+ * @param col - the leaf column.
+ * @param mode - the value mode.
+ * @returns the change, or undefined when the value prints as read.
+ */
+export function leafTransform(col: ColumnDescriptor, mode: ValueMode): ((v: unknown) => unknown) | undefined {
+  if (mode.raw) return undefined;
+  if (isBinaryColumn(col)) return mode.binary === 'base64' ? undefined : fromBase64(mode.binary);
+  return isUtcTime(col) ? utcTime : undefined;
+}
+
+function transformOf(f: Field, schema: SchemaTree, mode: ValueMode): Transform | undefined {
   if (f.node.logicalType?.VARIANT) return undefined;
   switch (f.kind) {
     case 'leaf':
-      return isBinaryColumn(schema.columns[f.column]!) ? leaf : undefined;
+      return leafTransform(schema.columns[f.column]!, mode);
     case 'struct': {
-      const parts = f.fields.map((c) => [c.name, transformOf(c, schema, leaf)] as const).filter((x): x is readonly [string, Transform] => x[1] !== undefined);
+      const parts = f.fields.map((c) => [c.name, transformOf(c, schema, mode)] as const).filter((x): x is readonly [string, Transform] => x[1] !== undefined);
       if (parts.length === 0) return undefined;
       return (v) => {
         if (v === null || typeof v !== 'object') return v;
@@ -106,7 +131,7 @@ function transformOf(f: Field, schema: SchemaTree, leaf: Transform): Transform |
       };
     }
     case 'list': {
-      const t = transformOf(f.element, schema, leaf);
+      const t = transformOf(f.element, schema, mode);
       if (!t) return undefined;
       return (v) => {
         if (Array.isArray(v)) for (let i = 0; i < v.length; i++) v[i] = t(v[i]);
@@ -114,8 +139,8 @@ function transformOf(f: Field, schema: SchemaTree, leaf: Transform): Transform |
       };
     }
     case 'map': {
-      const tk = transformOf(f.key, schema, leaf);
-      const tv = f.value ? transformOf(f.value, schema, leaf) : undefined;
+      const tk = transformOf(f.key, schema, mode);
+      const tv = f.value ? transformOf(f.value, schema, mode) : undefined;
       if (!tk && !tv) return undefined;
       return (v) => {
         if (Array.isArray(v)) {
@@ -135,14 +160,15 @@ function transformOf(f: Field, schema: SchemaTree, leaf: Transform): Transform |
 }
 
 /**
- * The in-place change rows of the JSON-safe mapping need for the `--binary` form (their binary values are base64).
+ * The in-place change rows of the JSON-safe mapping need (see {@link leafTransform}): binary values (base64) in the
+ * `--binary` form, UTC-adjusted TIME values with their `Z`.
  * @param schema - the file's schema.
  * @param mode - the value mode.
  * @returns the change, or undefined when the rows print as read.
  */
 export function rowTransform(schema: SchemaTree, mode: ValueMode): ((row: Record<string, unknown>) => void) | undefined {
-  if (mode.raw || mode.binary === 'base64') return undefined;
-  const t = transformOf(schema.field, schema, fromBase64(mode.binary));
+  if (mode.raw) return undefined;
+  const t = transformOf(schema.field, schema, mode);
   return t && ((row) => void t(row));
 }
 
@@ -297,7 +323,7 @@ export function cellText(v: unknown, binary: BinaryForm): string {
 const UNIT = (u: { MILLIS?: object; MICROS?: object } | undefined): string => (u?.MILLIS ? 'ms' : u?.MICROS ? 'us' : 'ns');
 
 /**
- * A short type name for a table header: `int64`, `string`, `timestamp[us, UTC]`, `decimal(10,2)`, `list<int32>`, …
+ * A short type name for a table header: `int64`, `string`, `timestamp[us, UTC]`, `time[us, UTC]`, `decimal(10,2)`, `list<int32>`, …
  * @param f - a field.
  * @param schema - its schema.
  * @returns the name.
@@ -323,7 +349,7 @@ export function typeLabel(f: Field, schema: SchemaTree): string {
   if (lt?.UUID) return 'uuid';
   if (lt?.DECIMAL) return `decimal(${lt.DECIMAL.precision},${lt.DECIMAL.scale})`;
   if (lt?.DATE) return 'date';
-  if (lt?.TIME) return `time[${UNIT(lt.TIME.unit)}]`;
+  if (lt?.TIME) return `time[${UNIT(lt.TIME.unit)}${lt.TIME.isAdjustedToUTC ? ', UTC' : ''}]`;
   if (lt?.TIMESTAMP) return `timestamp[${UNIT(lt.TIMESTAMP.unit)}${lt.TIMESTAMP.isAdjustedToUTC ? ', UTC' : ''}]`;
   if (lt?.INTEGER) return `${lt.INTEGER.isSigned ? 'int' : 'uint'}${lt.INTEGER.bitWidth}`;
   if (lt?.FLOAT16) return 'float16';

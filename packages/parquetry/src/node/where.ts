@@ -240,9 +240,9 @@ function expected(col: ColumnDescriptor): string {
     case 'decimal':
       return 'a number (compared exactly)';
     case 'temporal32':
-      return lt?.DATE ? "a date 'YYYY-MM-DD' or a day number" : "a time 'HH:MM:SS[.fff]' or a count of milliseconds since midnight";
+      return lt?.DATE ? "a date 'YYYY-MM-DD' or a day number" : `a time 'HH:MM:SS[.fff]${lt?.TIME?.isAdjustedToUTC ? '[Z]' : ''}' or a count of milliseconds since midnight`;
     case 'temporal64': {
-      if (lt?.TIME) return `a time 'HH:MM:SS[.ffffff]' or a count of ${lt.TIME.unit.MICROS ? 'microseconds' : 'nanoseconds'} since midnight`;
+      if (lt?.TIME) return `a time 'HH:MM:SS[.ffffff]${lt.TIME.isAdjustedToUTC ? '[Z]' : ''}' or a count of ${lt.TIME.unit.MICROS ? 'microseconds' : 'nanoseconds'} since midnight`;
       const unit = lt?.TIMESTAMP ? (lt.TIMESTAMP.unit.MILLIS ? 'milliseconds' : lt.TIMESTAMP.unit.MICROS ? 'microseconds' : 'nanoseconds') : 'nanoseconds';
       const zone = lt?.TIMESTAMP?.isAdjustedToUTC ? '[Z|±HH:MM]' : '';
       return `a timestamp 'YYYY-MM-DD[ HH:MM:SS[.fffffffff]]${zone}' or a count of ${unit} since 1970-01-01`;
@@ -580,7 +580,8 @@ class Parser {
         return lit.kind === 'number' || (lit.kind === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(lit.text)) ? lit.text : wrong();
       case 'temporal32':
       case 'temporal64':
-        if (lit.kind === 'string') return lit.text;
+        // a UTC-adjusted TIME prints with `Z` (as a UTC timestamp does); its zone, Z or +00[:00], is taken and dropped
+        if (lit.kind === 'string') return col.node.logicalType?.TIME?.isAdjustedToUTC ? lit.text.replace(/(?:[zZ]|\+00(?::?00)?)$/, '') : lit.text;
         if (lit.kind === 'number' && /^[-+]?\d+$/.test(lit.text)) return kind === 'temporal64' ? BigInt(lit.text) : Number(lit.text);
         return wrong();
       case 'string':
