@@ -2,7 +2,8 @@
  * How the command line prints values as text, on files DuckDB writes: a FLOAT or DOUBLE negative zero keeps its sign
  * in every format (DuckDB prints `-0.0`; we print `-0`, JSON included: RFC 8259's grammar has `-0` and
  * `JSON.parse('-0')` is -0); a TIME adjusted to UTC prints with `Z`, as a UTC-adjusted timestamp does (DuckDB reads it
- * as TIMETZ and prints `+00`), and `--where` takes the printed text back.
+ * as TIMETZ and prints `+00`), and `--where` takes the printed text back; a file's control characters (ESC, C1, bidi
+ * overrides) in names, metadata and values never reach the terminal raw from a human-readable printer.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,14 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const zeros = path.join(dir, 'zeros.parquet');
 const times = path.join(dir, 'times.parquet');
 const ourTimes = path.join(dir, 'our-times.parquet');
+const evil = path.join(dir, 'evil.parquet');
+// an OSC that retitles the window, a colour, a right-to-left override, a C1 CSI that clears the screen, NEL
+const E = '\x1b]0;pwned\x07\x1b[31m';
+const NAME = `n${E}x`;
+const CELL = `v${E}\u202eabc\u009b2J\ttab`;
+/** Any character a terminal acts on (C0 but for none, DEL, C1, bidi formatting, U+2028/9). */
+// eslint-disable-next-line no-control-regex
+const ACTS = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 beforeAll(async () => {
   const db = await duckdb();
@@ -29,6 +38,11 @@ beforeAll(async () => {
     SELECT TIMETZ '12:34:56.789+00' AS ttz, TIME '01:02:03.5' AS t, TIMESTAMPTZ '2024-01-01 00:00:00+00' AS tstz, [TIMETZ '01:00:00+00'] AS lt
   ) TO ${lit(times)} (FORMAT parquet)`);
   // our writer records statistics for TIME columns (DuckDB does not for TIMETZ)
+  await writeFile(evil, [{ [NAME]: CELL, ok: 1 }], {
+    schema: { [NAME]: field.string(), ok: field.int32() },
+    keyValueMetadata: { [`k${E}`]: `val${E}\u202e\u0085` },
+    createdBy: `me${E}`,
+  });
   await writeFile(ourTimes, [{ tu: 45296789000n, tm: 3723500 }, { tu: 3600000000n, tm: 1000 }], { schema: { tu: field.time('micros', { utc: true }), tm: field.time('millis', { utc: true }) } });
 });
 
@@ -108,5 +122,66 @@ describe('a TIME adjusted to UTC prints with Z, as a UTC timestamp does (QA help
     ]);
     const json = JSON.parse((await run('meta', ourTimes, '--json')).out.join('\n')) as { row_groups: { columns: { statistics: { min: string; max: string } }[] }[] };
     expect(json.row_groups[0]!.columns.map((c) => [c.statistics.min, c.statistics.max])).toEqual([['01:00:00.000000Z', '12:34:56.789000Z'], ['00:00:01.000Z', '01:02:03.500Z']]);
+  });
+});
+
+describe("a file's control characters are escaped in human-readable output (QA helper-85 F18: printed raw)", () => {
+  test('DuckDB reads the name and the cell as written (the file holds them)', async () => {
+    const { names, rows } = await duckRows(`SELECT * FROM read_parquet(${lit(evil)})`);
+    expect(names[0]).toBe(NAME);
+    expect(rows[0]![NAME]).toBe(CELL);
+  });
+
+  const TEXT: string[][] = [
+    ['schema', evil],
+    ['meta', evil],
+    ['stats', evil, 'ok'],
+    ['stats', evil, NAME],
+    ['pages', evil],
+    ['bloom', evil, 'ok', '1'],
+    ['cat', evil, '-f', 'table'],
+    ['head', evil, '-f', 'table', '--stats'],
+    ['schema', evil, '--json'],
+    ['meta', evil, '--json'],
+    ['cat', evil, '-f', 'ndjson'],
+    ['cat', evil, '-f', 'json', '--raw'],
+    ['stats', evil, NAME, '-f', 'json'],
+  ];
+  test.each(TEXT.map((argv) => [`${argv[0]} FILE ${argv.slice(2).map((a) => JSON.stringify(a)).join(' ')}`, argv] as const))('%s: no control character on stdout or stderr', async (_title, argv) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(0);
+    // the --json forms are one write of several lines
+    for (const line of [...r.out, ...r.err].flatMap((l) => l.split('\n'))) expect(line, JSON.stringify(line)).not.toMatch(ACTS);
+  });
+
+  test('the escapes: \\x1b below U+0100, \\u202e above, \\t; the text around them as it is', async () => {
+    const schema = await run('schema', evil);
+    expect(schema.out[1]).toBe('  optional BYTE_ARRAY n\\x1b]0;pwned\\x07\\x1b[31mx STRING');
+    const meta = (await run('meta', evil)).out;
+    expect(meta).toContain('created_by: me\\x1b]0;pwned\\x07\\x1b[31m');
+    expect(meta).toContain('  k\\x1b]0;pwned\\x07\\x1b[31m: "val\\u001b]0;pwned\\u0007\\u001b[31m\\u202e\\x85"');
+    const table = await run('cat', evil, '-f', 'table');
+    expect(table.out[0]!.split(/\s{2,}/)).toEqual(['n\\x1b]0;pwned\\x07\\x1b[31mx', 'ok']);
+    expect(table.out[3]!.split(/\s{2,}/)).toEqual(['v\\x1b]0;pwned\\x07\\x1b[31m\\u202eabc\\x9b2J\\ttab', '1']);
+  });
+
+  test('an error line naming the columns is escaped', async () => {
+    const r = await run('stats', evil, 'zzzzzz');
+    expect(r.code).toBe(2);
+    expect(r.err).toEqual(['parquetry: stats: no column \'zzzzzz\' (columns: "n\\x1b]0;pwned\\x07\\x1b[31mx", ok)']);
+  });
+
+  test('JSON and NDJSON give the same strings back; CSV holds the bytes as DuckDB writes them', async () => {
+    for (const argv of [['-f', 'ndjson'], ['-f', 'ndjson', '--raw']]) {
+      const row = JSON.parse((await run('cat', evil, ...argv)).out[0]!) as Record<string, unknown>;
+      expect(row).toEqual({ [NAME]: CELL, ok: 1 });
+    }
+    const meta = JSON.parse((await run('meta', evil, '--json')).out.join('\n')) as { created_by: string; key_value_metadata: { key: string; value: string }[] };
+    expect([meta.created_by, meta.key_value_metadata]).toEqual([`me${E}`, [{ key: `k${E}`, value: `val${E}\u202e\u0085` }]]);
+    const csv = await run('cat', evil, '-f', 'csv');
+    expect(parseCsv(csv.out.join('\n'))).toEqual([[NAME, 'ok'], [CELL, '1']]);
+    const copy = path.join(dir, 'evil.csv');
+    await (await duckdb()).run(`COPY (SELECT * FROM read_parquet(${lit(evil)})) TO ${lit(copy)} (FORMAT csv)`);
+    expect(fs.readFileSync(copy, 'utf8').split('\n').filter(Boolean)).toEqual(csv.out.map((l) => l));
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Row output formats of the command line: `json` (one array), `ndjson` (one object per line), `csv` (RFC 4180: a
  * header, fields quoted when they hold a comma, a quote or a line break, empty strings as `""` and nulls as nothing)
- * and `table` (aligned columns with a type line, cells cut to fit a terminal). Each writes as rows arrive; a table
- * sizes its columns from its first rows.
+ * and `table` (aligned columns with a type line, cells cut to fit a terminal, control characters escaped by
+ * {@link visibleText}). Each writes as rows arrive; a table sizes its columns from its first rows.
  *
  * The values printed are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md as
  * cli-values.ts maps them.
@@ -66,10 +66,39 @@ function csvField(s: string): string {
   return s === '' || /[",\r\n]/.test(s) || s.trim() !== s ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** Control characters shown as escapes in a table cell (one line per row). */
-function visible(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\x00-\x1f\x7f]/.test(s) ? s.replace(/[\x00-\x1f\x7f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)) : s;
+// The characters a terminal acts on instead of showing: C0 controls (ESC starts the sequences that move the cursor,
+// recolour, retitle the window or write the clipboard; CR and BS overwrite what was printed), DEL, C1 controls
+// (U+009B is a one-character CSI on many terminals), the bidirectional formatting characters (U+061C, U+200E/F,
+// U+202A..U+202E, U+2066..U+2069, which reorder what follows them: "Trojan Source") and the line and paragraph
+// separators U+2028/U+2029.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeOf(c: string): string {
+  if (c === '\n') return '\\n';
+  if (c === '\t') return '\\t';
+  if (c === '\r') return '\\r';
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Text as it may reach a terminal: every character a terminal would act on (see `CONTROL` above) written as a
+ * visible escape — `\n`, `\t`, `\r`, `\xHH` below U+0100 (ESC is `\x1b`, CSI `\x9b`), `\uHHHH` above (`\u202e`). The
+ * form is JavaScript's (and JSON's, C's, Python's): plain ASCII, so it cannot itself be acted on, it shows in any font
+ * (the control pictures of U+2400..U+241F cover C0 only and need a font that has them), and it is the text to type
+ * back in a script. A backslash is left as it is (Windows paths stay readable), so `\x1b` may also be those four
+ * characters in the data; `--format json` is the exact form. Every human-readable printer (table cells and headers,
+ * `schema`, `meta` and `stats` text, `pages`, `bloom`, error lines) goes through this; JSON and NDJSON escape by
+ * their own grammar (and {@link visibleJson}), and CSV fields are written as they are (as DuckDB's COPY … (FORMAT csv)
+ * writes them: a CSV reader must get the bytes back).
+ * @param s - the text.
+ * @returns the text with its control characters escaped (the same string when it has none).
+ */
+export function visibleText(s: string): string {
+  return CONTROL.test(s) ? s.replace(CONTROLS, escapeOf) : s;
 }
 
 function cut(s: string, width: number): string {
@@ -78,6 +107,24 @@ function cut(s: string, width: number): string {
 
 function pad(s: string, width: number, right: boolean): string {
   return right ? s.padStart(width) : s.padEnd(width);
+}
+
+// What JSON.stringify leaves as it is of the characters above: DEL, C1, the bidirectional formatting characters and
+// U+2028/U+2029 (it escapes C0 itself).
+// eslint-disable-next-line no-control-regex
+const JSON_RAW = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const JSON_RAWS = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text with the terminal-acting characters `JSON.stringify` leaves raw (DEL, C1, bidirectional formatting, U+2028
+ * and U+2029) written as `\uHHHH` escapes: the same JSON value (such characters occur only inside strings, where
+ * RFC 8259 allows either form), safe on a terminal (C0 is escaped by `JSON.stringify` already).
+ * @param s - JSON text.
+ * @returns the same JSON with those characters escaped.
+ */
+export function visibleJson(s: string): string {
+  return JSON_RAW.test(s) ? s.replace(JSON_RAWS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : s;
 }
 
 /**
@@ -98,7 +145,7 @@ export function rowSink(format: Format, columns: readonly OutColumn[], mode: Val
     for (const c of columns) o[c.name] = r[c.name] ?? null;
     return o;
   };
-  const line = mode.raw ? (r: Record<string, unknown>) => jsonText(outRow(r), binary) : (r: Record<string, unknown>) => jsonStringify(outRow(r));
+  const line = mode.raw ? (r: Record<string, unknown>) => visibleJson(jsonText(outRow(r), binary)) : (r: Record<string, unknown>) => visibleJson(jsonStringify(outRow(r)));
   switch (format) {
     case 'ndjson':
       return {
@@ -155,17 +202,19 @@ function tableSink(columns: readonly OutColumn[], binary: BinaryForm, write: (li
   const held: string[][] = [];
   let widths: number[] | undefined;
   let count = 0;
+  // a column's name comes from the file: escaped as its cells are
+  const names = columns.map((c) => visibleText(c.name));
   const cells = (r: Record<string, unknown>): string[] =>
     columns.map((c) => {
       const v = r[c.name];
-      return v === null || v === undefined ? 'NULL' : visible(cellText(v, binary));
+      return v === null || v === undefined ? 'NULL' : visibleText(cellText(v, binary));
     });
   const emit = (row: readonly string[]): void => {
     write(row.map((s, k) => pad(cut(s, widths![k]!), widths![k]!, columns[k]!.numeric)).join('  ').trimEnd());
   };
   const start = (): void => {
     // each column as wide as its widest cell, header or type, cut to a share of the terminal
-    const natural = columns.map((c, k) => Math.max(c.name.length, c.label.length, 4, ...held.map((r) => r[k]!.length)));
+    const natural = columns.map((c, k) => Math.max(names[k]!.length, c.label.length, 4, ...held.map((r) => r[k]!.length)));
     const total = options.width ?? Infinity;
     const cap = Math.max(12, Math.floor((total - 2 * (columns.length - 1)) / Math.max(1, columns.length)));
     const limit = Math.max(40, cap);
@@ -178,7 +227,7 @@ function tableSink(columns: readonly OutColumn[], binary: BinaryForm, write: (li
       if (widths[widest]! <= 8) break;
       widths[widest] = widths[widest]! - 1;
     }
-    write(columns.map((c, k) => pad(cut(c.name, widths![k]!), widths![k]!, c.numeric)).join('  ').trimEnd());
+    write(columns.map((c, k) => pad(cut(names[k]!, widths![k]!), widths![k]!, c.numeric)).join('  ').trimEnd());
     if (columns.some((c) => c.label !== '')) write(columns.map((c, k) => pad(cut(c.label, widths![k]!), widths![k]!, c.numeric)).join('  ').trimEnd());
     write(widths.map((w) => '─'.repeat(w)).join('  '));
     for (const r of held) emit(r);

@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import type { DatasetScanStats } from '@parquetry/parquet-dataset';
 import type { KindCounts, OpenOptions, ScanStats } from '@parquetry/parquet-reader';
 import { ParquetError, isParquetError } from '@parquetry/thrift-compact';
-import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, parseArgs, readLimitsOf, suggestCommand, usageError, type Parsed } from './cli-args.js';
+import { COMMAND_FLAGS, GLOBAL_FLAGS, arity, has, nearest, one, parseArgs, readLimitsOf, suggestCommand, usageError, type Parsed } from './cli-args.js';
 import { checkColumnKeys, cliMessage, decryptionOf } from './cli-keys.js';
 import { metaCommand, schemaCommand, statsCommand } from './cli-meta.js';
 import { countCommand, interrupted, rowsCommand, type RowsOut } from './cli-rows.js';
@@ -22,6 +22,7 @@ import { datasetMetaCommand } from './cli-dataset-meta.js';
 import { headersOf, isUrl, openUrl } from './cli-url.js';
 import { USAGE, USAGES } from './cli-usage.js';
 import { jobOf, progressReporter } from './cli-write.js';
+import { visibleJson, visibleText } from './cli-output.js';
 import { convertFile, type ConvertJob } from './convert.js';
 import { openFile, type LocalParquetFile } from './files.js';
 import { bloomCommand, pagesCommand } from './inspect.js';
@@ -124,9 +125,32 @@ async function openLocal(path: string, options: OpenOptions): Promise<LocalParqu
   }
 }
 
-async function readCommand(p: Parsed, write: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
+/**
+ * Whether a reading command prints lines of text for a person (escaped by {@link visibleText}): `schema` and `meta`
+ * without `--json`, `stats` as a table, `pages`, `bloom`. Rows print through their format's sink, which escapes a
+ * table's cells itself; JSON, NDJSON and CSV are written as their formats define.
+ */
+function printsText(p: Parsed): boolean {
+  switch (p.cmd) {
+    case 'schema':
+    case 'meta':
+      return !has(p, '--json');
+    case 'stats':
+      return (one(p, '--format') ?? 'table').toLowerCase() === 'table';
+    case 'pages':
+    case 'bloom':
+      return true;
+    default:
+      return false;
+  }
+}
+
+async function readCommand(p: Parsed, rawWrite: (line: string) => void, error: (line: string) => void, io: MainIO): Promise<void> {
   const [what, min, max] = ARITY[p.cmd]!;
   arity(p, what, min, max);
+  // names, metadata and values from the file reach a terminal: their control characters escaped
+  // (`--json` text: the characters JSON.stringify leaves raw as \u escapes)
+  const write = printsText(p) ? (line: string) => rawWrite(visibleText(line)) : p.cmd === 'schema' || p.cmd === 'meta' ? (line: string) => rawWrite(visibleJson(line)) : rawWrite;
   const path = p.positional[0]!;
   // several files: one dataset of them, in the order given (as DuckDB's read_parquet(['a', 'b'], union_by_name))
   if (p.positional.length > 1 && readsDatasets(p.cmd)) return datasetCommand(p, p.positional, write, error, io);
@@ -264,7 +288,9 @@ function failure(e: unknown): { line: string; code: number } | undefined {
  *   line naming what was wrong and, when one is close, what was meant); 130 when `io.signal` interrupted the command.
  */
 export async function main(argv: readonly string[], write: (line: string) => void, io: MainIO = {}): Promise<number> {
-  const error = io.error ?? write;
+  // an error line may quote a file's names or values (a column list, a --stats column path): escaped as text is
+  const errorOut = io.error ?? write;
+  const error = (line: string): void => errorOut(visibleText(line));
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
     const topic = rest[0];
