@@ -15,7 +15,7 @@ import { copyFile, lstat, open, readlink, realpath, rename, stat, unlink, type F
 import path from 'node:path';
 import { ParquetError } from '@parquetry/thrift-compact';
 import { appendTarget, type AppendTarget } from './append.js';
-import type { ByteSink } from './sink.js';
+import { recyclesChunks, type ByteSink } from './sink.js';
 
 /** Options of {@link fileSink}. */
 export interface FileSinkOptions {
@@ -146,7 +146,8 @@ async function openSink(given: string, options: FileSinkOptions, start: number |
     await discard();
     return error;
   };
-  return {
+  // write() resolves once the bytes are in the file: the writer may reuse a chunk's memory after it
+  return recyclesChunks({
     path: target,
     tempPath,
     async write(chunk) {
@@ -174,7 +175,7 @@ async function openSink(given: string, options: FileSinkOptions, start: number |
       state = 'aborted';
       await discard();
     },
-  };
+  });
 
   /** close(): sync, close and rename the temporary file into place (once). */
   async function finish(): Promise<void> {

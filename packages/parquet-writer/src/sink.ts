@@ -46,10 +46,14 @@ const POOL_BLOCKS = 16;
 const pool: Uint8Array[] = [];
 
 /**
- * The memory a writer copies the page bodies of a memory sink's file into: 4 MiB blocks handed out in order (from the
- * pool of finished sinks when it has some), instead of one new array per page.
+ * The memory a writer copies page bodies into: 4 MiB blocks handed out in order (from the pool of finished sinks when
+ * it has some), instead of one new array per page. A memory sink's file keeps one arena until its bytes are taken; a
+ * writer to a sink that is done with each chunk once its `write` settles ({@link recyclesChunks}) uses one arena per
+ * row group and releases it once the row group is written, so the next row group's pages reuse the same memory (a
+ * fresh array per page costs the allocation, the first touch of its memory, and the garbage collection after).
+ * Internal to the writer (not exported from the package).
  */
-class Arena {
+export class Arena {
   private readonly blocks: Uint8Array[] = [];
   private block: Uint8Array | undefined;
   private at = 0;
@@ -78,6 +82,29 @@ class Arena {
 }
 
 const arenas = new WeakMap<ByteSink, Arena>();
+/** Sinks that are done with a chunk once their `write` has settled (the file sinks of `@parquetry/parquet-writer/node`). */
+const recycling = new WeakSet<ByteSink>();
+
+/**
+ * Declares that `sink` no longer reads a chunk once its `write` call has settled (it wrote or copied the bytes), so the
+ * writer may reuse the chunk's memory for later pages (internal to the writer: its own file sinks).
+ * @param sink - the sink.
+ * @returns the sink.
+ */
+export function recyclesChunks<S extends ByteSink>(sink: S): S {
+  recycling.add(sink);
+  return sink;
+}
+
+/**
+ * Whether the writer may reuse the memory of the chunks it gave `sink` once the writes have settled (internal to the
+ * writer).
+ * @param sink - the writer's sink.
+ * @returns true for sinks marked with {@link recyclesChunks}.
+ */
+export function sinkRecycles(sink: ByteSink): boolean {
+  return recycling.has(sink);
+}
 
 /**
  * Where a writer copies page bodies for this sink (internal to the writer): a memory sink's arena, else undefined

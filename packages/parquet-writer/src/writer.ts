@@ -34,7 +34,7 @@ import { MAGIC, layOutRowGroup, plainFileTail, thriftBytes } from './layout.js';
 import { ambiguousPath, checkWriterOptions, namedPaths, nearestPath, resolveOptions, type ResolvedOptions, type WriteOptions } from './options.js';
 import { schemaElements, schemaFromElements, type SchemaSpec } from './schema.js';
 import { inferRowSchema, type InferOptions, type InferredSchema } from './schema-infer.js';
-import { memorySink, sinkAlloc, type ByteSink } from './sink.js';
+import { Arena, memorySink, sinkAlloc, sinkRecycles, type ByteSink } from './sink.js';
 import { variantRowEncoder } from './variant.js';
 import { appendTarget, type AppendTarget } from './append.js';
 import { ModuleType, type ColumnEncryptor, type FileEncryptionProperties, type FileEncryptor } from '@parquetry/parquet-crypto';
@@ -227,7 +227,10 @@ class Engine {
   private readonly shredScratch = new ShredScratch();
   rowsInGroup = 0;
   totalRows = 0;
-  readonly ready: { chunks: ClosedChunk[]; rows: number }[] = [];
+  /** Closed row groups not yet written, each with the arena its page bodies are in (when the sink recycles them). */
+  readonly ready: { chunks: ClosedChunk[]; rows: number; arena: Arena | undefined }[] = [];
+  /** The arena of this row group's page bodies, when each row group gets its own (a sink that recycles chunks). */
+  private arena: Arena | undefined;
   /** Sort keys to check rows against (`checkSorting`). */
   sortKeys: SortKey[] | undefined;
   /** When the schema was inferred: the check of rows for keys it lacks (which would be dropped). */
@@ -238,14 +241,19 @@ class Engine {
   /**
    * @param tree - the schema.
    * @param o - resolved options.
-   * @param alloc - where page bodies go (the sink's arena), else a new array per page.
+   * @param alloc - where page bodies go: the sink's arena (a memory sink), `'per-row-group'` (an arena per row group,
+   *   released once the row group is written: a sink that recycles chunks), else a new array per page.
    */
   constructor(
     readonly tree: SchemaTree,
     readonly o: ResolvedOptions,
-    alloc?: (length: number) => Uint8Array,
+    alloc?: ((length: number) => Uint8Array) | 'per-row-group',
   ) {
     o.checkColumns(tree.columns);
+    if (alloc === 'per-row-group') {
+      this.arena = new Arena();
+      alloc = (length) => this.arena!.alloc(length);
+    }
     this.columns = tree.columns.map((c) => new ColumnWriter(c, alloc ? { ...o.column(c), alloc } : o.column(c)));
     this.encodeVariants = variantRowEncoder(tree, o.rawVariants);
   }
@@ -283,7 +291,8 @@ class Engine {
 
   closeRowGroup(): void {
     if (this.rowsInGroup === 0) return;
-    this.ready.push({ chunks: this.columns.map((c) => c.close()), rows: this.rowsInGroup });
+    this.ready.push({ chunks: this.columns.map((c) => c.close()), rows: this.rowsInGroup, arena: this.arena });
+    if (this.arena !== undefined) this.arena = new Arena();
     this.rowsInGroup = 0;
     this.lastKey = undefined;
   }
@@ -544,7 +553,7 @@ class FileWriter {
     const e = this.engine;
     if (!e) return;
     while (e.ready.length > 0) {
-      const { chunks, rows } = e.ready.shift()!;
+      const { chunks, rows, arena } = e.ready.shift()!;
       await this.start();
       const ordinal = this.rowGroups.length;
       const encryptors = this.columnEncryptors(e.tree, ordinal);
@@ -558,6 +567,8 @@ class FileWriter {
         },
       });
       for (const p of laid.parts) await this.emit(p);
+      // the sink is done with the page bodies (it recycles chunks): the next row groups' pages reuse their memory
+      arena?.release();
       await this.encryptColumnMetaData(laid.rowGroup, encryptors);
       this.rowGroups.push(laid.rowGroup);
       this.indexes.push({ rowGroup: laid.rowGroup, columnIndexes: laid.columnIndexes, offsetIndexes: laid.offsetIndexes, encryptors });
@@ -589,7 +600,7 @@ class FileWriter {
 
   private newEngine(tree: SchemaTree, o: ResolvedOptions): Engine {
     checkColumnKeys(this.options.encryption?.columnKeys, tree);
-    const e = new Engine(tree, o, sinkAlloc(this.sink));
+    const e = new Engine(tree, o, sinkRecycles(this.sink) ? 'per-row-group' : sinkAlloc(this.sink));
     e.sortKeys = this.sortKeysFor(tree);
     return e;
   }
