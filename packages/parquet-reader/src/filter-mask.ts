@@ -5,7 +5,7 @@
  * result is always the row-wise result.
  * @module
  */
-import { FALSE, TRUE, UNKNOWN, columnKey, truth, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
+import { FALSE, TRUE, UNKNOWN, columnKey, member, truth, satisfies as test, type CompareOp as Op, type Filter } from './filter.js';
 
 /** A filter column: its non-null values and its definition levels (one level per row). */
 export interface MaskColumn {
@@ -66,7 +66,14 @@ export function filterMask(f: Filter, cols: ReadonlyMap<string, MaskColumn>, n: 
       for (let r = 0; r < n; r++) out[r] = (def !== undefined && def[r] !== col.maxDef ? 1 : 0) === want ? TRUE : FALSE;
       return out;
     }
-    if (g.op !== 'in' && !decimals.has(key) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
+    if (g.op === 'in') {
+      // one set lookup per value (filter.ts member), straight over the column's values (no value array per row)
+      const { values, def, maxDef } = col;
+      let vi = 0;
+      for (let r = 0; r < n; r++) out[r] = def !== undefined && def[r] !== maxDef ? UNKNOWN : member(g, values[vi++], decimals);
+      return out;
+    }
+    if (!decimals.has(key) && compareTyped(col, g.op, (g as { value: unknown }).value, n, out)) return out;
     const s = slotValues(key);
     let r = 0;
     const get = (): unknown => s[r];

@@ -168,11 +168,63 @@ export function truth(f: Filter, get: (column: FilterColumn) => unknown, decimal
   if (f.op === 'is null') return v === null ? TRUE : FALSE;
   if (f.op === 'is not null') return v !== null ? TRUE : FALSE;
   if (v === null) return UNKNOWN;
-  if (f.op === 'in') {
-    for (const x of f.values) if (cmp(f.column, decimals, v, x) === 0) return TRUE;
+  if (f.op === 'in') return member(f, v, decimals);
+  return satisfies(f.op, cmp(f.column, decimals, v, (f as { value: unknown }).value)) ? TRUE : FALSE;
+}
+
+/** An `in` filter. */
+type InFilter = Extract<Filter, { op: 'in' }>;
+
+/**
+ * The key under which a value is found in an `in` list's set, equal for two values exactly when `compareValues` finds
+ * them equal: a number or bigint by its numeric value (a safe integer or a fraction as a number, a larger integer as
+ * a bigint: `5n` and `5`, `-0` and `0` meet), a string or boolean as itself; undefined for NaN (equal to nothing)
+ * and for values compared otherwise (byte arrays, dates), which stay in a list.
+ */
+function memberKey(v: unknown): unknown {
+  switch (typeof v) {
+    case 'number':
+      return v !== v ? undefined : Number.isInteger(v) && !Number.isSafeInteger(v) ? BigInt(v) : v;
+    case 'bigint':
+      return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
+    case 'string':
+    case 'boolean':
+      return v;
+    default:
+      return undefined;
+  }
+}
+
+/** Per `in` filter: its values by {@link memberKey}, and those without a key. */
+const memberSets = new WeakMap<InFilter, { keys: Set<unknown>; rest: unknown[] }>();
+
+/**
+ * The truth value of `v in f.values` for a non-null `v`: one set lookup (a list of thousands of values costs no more
+ * per row than one), the values without a key compared one by one; DECIMAL columns compare every value as a decimal.
+ * @param f - the `in` filter.
+ * @param v - the row's value (not null).
+ * @param decimals - keys of DECIMAL columns.
+ * @returns {@link TRUE} or {@link FALSE}.
+ */
+export function member(f: InFilter, v: unknown, decimals: ReadonlySet<string> | undefined): number {
+  if (decimals !== undefined && decimals.size > 0 && decimals.has(columnKey(f.column))) {
+    for (const x of f.values) if (compareDecimals(v, x) === 0) return TRUE;
     return FALSE;
   }
-  return satisfies(f.op, cmp(f.column, decimals, v, (f as { value: unknown }).value)) ? TRUE : FALSE;
+  let m = memberSets.get(f);
+  if (m === undefined) {
+    m = { keys: new Set(), rest: [] };
+    for (const x of f.values) {
+      const k = memberKey(x);
+      if (k !== undefined) m.keys.add(k);
+      else if (!(typeof x === 'number')) m.rest.push(x); // NaN equals nothing
+    }
+    memberSets.set(f, m);
+  }
+  const k = memberKey(v);
+  if (k !== undefined) return m.keys.has(k) ? TRUE : FALSE;
+  for (const x of m.rest) if (compareValues(v, x) === 0) return TRUE;
+  return FALSE;
 }
 
 /**

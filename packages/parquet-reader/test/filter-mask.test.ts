@@ -72,3 +72,37 @@ describe('filterMask', () => {
     );
   });
 });
+
+describe("'in' as a set lookup (QA helper-86 F6: a list of n values cost n comparisons per row)", () => {
+  // the reference is independent of the set: the list compared value by value with compareValues / compareDecimals
+  const POOL: unknown[] = [
+    ...NUMS, ...I64, 2n ** 64n, 2 ** 60, 2n ** 60n, 2n ** 60n + 1n, 2 ** 53 + 2, 2n ** 53n + 2n, 9007199254740991, 9007199254740991n, -9007199254740992n,
+    5, 5n, 0n, -0, 'x', 'y', '5', '', true, false, Uint8Array.of(1, 2), Uint8Array.of(1, 2), Uint8Array.of(), new Date(5), new Date(5), new Date(7),
+  ];
+  test('member() equals comparing with every listed value, for values and lists of every kind', async () => {
+    const { compareValues } = await import('@parquetry/parquet-column/filter-values');
+    fc.assert(
+      fc.property(fc.constantFrom(...POOL), fc.array(fc.constantFrom(...POOL), { maxLength: 8 }), (v, values) => {
+        const f = { column: 'a', op: 'in' as const, values };
+        const want = values.some((x) => compareValues(v, x) === 0) ? 1 : 0;
+        expect(matchWith(f, () => v, new Set()) ? 1 : 0).toBe(want);
+        const col = { values: [v], def: undefined, maxDef: 0 };
+        expect(filterMask(f, new Map([['a', col]]), 1, new Set())[0]).toBe(want);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('DECIMAL columns compare as decimals ("1.50" in ["1.5"])', () => {
+    const f = { column: 'd', op: 'in' as const, values: ['1.5', '-0.0', 7n] };
+    const col = { values: ['1.50', '0', '7.00', '7.01', '2'], def: undefined, maxDef: 0 };
+    expect([...filterMask(f, new Map([['d', col]]), 5, new Set(['d']))]).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  test('20,000 listed values over 20,000 rows: every row found (a sanity check of the lookup, not a timing)', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => BigInt(i * 3));
+    const col = { values: BigInt64Array.from({ length: 20_000 }, (_, i) => BigInt(i)), def: undefined, maxDef: 0 };
+    const m = filterMask({ column: 'a', op: 'in', values }, new Map([['a', col]]), 20_000, new Set());
+    for (let i = 0; i < 20_000; i++) if (m[i] !== (i % 3 === 0 ? 1 : 0)) expect(m[i], `row ${i}`).toBe(i % 3 === 0 ? 1 : 0);
+  });
+});
