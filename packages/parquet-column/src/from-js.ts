@@ -20,7 +20,7 @@
  * | FLOAT | `number` (rounded to the nearest float32; a finite value that rounds to ±Infinity is an error) | float32 |
  * | DOUBLE | `number` | float64 |
  * | FLOAT16 (FLBA(2)) | `number` (round to nearest, ties to even; NaN → 0x7e00; a finite value that rounds to ±Infinity is an error) | IEEE half, LE |
- * | STRING, ENUM, JSON (BYTE_ARRAY) | `string` (UTF-8; lone surrogates → U+FFFD, or an error under `strictUtf8`), a `Uint8Array` taken as the bytes, or all the values as one `{ offsets, data }` (bytes: each value must be well-formed UTF-8 on its own) | bytes |
+ * | STRING, ENUM, JSON (BYTE_ARRAY) | `string` (UTF-8; lone surrogates → U+FFFD, or an error under `strictUtf8`), a `Uint8Array` taken as the bytes, or all the values as one `{ offsets, data }` (bytes: each value must be well-formed UTF-8 on its own); JSON's syntax is not checked (the caller gives JSON text: see the writer's `field.json`) | bytes |
  * | STRING, ENUM, JSON (FLBA) | as above, exactly `typeLength` UTF-8 bytes | bytes |
  * | unannotated BYTE_ARRAY | `Uint8Array`, or a `string` (written as UTF-8); or all the values as one `{ offsets, data }` | bytes |
  * | BSON, GEOMETRY, GEOGRAPHY, other BYTE_ARRAY | `Uint8Array` only; or all the values as one `{ offsets, data }` | bytes |

@@ -174,6 +174,60 @@ describe('convert CSV', () => {
     expect(over.err[0]).toBe('parquetry: INVALID_VALUE: CSV line 2, column \'u16\': expected an integer in 0..255 (uint8), got "65535"');
   });
 
+  test('a json column takes JSON text only (QA helper-85 F19: a cell that is not JSON was written, and DuckDB refused the whole file)', async () => {
+    // every value DuckDB takes as JSON, whitespace around it included, and an empty field (null)
+    const good = at('json-good.csv');
+    fs.writeFileSync(good, 'i,j\n1,"{""a"": [1, 2.5e3, null]}"\n2,\n3," ""text"" "\n4,-0.5\n5,true\n');
+    const out = at('json-good.parquet');
+    expect(await run('convert', good, out, '--type', 'j=json')).toEqual({ code: 0, out: [], err: [] });
+    expect(await duck('SELECT i, j::VARCHAR AS j, json_valid(j::VARCHAR) AS valid FROM read_parquet(?) ORDER BY i', [out])).toEqual([
+      { i: '1', j: '{"a": [1, 2.5e3, null]}', valid: true },
+      { i: '2', j: null, valid: null },
+      { i: '3', j: ' "text" ', valid: true },
+      { i: '4', j: '-0.5', valid: true },
+      { i: '5', j: 'true', valid: true },
+    ]);
+    // a field that is not JSON, after 3,000 good ones: INVALID_VALUE naming the line, the column, the text and why; no
+    // output file
+    const bad = at('json-bad.csv');
+    fs.writeFileSync(bad, `i,j\n${Array.from({ length: 3000 }, (_, k) => `${k},"{""k"": ${k}}"\n`).join('')}3000,{bad\n`);
+    const badOut = at('json-bad.parquet');
+    const r = await run('convert', bad, badOut, '--type', 'j=json');
+    expect(r.code).toBe(1);
+    expect(r.out).toEqual([]);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/^parquetry: INVALID_VALUE: CSV line 3002, column 'j': expected JSON text \(RFC 8259\), got "\{bad" \(.*JSON.*\)$/);
+    expect(fs.existsSync(badOut)).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f.includes('json-bad.parquet'))).toEqual([]);
+    // a text that is JSON's prefix or holds two values is not one document
+    for (const text of ['{"a":1', '1 2', "{'a':1}", 'NaN']) {
+      fs.writeFileSync(bad, `j\n"${text.replaceAll('"', '""')}"\n`);
+      const e = await run('convert', bad, badOut, '--type', 'j=json');
+      expect([text, e.code, e.err[0]]).toEqual([text, 1, expect.stringMatching(/^parquetry: INVALID_VALUE: CSV line 2, column 'j': expected JSON text/)]);
+      expect(fs.existsSync(badOut)).toBe(false);
+    }
+  });
+
+  test('NDJSON and JSON: a string for a top-level json column must be JSON text', async () => {
+    const nd = at('json-col.ndjson');
+    fs.writeFileSync(nd, '{"i":1,"j":"{\\"a\\":1}"}\n{"i":2,"j":null}\n{"i":3,"j":"not json"}\n');
+    const out = at('json-col.parquet');
+    const r = await run('convert', nd, out, '--type', 'j=json');
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toMatch(/^parquetry: INVALID_VALUE: NDJSON line 3, column 'j': the string "not json" is not JSON text \(RFC 8259: .*\); a JSON column holds JSON documents$/);
+    expect(fs.existsSync(out)).toBe(false);
+    const js = at('json-col.json');
+    fs.writeFileSync(js, JSON.stringify([{ i: 1, j: '[1]' }, { i: 2, j: '[1' }]));
+    const j = await run('convert', js, out, '--type', 'j=json');
+    expect(j.code).toBe(1);
+    expect(j.err[0]).toMatch(/column 'j': the string "\[1" is not JSON text/);
+    expect(fs.existsSync(out)).toBe(false);
+    // the valid rows: written, DuckDB reads them as JSON
+    fs.writeFileSync(nd, '{"i":1,"j":"{\\"a\\":1}"}\n{"i":2,"j":null}\n');
+    expect((await run('convert', nd, out, '--type', 'j=json')).code).toBe(0);
+    expect(await duck('SELECT j::VARCHAR AS j, json_valid(j::VARCHAR) AS v FROM read_parquet(?) ORDER BY i', [out])).toEqual([{ j: '{"a":1}', v: true }, { j: null, v: null }]);
+  });
+
   test('a tab-separated .tsv and a byte order mark: as DuckDB reads them', async () => {
     const tsv = at('tabs.tsv');
     fs.writeFileSync(tsv, '\ufeffk\tv\n1\ta b\n2\t"c\td"\n');

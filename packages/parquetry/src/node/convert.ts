@@ -20,7 +20,7 @@ import { buildSchemaTree, type ColumnDescriptor, type Field, type SchemaTree, ty
 import type { OpenOptions } from '@parquetry/parquet-reader';
 import { inferSchema, schemaElements, schemaFromElements, type ColumnOptions, type EncodingName, type FieldSpec, type ParquetWriter, type Row, type SchemaSpec, type WriterOptions } from '@parquetry/parquet-writer';
 import { Encoding, ParquetError, Type, TypeNames, isParquetError, type FileMetaData, type SchemaElement } from '@parquetry/thrift-compact';
-import { CsvParser, buildColumn, fractionTooFine, checkUtf8, columnNames, fieldText, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
+import { CsvParser, buildColumn, fractionTooFine, checkUtf8, columnNames, fieldText, jsonError, sniffBatch, sniffedSpec, startSniff, textPlan, textValue, type CsvBatch, type CsvLayout, type TextPlan } from './csv.js';
 import { nearest } from './cli-args.js';
 import { checkColumnKeys } from './cli-keys.js';
 import { isUrl, openUrl } from './cli-url.js';
@@ -431,7 +431,10 @@ function dropFirst(b: CsvBatch): CsvBatch {
 // ---------------------------------------------------------------------------------------------------------------
 // NDJSON and JSON
 
-/** Converts string values of top-level columns given a type (dates, timestamps, big integers, …) in place. */
+/**
+ * Converts string values of top-level columns given a type (dates, timestamps, big integers, …) in place, and checks
+ * those of a top-level `json` column are JSON text.
+ */
 class TypedStrings {
   private readonly columns: { name: string; plan: TextPlan; spec: FieldSpec }[] = [];
   private readonly r = textResult();
@@ -440,7 +443,8 @@ class TypedStrings {
   constructor(types: Readonly<Record<string, FieldSpec>>) {
     for (const [name, spec] of Object.entries(types)) {
       const plan = textPlan(spec);
-      if (plan && plan.kind !== 'bytes' && plan.kind !== 'text') this.columns.push({ name, plan, spec });
+      // JSON text is checked (not converted): a value the column would hold must be JSON
+      if (plan && ((plan.kind !== 'bytes' && plan.kind !== 'text') || (plan.kind === 'bytes' && plan.json))) this.columns.push({ name, plan, spec });
     }
   }
 
@@ -451,6 +455,11 @@ class TypedStrings {
       for (const { name, plan, spec } of this.columns) {
         const v = row[name];
         if (typeof v !== 'string') continue;
+        if (plan.kind === 'bytes') {
+          const why = jsonError(v);
+          if (why !== undefined) throw fail('INVALID_VALUE', `${where(i)}, column '${name}': the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)} is not JSON text (RFC 8259: ${why}); a JSON column holds JSON documents`);
+          continue;
+        }
         if (v.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(v.length * 3);
         const n = this.scratch.write(v, 0);
         const x = textValue(plan, this.scratch, 0, n, this.r);

@@ -368,7 +368,7 @@ export type TextPlan =
   | { readonly kind: 'date' }
   | { readonly kind: 'time'; readonly perSecond: number; readonly int32: boolean }
   | { readonly kind: 'ts'; readonly perSecond: number; readonly utc: boolean }
-  | { readonly kind: 'bytes'; readonly utf8: boolean }
+  | { readonly kind: 'bytes'; readonly utf8: boolean; readonly json?: true }
   | { readonly kind: 'text' };
 
 const PER_SECOND = { millis: 1000, micros: 1000000, nanos: 1000000000 } as const;
@@ -404,8 +404,8 @@ export function textPlan(spec: FieldSpec): TextPlan | undefined {
     case 'date': return { kind: 'date' };
     case 'time': return { kind: 'time', perSecond: PER_SECOND[spec.unit], int32: spec.unit === 'millis' };
     case 'timestamp': return { kind: 'ts', perSecond: PER_SECOND[spec.unit], utc: spec.utc };
+    case 'json': return { kind: 'bytes', utf8: true, json: true };
     case 'string':
-    case 'json':
     case 'enum': return { kind: 'bytes', utf8: true };
     case 'binary': return { kind: 'bytes', utf8: false };
     case 'decimal':
@@ -502,6 +502,26 @@ export function textValue(plan: TextPlan, b: Uint8Array, s: number, e: number, r
       return wordsValue(r);
     default:
       return undefined;
+  }
+}
+
+const utf8Text = /*#__PURE__*/ new TextDecoder();
+
+/**
+ * Why a text is not JSON (RFC 8259: one value, whitespace around it allowed), or undefined when it is. A JSON column
+ * holds JSON text: the Parquet spec's JSON logical type is "an embedded JSON document", and a reader such as DuckDB
+ * refuses the whole file when one value is not, so the command line checks each value before it is written (the
+ * writer checks their UTF-8 only; see `field.json`). `JSON.parse` is the check: it costs an object per value, which a
+ * convert of text already pays for every NDJSON row.
+ * @param text - the text.
+ * @returns `JSON.parse`'s message, or undefined.
+ */
+export function jsonError(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
   }
 }
 
@@ -688,6 +708,13 @@ export function buildColumn(
         offsets[row + 1] = at;
       }
       const v: BinaryVector = { kind: 'binary', ...base, offsets, data: at === total ? data : data.subarray(0, at), utf8: plan.utf8 };
+      if (plan.json) {
+        for (let row = 0; row < n; row++) {
+          if (validity[row] === 0) continue;
+          const why = jsonError(utf8Text.decode(data.subarray(offsets[row]!, offsets[row + 1]!)));
+          if (why !== undefined) throw valueError(batch, row, c, name, 'JSON text (RFC 8259)', ` (${why})`);
+        }
+      }
       return v;
     }
     case 'text': {
