@@ -29,6 +29,7 @@ import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/pa
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, TypeNames, type Statistics } from '@parquetry/thrift-compact';
 import { sortOrderOf, type SortOrder } from './sort-order.js';
+import { utf8ErrorAt } from './utf8.js';
 // for {@link} in the documentation only
 import type { columnStatistics } from './statistics.js';
 
@@ -712,33 +713,7 @@ export class StatisticsBuilder {
 
 /** Whether `b[s, e)` is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF). */
 function isUtf8(b: Uint8Array, s: number, e: number): boolean {
-  let i = s;
-  while (i < e) {
-    const c = b[i]!;
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    let n: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) n = 1;
-    else if (c >= 0xe0 && c <= 0xef) {
-      n = 2;
-      if (c === 0xe0) lo = 0xa0;
-      else if (c === 0xed) hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      n = 3;
-      if (c === 0xf0) lo = 0x90;
-      else if (c === 0xf4) hi = 0x8f;
-    } else return false;
-    if (i + n >= e) return false; // the character runs past the end
-    const c1 = b[i + 1]!;
-    if (c1 < lo || c1 > hi) return false;
-    for (let k = 2; k <= n; k++) if ((b[i + k]! & 0xc0) !== 0x80) return false;
-    i += n + 1;
-  }
-  return true;
+  return utf8ErrorAt(b, s, e) < 0;
 }
 
 /** Largest character boundary `<= length` in `b` (which is longer than `length`). */
