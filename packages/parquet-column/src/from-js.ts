@@ -41,6 +41,7 @@ import type { ByteArrays, ColumnValues, FixedLenByteArrays } from '@parquetry/pa
 import type { ColumnDescriptor } from '@parquetry/parquet-levels';
 import { ParquetError, Type, type LogicalType } from '@parquetry/thrift-compact';
 import { MAX_BINARY_BYTES } from './values.js';
+import { utf8ErrorAt } from './utf8.js';
 
 /** Options of {@link fromJsValues}. */
 export interface FromJsOptions {
@@ -792,38 +793,6 @@ function loneSurrogate(s: string): number {
     const d = c <= 0xdbff && j + 1 < s.length ? s.charCodeAt(j + 1) : 0;
     if (d < 0xdc00 || d > 0xdfff) return j;
     j++;
-  }
-  return -1;
-}
-
-/**
- * Where bytes stop being well-formed UTF-8 (Unicode Table 3-7: no overlongs, surrogates, code points past U+10FFFF or
- * sequences cut by `end`): the index of the first byte of the first ill-formed sequence, or -1.
- */
-function utf8ErrorAt(b: Uint8Array, start: number, end: number): number {
-  let i = start;
-  while (i < end) {
-    const c = b[i]!;
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    if (c < 0xc2 || c > 0xf4) return i;
-    const c1 = i + 1 < end ? b[i + 1]! : 0;
-    if ((c1 & 0xc0) !== 0x80) return i;
-    if (c < 0xe0) {
-      i += 2;
-      continue;
-    }
-    const c2 = i + 2 < end ? b[i + 2]! : 0;
-    if ((c2 & 0xc0) !== 0x80 || (c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return i;
-    if (c < 0xf0) {
-      i += 3;
-      continue;
-    }
-    const c3 = i + 3 < end ? b[i + 3]! : 0;
-    if ((c3 & 0xc0) !== 0x80 || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return i;
-    i += 4;
   }
   return -1;
 }

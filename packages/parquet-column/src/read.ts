@@ -15,3 +15,4 @@ export * from './decode.js';
 export { convertValues, convertChunk } from './convert.js';
 export { jsonValues, jsonConverter, jsonBaseOptions, formatTimestamp, formatDate, formatTime, toBase64, daysFromCivil, type TimeUnit } from './json.js';
 export { columnStatistics, type ColumnStatistics } from './statistics.js';
+export { sortOrderOf, columnOrderOf, type SortOrder } from './sort-order.js';
