@@ -31,6 +31,10 @@
  * is. The reader checks what it converts (an impossible date, a fraction finer than the column's unit), and
  * {@link whereError} puts its message at the predicate's place in the text.
  *
+ * Number literals are typed as DuckDB types them: `19.99` (a DECIMAL there) and `3` (an integer) compared with a FLOAT
+ * column are cast to FLOAT (rounded to float32), so `x = 19.99` holds on the stored float 19.99; a literal with an
+ * exponent (`1.999e1`, a DOUBLE there) is compared with the float widened to a double, the reader's own comparison.
+ *
  * Spec: the filtered values are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md.
  * @module
  */
@@ -256,6 +260,28 @@ function expected(col: ColumnDescriptor): string {
     case 'none':
       return 'nothing: INTERVAL values have no order (only is null / is not null apply)';
   }
+}
+
+/** Whether a column's values are 32-bit floats or narrower: FLOAT, or FLOAT16 (which DuckDB reads as FLOAT). */
+function single(col: ColumnDescriptor): boolean {
+  return col.type === Type.FLOAT || (col.type === Type.FIXED_LEN_BYTE_ARRAY && col.typeLength === 2 && col.node.logicalType?.FLOAT16 !== undefined);
+}
+
+/** 2^128: DuckDB's integer literals go up to UHUGEINT's 2^128 - 1. */
+const UHUGEINT_LIMIT = 1n << 128n;
+
+/**
+ * Whether DuckDB casts a number literal to a FLOAT column's type. It types `19.99` a DECIMAL (of up to 38 digits,
+ * leading zeros counted) and `3` an integer (up to 128 bits), and compares such a literal with a FLOAT column as a
+ * FLOAT; a literal with an exponent (`1.999e1`), more digits or a larger integer is a DOUBLE, against which the float
+ * is widened instead (the reader's comparison, a double's).
+ * @param text - the literal, with its sign.
+ */
+function castsToFloat(text: string): boolean {
+  const u = text.replace(/^[-+]/, '');
+  if (/[eE]/.test(u)) return false;
+  if (u.includes('.')) return u.length - 1 <= 38;
+  return BigInt(u) < UHUGEINT_LIMIT;
 }
 
 /** A column's type for messages, e.g. `INT64 TIMESTAMP(MICROS, UTC)`. */
@@ -572,7 +598,9 @@ class Parser {
         return Number.isSafeInteger(n) ? n : wrong();
       }
       case 'float':
-        if (lit.kind === 'number') return Number(lit.text);
+        // a FLOAT column (and FLOAT16, which DuckDB reads as FLOAT) compares with the literal cast to FLOAT, as in DuckDB:
+        // `x = 19.99` holds on the stored float 19.99, `x < 19.99` compares float(x) < float(19.99)
+        if (lit.kind === 'number') return single(col) && castsToFloat(lit.text) ? Math.fround(Number(lit.text)) : Number(lit.text);
         if (lit.kind === 'string' && /^[-+]?(nan|inf|infinity)$/i.test(lit.text)) return lit.text.toLowerCase().includes('nan') ? NaN : lit.text.startsWith('-') ? -Infinity : Infinity;
         return wrong();
       case 'decimal':

@@ -1,0 +1,122 @@
+/**
+ * `--where` number literals cast to their column's type as DuckDB casts them (QA helper-86 F4): on a FLOAT column
+ * DuckDB types `19.99` a DECIMAL and `3` an integer and casts them to FLOAT, so `x = 19.99` holds on the stored float
+ * 19.99 and `x < 19.99` compares float(x) < float(19.99); a literal with an exponent (`1.999e1`) is a DOUBLE, against
+ * which the float is widened (and `x = 1.999e1` holds on no float). The library's filter compares a number as a
+ * double (pyarrow's rule, reading.md); the CLI rounds such a literal to float32 before it builds the filter.
+ *
+ * The file holds, for each literal, the float nearest to it and its two neighbouring floats (and the same values in a
+ * DOUBLE column, where nothing is rounded); each expression is given to DuckDB's WHERE unchanged. Literals have at most
+ * seven significant digits: beyond that DuckDB's DECIMAL → FLOAT cast is not correctly rounded (it divides
+ * float(unscaled) by float(10^scale), or adds the parts), and it may pick the float next to the nearest one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { duckdb, lit, run } from './cli-helpers.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-where-literals-'));
+const floats = path.join(dir, 'floats.parquet');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The float32 next to `f` towards +∞ (`step` 1) or -∞ (`step` -1). */
+function nextFloat(f: number, step: 1 | -1): number {
+  const a = new Float32Array([f]);
+  const u = new Int32Array(a.buffer);
+  if (f === 0) return step * 2 ** -149;
+  u[0] = u[0]! + (f > 0 ? step : -step);
+  return a[0]!;
+}
+
+const FLOAT_LITERALS = ['19.99', '0.1', '-2.5', '0.3', '100.05', '-0.7', '16777217', '1234567', '3.402823', '0.0001234', '7'];
+
+beforeAll(async () => {
+  const values = FLOAT_LITERALS.flatMap((l) => {
+    const f = Math.fround(Number(l));
+    return [nextFloat(f, -1), f, nextFloat(f, 1)];
+  });
+  // each value as its double's text, read as a DOUBLE (exact) and cast to FLOAT (exact: it is a float)
+  const rows = values.map((v, i) => `(${i}, '${String(v)}'::DOUBLE)`).join(', ');
+  await (await duckdb()).run(`COPY (SELECT id::BIGINT AS id, v::FLOAT AS x, v AS y FROM (VALUES ${rows}) t(id, v)) TO ${lit(floats)} (FORMAT parquet, ROW_GROUP_SIZE 8)`);
+});
+
+async function duckIds(file: string, where: string): Promise<number[]> {
+  const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${lit(file)}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
+  return r.getRows().map((row) => Number(row[0]));
+}
+
+async function ourIds(file: string, where: string): Promise<number[]> {
+  const r = await run('cat', file, '--columns', 'id', '--where', where);
+  expect(r.err, where).toEqual([]);
+  expect(r.code, where).toBe(0);
+  const ids = r.out.map((l) => (JSON.parse(l) as { id: number }).id);
+  const c = await run('count', file, '--where', where);
+  expect(c.out, `count --where ${where}`).toEqual([String(ids.length)]);
+  return ids;
+}
+
+describe('--where: a number literal compared with a FLOAT column is cast to FLOAT, as in DuckDB (QA helper-86 F4)', () => {
+  test('x = 19.99 holds on the stored float 19.99 (one row), as in DuckDB', async () => {
+    expect(await duckIds(floats, 'x = 19.99')).toEqual([1]);
+    expect(await ourIds(floats, 'x = 19.99')).toEqual([1]);
+  });
+
+  for (const l of FLOAT_LITERALS) {
+    for (const op of ['=', '!=', '<', '<=', '>', '>=']) {
+      const where = `x ${op} ${l}`;
+      test(where, async () => expect(await ourIds(floats, where)).toEqual(await duckIds(floats, where)));
+    }
+  }
+
+  const MORE = [
+    'x in (19.99, 0.1, 7, -2.5)',
+    'x not in (19.99, 0.3)',
+    'x between 0.1 and 19.99',
+    'x not between -0.7 and 0.3',
+    '19.99 <= x',
+    '0.1 > x',
+    'x = -19.99 or x = +0.1',
+    'not (x < 0.3)',
+    // the value printed for the float 19.99 (cat prints the double it widens to)
+    'x = 19.989999771118164',
+    // a literal with an exponent is a DOUBLE: the float is widened, and the literal 1.999e1 is no float
+    'x = 1.999e1',
+    'x < 1.999e1 and x > 19',
+    'x = 1e-1',
+    'x >= 1E-1 and x <= 0.1',
+    // a DOUBLE column is compared as doubles
+    'y = 19.99',
+    'y < 19.99 and y > 19',
+    'y in (0.1, 0.3, 7)',
+  ];
+  for (const where of MORE) {
+    test(where, async () => expect(await ourIds(floats, where)).toEqual(await duckIds(floats, where)));
+  }
+
+  test('the literals select rows near them (the cases are not vacuous)', async () => {
+    expect(await duckIds(floats, 'x = 0.1')).toEqual([4]);
+    expect(await duckIds(floats, 'x < 0.1 and x > 0.09')).toEqual([3]);
+    expect(await duckIds(floats, 'x = 1.999e1')).toEqual([]);
+  });
+
+  test('property: a literal of up to 7 significant digits near the stored floats selects the rows DuckDB selects', async () => {
+    const literal = fc
+      .tuple(fc.constantFrom(...FLOAT_LITERALS), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 1, max: 7 }))
+      .map(([l, k, digits]) => {
+        let f = Math.fround(Number(l));
+        for (let i = 0; i < Math.abs(k); i++) f = nextFloat(f, k < 0 ? -1 : 1);
+        const s = f.toPrecision(digits);
+        // a plain decimal (toPrecision writes an exponent for large and small values)
+        return /e/.test(s) ? Number(s).toFixed(Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(Number(s)) || 1)))) : s;
+      });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('=', '!=', '<', '<=', '>', '>='), literal, async (op, l) => {
+        const where = `x ${op} ${l}`;
+        expect(await ourIds(floats, where)).toEqual(await duckIds(floats, where));
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
