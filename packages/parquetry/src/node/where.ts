@@ -34,6 +34,8 @@
  * Number literals are typed as DuckDB types them: `19.99` (a DECIMAL there) and `3` (an integer) compared with a FLOAT
  * column are cast to FLOAT (rounded to float32), so `x = 19.99` holds on the stored float 19.99; a literal with an
  * exponent (`1.999e1`, a DOUBLE there) is compared with the float widened to a double, the reader's own comparison.
+ * On a DECIMAL column every literal is compared exactly, its digits written out when it has an exponent (`1e20` →
+ * `100000000000000000000`; DuckDB compares a DOUBLE literal with a decimal as doubles).
  *
  * Spec: the filtered values are those of https://github.com/apache/parquet-format/blob/master/LogicalTypes.md.
  * @module
@@ -282,6 +284,35 @@ function castsToFloat(text: string): boolean {
   if (/[eE]/.test(u)) return false;
   if (u.includes('.')) return u.length - 1 <= 38;
   return BigInt(u) < UHUGEINT_LIMIT;
+}
+
+/**
+ * A number's text without an exponent, its digits written out exactly (`1.5e3` → `1500`, `-25e-3` → `-0.025`): the
+ * form of a decimal the reader's filter takes. An exponent that would write more than `precision + 1000` digits
+ * (`1e999999`) gives a number of that many digits on the same side of every value a DECIMAL(`precision`) column holds
+ * (`1` and 1000 zeros past its largest; `0.`, 1000 zeros and a `1` for a tiny one, between 0 and its smallest step), so
+ * the comparisons are the same and the text stays short.
+ * @param text - the literal: sign, digits, point, exponent.
+ * @param precision - the column's precision (its values have at most this many digits).
+ */
+function plainDecimal(text: string, precision: number): string {
+  const m = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+  if (!m || m[4] === undefined) return text;
+  const sign = m[1] === '-' ? '-' : '';
+  const all = m[2]! + (m[3] ?? '');
+  const lead = /^0*/.exec(all)![0].length;
+  const digits = all.slice(lead).replace(/0+$/, '');
+  if (digits === '') return '0';
+  // the point's place in `digits`: before its first digit when 0, after its last when digits.length
+  const exp = BigInt(m[4]);
+  const limit = BigInt(precision + 1000);
+  const point = BigInt(m[2]!.length - lead) + exp;
+  if (point > limit) return `${sign}1${'0'.repeat(Number(limit))}`;
+  if (point < -limit) return `${sign}0.${'0'.repeat(Number(limit))}1`;
+  const p = Number(point);
+  if (p <= 0) return `${sign}0.${'0'.repeat(-p)}${digits}`;
+  if (p >= digits.length) return sign + digits + '0'.repeat(p - digits.length);
+  return `${sign}${digits.slice(0, p)}.${digits.slice(p)}`;
 }
 
 /** A column's type for messages, e.g. `INT64 TIMESTAMP(MICROS, UTC)`. */
@@ -605,7 +636,9 @@ class Parser {
         return wrong();
       case 'decimal':
         // the literal's own digits: compared exactly, never through a double
-        return lit.kind === 'number' || (lit.kind === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(lit.text)) ? lit.text : wrong();
+        return lit.kind === 'number' || (lit.kind === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(lit.text))
+          ? plainDecimal(lit.text, col.node.logicalType?.DECIMAL?.precision ?? 38)
+          : wrong();
       case 'temporal32':
       case 'temporal64':
         // a UTC-adjusted TIME prints with `Z` (as a UTC timestamp does); its zone, Z or +00[:00], is taken and dropped
