@@ -148,3 +148,64 @@ describe('--columns, stats, pages and bloom take names by the same rules', () =>
     expect(r.err[0]).toMatch(message);
   });
 });
+
+describe('--where: unquoted names in any script, as DuckDB takes them (QA helper-84 F10)', () => {
+  const uni = path.join(dir, 'unicode.parquet');
+  beforeAll(async () => {
+    // größe and café in composed form (NFC), 名前, Ωμέγα, 𠀀 (a CJK letter beyond U+FFFF), a struct field straße
+    await (await duckdb()).run(`COPY (
+      SELECT i::BIGINT AS id, i::INTEGER AS größe, 'n' || (i % 3) AS 名前, i * 2 AS café, (i % 4)::INTEGER AS Ωμέγα,
+        (i % 5)::INTEGER AS 𠀀, {'straße': (i % 6)::INTEGER} AS s, (i % 7)::INTEGER AS _x1, i AS "a😀"
+      FROM range(60) t(i)
+    ) TO ${lit(uni)} (FORMAT parquet, ROW_GROUP_SIZE 25)`);
+  });
+
+  const CASES = [
+    'größe > 50',
+    "名前 = 'n1' and größe < 20",
+    'café between 10 and 20',
+    'Ωμέγα = 3 and 𠀀 = 4',
+    '𠀀 in (1, 2) and id < 20',
+    's.straße = 5',
+    'not (s.straße < 4) and _x1 = 0',
+    '(größe < 5 or größe > 55) and 名前 is not null',
+    '3 = Ωμέγα and café > 100',
+    '"a😀" > 57',
+  ];
+  for (const where of CASES) {
+    test(where, async () => {
+      const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${lit(uni)}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
+      const want = r.getRows().map((row) => Number(row[0]));
+      expect(want.length).toBeGreaterThan(0);
+      expect(await ourIds(uni, where)).toEqual(want);
+    });
+  }
+
+  test('--columns takes them too', async () => {
+    const r = await run('cat', uni, '-n', '1', '--columns', 'größe,名前,s.straße,𠀀');
+    expect(r.err).toEqual([]);
+    expect(r.out).toEqual(['{"größe":0,"名前":"n0","s":{"straße":0},"𠀀":0}']);
+  });
+
+  // syntax errors keep their messages; a character counts once, beyond U+FFFF too
+  const errors: [string, RegExp][] = [
+    ['grösse > 8', /^parquetry: --where at character 1 \("grösse > 8"\): no column 'grösse' \(did you mean 'größe'\?\)$/],
+    ['3größe > 8', /^parquetry: --where at character 1 \("3größe > 8"\): '3g…' is neither a number nor a name$/],
+    ['größe > 3 §', /^parquetry: --where at character 11 \("größe > 3 §"\): unexpected character '§' \(U\+00A7; a name with it takes double quotes: "…"\)$/],
+    ['a😀 > 8', /^parquetry: --where at character 2 \("a😀 > 8"\): unexpected character '😀' \(U\+1F600; a name with it takes double quotes: "…"\)$/],
+    ['𠀀 = 1 and 𠀀 = x', /^parquetry: --where at character 15 \("𠀀 = 1 and 𠀀 = x"\): expected a value, found 'x' \(text takes single quotes: 'x'\)$/],
+    ['名前 = n1', /^parquetry: --where at character 6 \("名前 = n1"\): expected a value, found 'n1'/],
+    ['größe >', /^parquetry: --where at character 8 \("größe >"\): expected a value after '>', found the end$/],
+    // the quoted text is cut between characters, never inside one (30 UTF-16 units after the place: a surrogate pair's middle)
+    [`a${'𠀀'.repeat(20)} = 1`, new RegExp(`^parquetry: --where at character 1 \\("a${'𠀀'.repeat(14)}…"\\): no column 'a${'𠀀'.repeat(20)}'`, 'u')],
+    // (20 units before the place: a pair's middle too)
+    [`名前 = '${'𠀀'.repeat(12)}' and _x1 =  y`, new RegExp(`^parquetry: --where at character 32 \\("…${'𠀀'.repeat(4)}' and _x1 =  y"\\): expected a value, found 'y'`, 'u')],
+  ];
+  test.each(errors)('%s', async (where, message) => {
+    const r = await run('count', uni, '--where', where);
+    expect(r.out).toEqual([]);
+    expect(r.code).toBe(2);
+    expect(r.err.length).toBe(1);
+    expect(r.err[0]).toMatch(message);
+  });
+});

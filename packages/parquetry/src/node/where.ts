@@ -11,7 +11,8 @@
  *            | column 'is' ['not'] 'null'
  *            | column ['not'] 'between' literal 'and' literal
  * op        := '=' | '==' | '!=' | '<>' | '<' | '<=' | '>' | '>='
- * column    := name ('.' name)*          name: letters, digits, _ and $; or "quoted" / `quoted`
+ * column    := name ('.' name)*          name: a letter (any script) or _, then letters, digits, marks, _ and $;
+ *                                        or "quoted" / `quoted`
  * literal   := ['-'|'+'] number | 'text' ('' for a quote) | true | false | x'hex'
  *            | date 'YYYY-MM-DD' | timestamp '…' | time '…'
  * ```
@@ -52,7 +53,18 @@ import { nameList, nearest } from './cli-args.js';
  * @returns the text, e.g. `s.a` or `"a.b"` or `a."b c"`.
  */
 export function whereName(path: readonly string[]): string {
-  return path.map((p) => (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(p) && !KEYWORDS.has(p.toLowerCase()) ? p : `"${p.replaceAll('"', '""')}"`)).join('.');
+  return path.map((p) => (IDENTIFIER.test(p) && !KEYWORDS.has(p.toLowerCase()) ? p : `"${p.replaceAll('"', '""')}"`)).join('.');
+}
+
+// An unquoted name, as DuckDB takes one: a letter (any script's: größe, 名前) or _, then letters, digits, combining marks
+// (a name in decomposed form), _ and $. DuckDB also takes other non-ASCII characters (emoji); those need quotes here.
+const NAME_START = /[\p{L}_]/u;
+const NAME_PART = /[\p{L}\p{N}\p{M}_$]/u;
+const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}\p{M}_$]*$/u;
+
+/** The character (code point) at `i` of `text`: one or two UTF-16 units. */
+function charAt(text: string, i: number): string {
+  return String.fromCodePoint(text.codePointAt(i)!);
 }
 
 /** A parsed `--where`: the filter, and where each of its parts starts in the text. */
@@ -130,17 +142,17 @@ function tokenize(text: string): Token[] {
       i = end + 1;
       continue;
     }
-    if (/[A-Za-z_]/.test(c)) {
-      let j = i + 1;
-      while (j < n && /[A-Za-z0-9_$]/.test(text[j]!)) j++;
+    if (NAME_START.test(charAt(text, i))) {
+      let j = i + charAt(text, i).length;
+      while (j < n && NAME_PART.test(charAt(text, j))) j += charAt(text, j).length;
       out.push({ kind: 'name', text: text.slice(i, j), at });
       i = j;
       continue;
     }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
       const m = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i))!;
-      const after = text[i + m[0].length];
-      if (after !== undefined && /[A-Za-z_]/.test(after)) throw new WhereSyntax(at, `'${m[0]}${after}…' is neither a number nor a name`);
+      const after = i + m[0].length < n ? charAt(text, i + m[0].length) : undefined;
+      if (after !== undefined && NAME_START.test(after)) throw new WhereSyntax(at, `'${m[0]}${after}…' is neither a number nor a name`);
       out.push({ kind: 'number', text: m[0], at });
       i += m[0].length;
       continue;
@@ -196,7 +208,8 @@ function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    throw new WhereSyntax(at, `unexpected character '${c}'`);
+    const u = charAt(text, i);
+    throw new WhereSyntax(at, `unexpected character '${u}'${u.codePointAt(0)! > 0x7f ? ` (U+${u.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}; a name with it takes double quotes: "…")` : ''}`);
   }
   out.push({ kind: 'end', text: '', at: n });
   return out;
@@ -341,6 +354,7 @@ class Parser {
   constructor(
     private readonly tokens: readonly Token[],
     private readonly schema: SchemaTree,
+    private readonly text: string,
   ) {
     this.byName = new Map(schema.columns.map((c) => [whereName(c.path), c]));
   }
@@ -436,7 +450,7 @@ class Parser {
     if (this.op('(')) {
       if (this.tok.kind === 'end' || (this.tok.kind === 'op' && this.tok.text === ')')) this.fail(`expected a condition after '(', found ${describe(this.tok)}`);
       const f = this.or(path);
-      if (!this.op(')')) this.fail(`expected ')' to close the '(' at character ${t.at + 1}, found ${describe(this.tok)}`);
+      if (!this.op(')')) this.fail(`expected ')' to close the '(' at character ${place(this.text, t.at)}, found ${describe(this.tok)}`);
       return f;
     }
     return this.predicate(path);
@@ -717,13 +731,29 @@ function threeValued(f: Filter, positions: ReadonlyMap<string, number>): { filte
   return { filter, positions: out };
 }
 
+/** The number of the character at UTF-16 offset `at` (from 1; a character beyond U+FFFF counts once). */
+function place(text: string, at: number): number {
+  let n = 1;
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= at || (text.charCodeAt(i + 1) & 0xfc00) !== 0xdc00) n++;
+  }
+  return n;
+}
+
+/** A UTF-16 offset moved off the second half of a surrogate pair (a cut there would split a character). */
+function whole(text: string, i: number): number {
+  return i > 0 && i < text.length && (text.charCodeAt(i) & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? i - 1 : i;
+}
+
 function snippet(text: string, at: number): string {
-  const s = text.slice(Math.max(0, at - 20), at + 30);
-  return `${at > 20 ? '…' : ''}${s}${at + 30 < text.length ? '…' : ''}`;
+  const from = whole(text, Math.max(0, at - 20));
+  const to = whole(text, Math.min(text.length, at + 30));
+  return `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
 }
 
 function whereFailure(text: string, at: number, message: string): ParquetError {
-  return new ParquetError('USAGE', `parquetry: --where at character ${at + 1} (${JSON.stringify(snippet(text, at))}): ${message}`);
+  return new ParquetError('USAGE', `parquetry: --where at character ${place(text, at)} (${JSON.stringify(snippet(text, at))}): ${message}`);
 }
 
 /**
@@ -736,7 +766,7 @@ function whereFailure(text: string, at: number, message: string): ParquetError {
  */
 export function parseWhere(text: string, schema: SchemaTree): ParsedWhere {
   try {
-    const p = new Parser(tokenize(text), schema);
+    const p = new Parser(tokenize(text), schema, text);
     const { filter, positions } = threeValued(p.parse(), p.positions);
     return { filter, text, positions, schema };
   } catch (e) {
@@ -772,5 +802,5 @@ export function whereError(e: unknown, where: ParsedWhere | undefined): unknown 
   const col = name === undefined ? undefined : where.schema.columns.find((c) => c.pathString === name || JSON.stringify(c.path) === name);
   const column = col ? `column '${whereName(col.path)}' (${typeName(col)}): ` : '';
   const wants = col ? `; it takes ${expected(col)}` : '';
-  return new ParquetError('USAGE', `parquetry: --where at character ${(at ?? 0) + 1} (${JSON.stringify(snippet(where.text, at ?? 0))}): ${column}${detail}${wants}`, undefined, { cause: e });
+  return new ParquetError('USAGE', `parquetry: --where at character ${place(where.text, at ?? 0)} (${JSON.stringify(snippet(where.text, at ?? 0))}): ${column}${detail}${wants}`, undefined, { cause: e });
 }
