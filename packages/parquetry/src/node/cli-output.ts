@@ -10,6 +10,7 @@
  */
 import { cellText, jsonStringify, jsonText, type BinaryForm, type ValueMode } from './cli-values.js';
 import { usageError } from './cli-args.js';
+import { cutToWidth, displayWidth, padToWidth } from './text-width.js';
 
 /** An output format. */
 export type Format = 'json' | 'ndjson' | 'csv' | 'table';
@@ -101,13 +102,9 @@ export function visibleText(s: string): string {
   return CONTROL.test(s) ? s.replace(CONTROLS, escapeOf) : s;
 }
 
-function cut(s: string, width: number): string {
-  return s.length <= width ? s : `${s.slice(0, Math.max(0, width - 1))}…`;
-}
-
-function pad(s: string, width: number, right: boolean): string {
-  return right ? s.padStart(width) : s.padEnd(width);
-}
+// widths in terminal columns (a CJK character or an emoji takes two, a combining mark none), cut between characters
+const cut = cutToWidth;
+const pad = padToWidth;
 
 // What JSON.stringify leaves as it is of the characters above: DEL, C1, the bidirectional formatting characters and
 // U+2028/U+2029 (it escapes C0 itself).
@@ -214,7 +211,7 @@ function tableSink(columns: readonly OutColumn[], binary: BinaryForm, write: (li
   };
   const start = (): void => {
     // each column as wide as its widest cell, header or type, cut to a share of the terminal
-    const natural = columns.map((c, k) => Math.max(names[k]!.length, c.label.length, 4, ...held.map((r) => r[k]!.length)));
+    const natural = columns.map((c, k) => Math.max(displayWidth(names[k]!), displayWidth(c.label), 4, ...held.map((r) => displayWidth(r[k]!))));
     const total = options.width ?? Infinity;
     const cap = Math.max(12, Math.floor((total - 2 * (columns.length - 1)) / Math.max(1, columns.length)));
     const limit = Math.max(40, cap);
