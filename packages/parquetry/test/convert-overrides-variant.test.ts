@@ -22,7 +22,7 @@ async function run(...argv: string[]): Promise<{ code: number; err: string[] }> 
 
 describe('convert --type paths', () => {
   const input = at('rows.ndjson');
-  fs.writeFileSync(input, '{"id":1,"s":{"when":"x"}}\n{"id":2,"s":{"when":"y"}}\n{"id":3,"late":"z"}\n');
+  fs.writeFileSync(input, '{"id":1,"s":{"when":"[1,2]"}}\n{"id":2,"s":{"when":"{\\"a\\":\\"y\\"}"}}\n{"id":3,"late":"z"}\n');
 
   test('a nested path the sample does not have is UNKNOWN_COLUMN naming the nearest path, and no output is left', async () => {
     const r = await run('convert', input, at('a.parquet'), '--type', 's.wen=string');
@@ -38,6 +38,29 @@ describe('convert --type paths', () => {
     try {
       expect(f.schema.columns.map((c) => c.path.join('.'))).toEqual(['id', 's.when', 'late']);
       expect((await f.readRows()).map((row) => row['late'])).toEqual([null, null, 'z']);
+      expect((await f.readRows()).map((row) => (row['s'] as { when: unknown } | null)?.when ?? null)).toEqual(['[1,2]', '{"a":"y"}', null]);
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('a nested json field is checked like a top-level one: text that is not JSON is INVALID_VALUE and no output is left (it was written, and DuckDB refused the file)', async () => {
+    const bad = at('bad-nested.ndjson');
+    fs.writeFileSync(bad, '{"id":1,"s":{"when":"[1]"}}\n{"id":2,"s":null}\n{"id":3,"s":{"when":"{bad"}}\n');
+    const r = await run('convert', bad, at('c.parquet'), '--type', 's.when=json');
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toMatch(/^parquetry: INVALID_VALUE: .*line 3.*column 's\.when': the string "\{bad" is not JSON text/);
+    expect(fs.existsSync(at('c.parquet'))).toBe(false);
+  });
+
+  test('a nested field given a type gets its strings converted (a date)', async () => {
+    const dated = at('dated.ndjson');
+    fs.writeFileSync(dated, '{"s":{"d":"2024-02-29"}}\n{"s":{"d":null}}\n{"s":{}}\n');
+    const r = await run('convert', dated, at('d.parquet'), '--type', 's.d=date');
+    expect(r).toEqual({ code: 0, err: [] });
+    const f = await openFile(at('d.parquet'));
+    try {
+      expect((await f.readRows({ dates: 'date' })).map((row) => (row['s'] as { d: Date | null }).d?.toISOString() ?? null)).toEqual(['2024-02-29T00:00:00.000Z', null, null]);
     } finally {
       await f.close();
     }

@@ -432,11 +432,12 @@ function dropFirst(b: CsvBatch): CsvBatch {
 // NDJSON and JSON
 
 /**
- * Converts string values of top-level columns given a type (dates, timestamps, big integers, …) in place, and checks
- * those of a top-level `json` column are JSON text.
+ * Converts string values of columns given a type (dates, timestamps, big integers, …) in place, and checks those of a
+ * `json` column are JSON text: top-level columns, and fields of structs by dotted path (`s.when`: field `when` of the
+ * object in `s`; a top-level key with that very name wins).
  */
 class TypedStrings {
-  private readonly columns: { name: string; plan: TextPlan; spec: FieldSpec }[] = [];
+  private readonly columns: { name: string; path: readonly string[]; plan: TextPlan; spec: FieldSpec }[] = [];
   private readonly r = textResult();
   private scratch = Buffer.allocUnsafe(256);
 
@@ -444,7 +445,7 @@ class TypedStrings {
     for (const [name, spec] of Object.entries(types)) {
       const plan = textPlan(spec);
       // JSON text is checked (not converted): a value the column would hold must be JSON
-      if (plan && ((plan.kind !== 'bytes' && plan.kind !== 'text') || (plan.kind === 'bytes' && plan.json))) this.columns.push({ name, plan, spec });
+      if (plan && ((plan.kind !== 'bytes' && plan.kind !== 'text') || (plan.kind === 'bytes' && plan.json))) this.columns.push({ name, path: name.split('.'), plan, spec });
     }
   }
 
@@ -452,8 +453,19 @@ class TypedStrings {
     if (this.columns.length === 0) return;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as Record<string, unknown>;
-      for (const { name, plan, spec } of this.columns) {
-        const v = row[name];
+      for (const { name, path, plan, spec } of this.columns) {
+        // the object holding the value: the row, or the struct the dotted path leads to
+        let holder: Record<string, unknown> | undefined = row;
+        let key = name;
+        if (path.length > 1 && !Object.hasOwn(row, name)) {
+          for (let k = 0; k < path.length - 1 && holder !== undefined; k++) {
+            const next: unknown = Object.hasOwn(holder, path[k]!) ? holder[path[k]!] : undefined;
+            holder = next !== null && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : undefined;
+          }
+          key = path[path.length - 1]!;
+        }
+        if (holder === undefined || !Object.hasOwn(holder, key)) continue;
+        const v = holder[key];
         if (typeof v !== 'string') continue;
         if (plan.kind === 'bytes') {
           const why = jsonError(v);
@@ -468,7 +480,7 @@ class TypedStrings {
           const fine = fractionTooFine(plan, spec, v);
           throw fail('INVALID_VALUE', `${where(i)}, column '${name}': the string ${shown} ${fine === undefined ? `is not a ${spec.type} value` : `has ${fine}`}`);
         }
-        row[name] = x;
+        holder[key] = x;
       }
     }
   }
