@@ -20,14 +20,20 @@ import { MAX_BINARY_BYTES, checkOffsetRange } from './values.js';
  * @param dictionary - the chunk's dictionary, when some segment holds indices.
  * @param numValues - total number of values.
  * @param where - the chunk, for messages.
+ * @param charge - called before the bytes are allocated with the count of bytes taken from the dictionary (a read's
+ *   budget: dictionary entries repeated by their indices can hold far more bytes than the file, 2,000 bytes 2^20
+ *   times from a 2 KB file; bytes copied from plain pages are already counted as the pages'), and throws to refuse
+ *   them.
  * @returns offsets and bytes.
- * @throws ParquetError `VALUE_TOO_LARGE` when the values hold more bytes than 32-bit offsets address.
+ * @throws ParquetError `VALUE_TOO_LARGE` when the values hold more bytes than 32-bit offsets address; what `charge`
+ *   throws (`LIMIT_EXCEEDED`).
  */
 export function chunkByteArrays(
   segments: readonly ({ indices: Int32Array; values?: undefined } | { values: ColumnValues; indices?: undefined })[],
   dictionary: ColumnValues | undefined,
   numValues: number,
   where?: string,
+  charge?: (bytes: number) => void,
 ): ByteArrays {
   if (segments.length === 1 && segments[0]!.values) return segments[0]!.values as ByteArrays;
   const dict = dictionary as ByteArrays | undefined;
@@ -41,17 +47,23 @@ export function chunkByteArrays(
     if (padded.length > 0) {
       let longest = 0;
       for (let j = 0; j < lens.length; j++) if (lens[j]! > longest) longest = lens[j]!;
-      if (longest * numValues <= MAX_BINARY_BYTES) return gatherAll(segments as readonly { indices: Int32Array }[], lens, padded, longest * numValues, numValues, longest);
+      if (longest * numValues <= MAX_BINARY_BYTES) {
+        charge?.(longest * numValues);
+        return gatherAll(segments as readonly { indices: Int32Array }[], lens, padded, longest * numValues, numValues, longest);
+      }
     }
   }
   // first pass: the offsets (sized from the dictionary's lengths and the pages' offsets), and the total
   const offsets = new Int32Array(numValues + 1);
   let k = 0;
   let at = 0;
+  let fromDictionary = 0;
   for (const s of segments) {
     if (s.indices) {
       lens ??= entryLengths(dict!);
+      const from = at;
       at = indexOffsets(s.indices, lens, offsets, k, at);
+      fromDictionary += at - from;
       k += s.indices.length;
     } else {
       const so = (s.values as ByteArrays).offsets;
@@ -65,6 +77,7 @@ export function chunkByteArrays(
   // (offsets past 2^31 wrapped above: they are dropped with the error)
   checkOffsetRange(at, where);
   const bytes = at;
+  if (fromDictionary > 0) charge?.(fromDictionary);
   // room for a value's last 4-byte word to run past the end (the dictionary gather writes whole words)
   const data = new Uint8Array(bytes + 16);
   k = 0;

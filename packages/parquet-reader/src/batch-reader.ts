@@ -140,6 +140,8 @@ export class Assembler {
   readonly cols: readonly ColumnDescriptor[];
   private dictionaries: (ArrayLike<unknown> | undefined)[] = [];
   private readonly binaryVectors: boolean;
+  /** Charges the read's budget for bytes about to be allocated (set once the read's scan exists). */
+  charge: ((bytes: number, where: string) => void) | undefined;
 
   constructor(
     private readonly host: BatchHost,
@@ -171,7 +173,8 @@ export class Assembler {
   private output(i: number, c: DecodedChunk): ColumnData['values'] {
     const col = this.cols[i]!;
     if (this.binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL) {
-      return chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${this.g}, column '${col.pathString}'`);
+      const where = `row group ${this.g}, column '${col.pathString}'`;
+      return chunkByteArrays(c.segments, c.dictionary, c.numValues, where, this.charge && ((b) => this.charge!(b, `${where}: the batch's values as one byte vector`)));
     }
     return (this.form === 'columns' ? columnarValues(c, col, this.options) : undefined) ?? this.values(i, c);
   }
@@ -296,6 +299,7 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const ranged = options.rowStart !== undefined || options.rowEnd !== undefined;
   const [scan, filtered] = await Promise.all([host.newScan(options, outSel, filter, filterIdx, decimals, filter !== undefined || ranged), filter ? loadBatchFilter() : undefined]);
   const out = new Assembler(host, options, form);
+  out.charge = (bytes, where) => scan.chargeBytes(bytes, where, false);
   try {
     if (idx.length === 0) return;
     for (const g of groups) {

@@ -54,7 +54,7 @@ export async function readRowGroupColumns(file: File, rowGroup: number, options:
     const col = file.schema.columns[i]!;
     const values =
       binaryVectors && col.type === Type.BYTE_ARRAY && !col.node.logicalType?.DECIMAL
-        ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`)
+        ? chunkByteArrays(c.segments, c.dictionary, c.numValues, `row group ${rowGroup}, column '${col.pathString}'`, (b) => scan.chargeBytes(b, `row group ${rowGroup}, column '${col.pathString}': its values as one byte vector`))
         : (columnarValues(c, col, options) ?? convertNativeChunk(c, col, options));
     return { def: c.def, rep: c.rep, numLevels: c.numLevels, values };
   });

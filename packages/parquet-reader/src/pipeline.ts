@@ -437,6 +437,22 @@ export class Scan {
     this.plan.budget?.chargeRows(rows, `row group ${g}`);
   }
 
+  /**
+   * Charges the read's budget for bytes about to be allocated outside the decoders (byte arrays gathered from a
+   * dictionary into one vector).
+   * @param bytes - the bytes.
+   * @param where - what is being built, for the message.
+   * @param held - whether the read keeps them until it ends (a row group's vectors); false for a batch handed out at
+   *   once, which must fit beside what the read holds but is not counted after.
+   * @throws ParquetError `LIMIT_EXCEEDED` beyond the read's `maxBytes`.
+   */
+  chargeBytes(bytes: number, where: string, held = true): void {
+    const b = this.plan.budget;
+    if (b === undefined) return;
+    b.charge(0, bytes, where);
+    if (!held) b.bytes -= bytes;
+  }
+
   /** Lets go of what the read charged so far: a streaming read handed out a row group (or its batches). */
   releaseBudget(): void {
     this.plan.budget?.reset();

@@ -1,0 +1,62 @@
+/**
+ * Values a page expands into beyond its own bytes are charged to the read's budget before they are allocated (QA
+ * helper-88): a tiny file whose dictionary entry is repeated by a million indices must be LIMIT_EXCEEDED, not a
+ * gigabyte gathered into one byte vector; the same file reads with the limit raised, values exact.
+ */
+import { encodeThrift, writePageHeader, ConvertedType, Encoding, FieldRepetitionType, Type, type PageHeader } from '@parquetry/thrift-compact';
+import { describe, expect, test } from 'vitest';
+import { openParquet } from '../src/index.js';
+import { cat, oneColumnFile, u32, varint } from './hostile.js';
+import { typedError } from './helpers.js';
+
+/** A dictionary of one `size`-byte string, and one data page of `n` indices (a single RLE run, bit width 0). */
+function repeatedEntry(size: number, n: number): Uint8Array {
+  const dictBody = cat(u32(size), new Uint8Array(size).fill(0x62));
+  const dictHeader: PageHeader = { type: 2, uncompressed_page_size: dictBody.length, compressed_page_size: dictBody.length, dictionary_page_header: { num_values: 1, encoding: Encoding.PLAIN } };
+  const dataBody = cat(Uint8Array.of(0), varint(n * 2), Uint8Array.of(0));
+  const dataHeader: PageHeader = { type: 0, uncompressed_page_size: dataBody.length, compressed_page_size: dataBody.length, data_page_header: { num_values: n, encoding: Encoding.RLE_DICTIONARY, definition_level_encoding: Encoding.RLE, repetition_level_encoding: Encoding.RLE } };
+  const pages = cat(encodeThrift(writePageHeader, dictHeader), dictBody, encodeThrift(writePageHeader, dataHeader), dataBody);
+  const schema = [{ name: 'schema', num_children: 1 }, { name: 'x', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY, converted_type: ConvertedType.UTF8 }];
+  return oneColumnFile(schema, Type.BYTE_ARRAY, pages, n, n);
+}
+
+describe('dictionary entries gathered into one byte vector', () => {
+  // 2,000 bytes × 2^17 = 262 MB of bytes from a 2 KB file (the default maxBytes of a small file is 128 MiB)
+  const bytes = repeatedEntry(2000, 1 << 17);
+
+  test('readRowGroupColumns: LIMIT_EXCEEDED naming maxBytes and the column (was: 262 MB gathered; 2 GB for 2^20 indices)', async () => {
+    expect(bytes.length).toBeLessThan(2300);
+    const f = await openParquet(bytes);
+    const e = await typedError(() => f.readRowGroupColumns(0));
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toMatch(/row group 0, column 'x': its values as one byte vector: 262144000 bytes would bring the read to \d+, over its maxBytes/);
+  });
+
+  test('iterateBatches in the columns form: LIMIT_EXCEEDED for a batch over maxBytes', async () => {
+    const f = await openParquet(bytes);
+    const e = await typedError(async () => {
+      for await (const b of f.iterateBatches({ form: 'columns', batchSize: 100_000 })) void b;
+    });
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toMatch(/column 'x': the batch's values as one byte vector: 200000000 bytes/);
+  });
+
+  test('batches are not added up: many batches of one row group, each well under maxBytes, read through (262 MB in all)', async () => {
+    const f = await openParquet(bytes);
+    let n = 0;
+    for await (const b of f.iterateBatches({ form: 'columns', batchSize: 10_000 })) n += (b.columns.children[0] as unknown as { offsets: Int32Array }).offsets.length - 1;
+    expect(n).toBe(1 << 17);
+  });
+
+  test('with maxBytes raised the same reads give every value', async () => {
+    const small = repeatedEntry(300, 1 << 12);
+    const f = await openParquet(small, { limits: { maxBytes: 2 ** 30 } });
+    const v = (await f.readRowGroupColumns(0)).children[0] as unknown as { data: Uint8Array; offsets: Int32Array };
+    expect(v.offsets.length).toBe((1 << 12) + 1);
+    expect(v.data.length).toBe(300 << 12);
+    expect(v.data.every((b) => b === 0x62)).toBe(true);
+    let n = 0;
+    for await (const b of f.iterateBatches({ form: 'columns', batchSize: 1000 })) n += (b.columns.children[0] as unknown as { offsets: Int32Array }).offsets.length - 1;
+    expect(n).toBe(1 << 12);
+  });
+});
