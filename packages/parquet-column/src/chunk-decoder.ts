@@ -838,7 +838,10 @@ export class ChunkDecoder {
         // width byte starts the values): their unrolled unpack kernels, loaded on first use
         const ready = prepareEncodingWith(encoding, this.loadRare) ?? (nonNull > 0 && (encoding === Encoding.RLE_DICTIONARY || encoding === Encoding.PLAIN_DICTIONARY) ? prepareUnpack(raw[p] ?? 0) : undefined);
         if (ready !== undefined) await ready;
-        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined, this.split);
+        // values that can outgrow their page (DELTA_BYTE_ARRAY's shared prefixes) are charged before they are built
+        const budget = this.budget;
+        const charge = budget !== undefined && encoding === Encoding.DELTA_BYTE_ARRAY ? (bytes: number) => budget.charge(0, bytes, `${this.place(ordinal)}: its values rebuilt`) : undefined;
+        const seg = decodePageValues(encoding, raw, p, raw.length, nonNull, this.desc, this.dictionary, fail, at, this.gatherNumbers, this.sinks(encoding) ? sink : undefined, n, this.borrowedBuf !== undefined, this.split, charge);
         if (sink !== undefined) {
           // a page with every level at the max after one with nulls: its levels in the sink's too
           if (maxDef > 0 && def === undefined && sink.def !== undefined) sink.def.fill(maxDef, sink.at, sink.at + n);
@@ -979,6 +982,7 @@ function decodePageValues(
   levels: number,
   scratch: boolean,
   split: ByteArraysSplit | undefined,
+  charge: ((bytes: number) => void) | undefined,
 ): ValueSegment {
   const isDict = encoding === Encoding.PLAIN_DICTIONARY || encoding === Encoding.RLE_DICTIONARY;
   if (isDict) {
@@ -1035,7 +1039,7 @@ function decodePageValues(
     }
     // too short: the decoder below says so
   }
-  const { values } = decodePreparedValues(encoding, raw, pos, end, count, desc);
+  const { values } = decodePreparedValues(encoding, raw, pos, end, count, desc, undefined, charge);
   if (physicalLength(values) !== count) fail('CORRUPT_PAGE', `decoded ${physicalLength(values)} values, expected ${count}`, at);
   return { values };
 }

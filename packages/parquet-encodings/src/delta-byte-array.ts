@@ -27,10 +27,11 @@ const MAX_TOTAL = 0x7fffffff;
  * @param end - exclusive end.
  * @param count - number of values.
  * @param maxBytes - refuse to rebuild more than this many bytes in total (default 2^31 − 1).
+ * @param charge - called with the rebuilt size before it is allocated (a reader's budget), and throws to refuse it.
  * @returns the values and the position after the suffix data.
- * @throws ParquetError `ENCODING_CORRUPT` when a prefix is negative or longer than the previous value, or the rebuilt size exceeds `maxBytes`; and as the DELTA_* decoders.
+ * @throws ParquetError `ENCODING_CORRUPT` when a prefix is negative or longer than the previous value, or the rebuilt size exceeds `maxBytes`; and as the DELTA_* decoders; what `charge` throws.
  */
-export function decodeDeltaByteArray(src: Uint8Array, pos: number, end: number, count: number, maxBytes = MAX_TOTAL): { values: ByteArrays; pos: number } {
+export function decodeDeltaByteArray(src: Uint8Array, pos: number, end: number, count: number, maxBytes = MAX_TOTAL, charge?: (bytes: number) => void): { values: ByteArrays; pos: number } {
   const prefix = new Int32Array(count);
   const p = decodeDeltaBinaryPackedInt32(src, pos, end, prefix, 0, count);
   const { values: suffixes, pos: next } = decodeDeltaLengthByteArray(src, p, end, count);
@@ -48,6 +49,7 @@ export function decodeDeltaByteArray(src: Uint8Array, pos: number, end: number, 
     if (total > maxBytes) throw encodingError('ENCODING_CORRUPT', `DELTA_BYTE_ARRAY: rebuilt values exceed ${maxBytes} bytes at value ${i} (page at byte ${pos})`, pos);
     offsets[i + 1] = total;
   }
+  charge?.(total);
   const data = new Uint8Array(total);
   const sd = suffixes.data;
   for (let i = 0; i < count; i++) {
@@ -104,8 +106,8 @@ export const deltaByteArrayDecoder: ValueDecoder = {
   encoding: 7,
   name: 'DELTA_BYTE_ARRAY',
   supports: (type) => type === Type.BYTE_ARRAY || type === Type.FIXED_LEN_BYTE_ARRAY,
-  decode(src, pos, end, count, column) {
-    if (column.type !== Type.FIXED_LEN_BYTE_ARRAY) return decodeDeltaByteArray(src, pos, end, count);
+  decode(src, pos, end, count, column, _dictionary, charge) {
+    if (column.type !== Type.FIXED_LEN_BYTE_ARRAY) return decodeDeltaByteArray(src, pos, end, count, MAX_TOTAL, charge);
     const width = column.typeLength ?? 0;
     if (!(width >= 1)) throw encodingError('ENCODING_ARGUMENT', `DELTA_BYTE_ARRAY: invalid type length ${width}`, pos);
     const r = decodeDeltaByteArray(src, pos, end, count, Math.min(MAX_TOTAL, count * width));

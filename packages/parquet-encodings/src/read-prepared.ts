@@ -135,10 +135,11 @@ export function getPreparedDecoder(encoding: number, type: Type): ValueDecoder {
  * @param count - number of values.
  * @param column - the column's physical type (and type length).
  * @param dictionary - the decoded dictionary page, for dictionary encodings.
+ * @param charge - called before values that can outgrow the page are allocated (see `ValueDecoder.decode`).
  * @returns the values and the position after them.
  * @throws ParquetError `ENCODING_UNSUPPORTED`, `ENCODING_UNAVAILABLE` (see {@link getPreparedDecoder}), and the
- *   codes of the encoding's decoder.
+ *   codes of the encoding's decoder; what `charge` throws.
  */
-export function decodePreparedValues(encoding: number, src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues): DecodeResult {
-  return getPreparedDecoder(encoding, column.type).decode(src, pos, end, count, column, dictionary);
+export function decodePreparedValues(encoding: number, src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues, charge?: (bytes: number) => void): DecodeResult {
+  return getPreparedDecoder(encoding, column.type).decode(src, pos, end, count, column, dictionary, charge);
 }

@@ -81,8 +81,10 @@ export interface ValueDecoder {
   /**
    * Decodes `count` values from `src[pos, end)`.
    * @param dictionary - the decoded dictionary page, for dictionary encodings only.
+   * @param charge - called with a byte count before the decoder allocates values that can outgrow the page (a
+   *   reader's budget; DELTA_BYTE_ARRAY's shared prefixes rebuild up to count² / 2 bytes), and throws to refuse them.
    */
-  decode(src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues): DecodeResult;
+  decode(src: Uint8Array, pos: number, end: number, count: number, column: ColumnDescriptor, dictionary?: ColumnValues, charge?: (bytes: number) => void): DecodeResult;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { encodeThrift, writePageHeader, ConvertedType, Encoding, FieldRepetitionType, Type, type PageHeader } from '@parquetry/thrift-compact';
 import { describe, expect, test } from 'vitest';
 import { openParquet } from '../src/index.js';
-import { cat, oneColumnFile, u32, varint } from './hostile.js';
+import { cat, dataPage, oneColumnFile, u32, varint } from './hostile.js';
 import { typedError } from './helpers.js';
 
 /** A dictionary of one `size`-byte string, and one data page of `n` indices (a single RLE run, bit width 0). */
@@ -58,5 +58,34 @@ describe('dictionary entries gathered into one byte vector', () => {
     let n = 0;
     for await (const b of f.iterateBatches({ form: 'columns', batchSize: 1000 })) n += (b.columns.children[0] as unknown as { offsets: Int32Array }).offsets.length - 1;
     expect(n).toBe(1 << 12);
+  });
+});
+
+/**
+ * DELTA_BINARY_PACKED of `n` int32 values `first, first + delta, …`: block size 128, 4 miniblocks, every miniblock of
+ * bit width 0 (the deltas are all `delta`).
+ */
+function arithmetic(n: number, first: number, delta: number): Uint8Array {
+  const zz = (v: number) => (v < 0 ? -2 * v - 1 : 2 * v);
+  const blocks = Math.ceil((n - 1) / 128);
+  return cat(varint(128), varint(4), varint(n), varint(zz(first)), ...Array.from({ length: blocks }, () => cat(varint(zz(delta)), new Uint8Array(4))));
+}
+
+describe('DELTA_BYTE_ARRAY values rebuilt from shared prefixes', () => {
+  test('a page whose values share ever longer prefixes (value i is i + 1 bytes: n² / 2 in all) is LIMIT_EXCEEDED before the rebuild (was: 200 MB from a 22 KB file, 2 GB from 70 KB)', async () => {
+    const n = 20_000;
+    // prefix lengths 0, 1, 2, …; suffix lengths all 1; suffixes 'a'
+    const body = cat(arithmetic(n, 0, 1), arithmetic(n, 1, 0), new Uint8Array(n).fill(0x61));
+    const schema = [{ name: 'schema', num_children: 1 }, { name: 'x', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY, converted_type: ConvertedType.UTF8 }];
+    const bytes = oneColumnFile(schema, Type.BYTE_ARRAY, dataPage(body, n, { encoding: Encoding.DELTA_BYTE_ARRAY }), n, n);
+    expect(bytes.length).toBeLessThan(25_000);
+    const e = await typedError(async () => (await openParquet(bytes)).readRows());
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toMatch(/row group 0, column 'x', page 0: its values rebuilt: 200010000 bytes would bring the read to \d+, over its maxBytes/);
+    // a smaller page of the same shape reads, every value exact
+    const m = 300;
+    const small = oneColumnFile(schema, Type.BYTE_ARRAY, dataPage(cat(arithmetic(m, 0, 1), arithmetic(m, 1, 0), new Uint8Array(m).fill(0x61)), m, { encoding: Encoding.DELTA_BYTE_ARRAY }), m, m);
+    const rows = await (await openParquet(small)).readRows();
+    expect(rows.map((r) => r['x'])).toEqual(Array.from({ length: m }, (_, i) => 'a'.repeat(i + 1)));
   });
 });
