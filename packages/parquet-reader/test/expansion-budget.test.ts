@@ -9,14 +9,14 @@ import { openParquet } from '../src/index.js';
 import { cat, dataPage, oneColumnFile, u32, varint } from './hostile.js';
 import { typedError } from './helpers.js';
 
-/** A dictionary of one `size`-byte string, and one data page of `n` indices (a single RLE run, bit width 0). */
-function repeatedEntry(size: number, n: number): Uint8Array {
+/** A dictionary of one `size`-byte string (binary without `utf8`), and one data page of `n` indices (a single RLE run, bit width 0). */
+function repeatedEntry(size: number, n: number, utf8 = true): Uint8Array {
   const dictBody = cat(u32(size), new Uint8Array(size).fill(0x62));
   const dictHeader: PageHeader = { type: 2, uncompressed_page_size: dictBody.length, compressed_page_size: dictBody.length, dictionary_page_header: { num_values: 1, encoding: Encoding.PLAIN } };
   const dataBody = cat(Uint8Array.of(0), varint(n * 2), Uint8Array.of(0));
   const dataHeader: PageHeader = { type: 0, uncompressed_page_size: dataBody.length, compressed_page_size: dataBody.length, data_page_header: { num_values: n, encoding: Encoding.RLE_DICTIONARY, definition_level_encoding: Encoding.RLE, repetition_level_encoding: Encoding.RLE } };
   const pages = cat(encodeThrift(writePageHeader, dictHeader), dictBody, encodeThrift(writePageHeader, dataHeader), dataBody);
-  const schema = [{ name: 'schema', num_children: 1 }, { name: 'x', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY, converted_type: ConvertedType.UTF8 }];
+  const schema = [{ name: 'schema', num_children: 1 }, { name: 'x', repetition_type: FieldRepetitionType.REQUIRED, type: Type.BYTE_ARRAY, ...(utf8 ? { converted_type: ConvertedType.UTF8 } : {}) }];
   return oneColumnFile(schema, Type.BYTE_ARRAY, pages, n, n);
 }
 
@@ -87,5 +87,33 @@ describe('DELTA_BYTE_ARRAY values rebuilt from shared prefixes', () => {
     const small = oneColumnFile(schema, Type.BYTE_ARRAY, dataPage(cat(arithmetic(m, 0, 1), arithmetic(m, 1, 0), new Uint8Array(m).fill(0x61)), m, { encoding: Encoding.DELTA_BYTE_ARRAY }), m, m);
     const rows = await (await openParquet(small)).readRows();
     expect(rows.map((r) => r['x'])).toEqual(Array.from({ length: m }, (_, i) => 'a'.repeat(i + 1)));
+  });
+});
+
+describe("values: 'json' of a binary dictionary entry repeated in every row (QA helper-88 F3)", () => {
+  // 2,000 bytes are 2,668 characters of base64: 100,000 texts would be 267 MB; one shared text is 2.7 KB
+  const n = 100_000;
+  const bytes = repeatedEntry(2000, n, false);
+  const text = Buffer.from(new Uint8Array(2000).fill(0x62)).toString('base64');
+
+  test('rows: one base64 text per entry, shared by the rows (was: one per row; 2^20 rows of a 64 KiB entry killed V8)', async () => {
+    const f = await openParquet(bytes);
+    const before = process.memoryUsage().heapUsed;
+    const rows = await f.readRows({ values: 'json' });
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(rows.length).toBe(n);
+    for (let i = 0; i < n; i += 9973) expect(rows[i]!['x']).toBe(text);
+    // the rows themselves are a few MB; 100,000 texts would be 267 MB
+    expect(grown).toBeLessThan(100 * 2 ** 20);
+  });
+
+  test("columns with binary: 'values': the same", async () => {
+    const f = await openParquet(bytes);
+    const before = process.memoryUsage().heapUsed;
+    const v = (await f.readRowGroupColumns(0, { values: 'json', binary: 'values' })).children[0] as unknown as { values: ArrayLike<unknown> };
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(v.values.length).toBe(n);
+    expect(v.values[n - 1]).toBe(text);
+    expect(grown).toBeLessThan(100 * 2 ** 20);
   });
 });
