@@ -300,6 +300,8 @@ export async function* iterateBatches(host: BatchHost, options: BatchOptions): A
   const [scan, filtered] = await Promise.all([host.newScan(options, outSel, filter, filterIdx, decimals, filter !== undefined || ranged), filter ? loadBatchFilter() : undefined]);
   const out = new Assembler(host, options, form);
   out.charge = (bytes, where) => scan.chargeBytes(bytes, where, false);
+  // without a filter the limits hold per batch (a filter's columns are decoded for the whole row group first)
+  if (!filter) scan.perBatch = true;
   try {
     if (idx.length === 0) return;
     for (const g of groups) {
@@ -360,10 +362,13 @@ async function* plainBatches(scan: BatchScan, out: Assembler, { g, start, kept, 
         rows = c.rows;
       }
       if (rows <= 0) break;
+      scan.chargeBatchRows(g, rows);
       const batch = await out.batch({ rowGroup: g, rowStart: start + pos, rowEnd: start + pos + rows }, idx, chunks);
       pos += rows;
       scan.returned(batchLength(batch));
       yield batch;
+      // handed out: what the batch charged is the caller's now
+      scan.releaseBudget();
     }
     for (const c of cursors) await c.close();
   } finally {

@@ -434,8 +434,28 @@ export class Scan {
    * @throws ParquetError `LIMIT_EXCEEDED` beyond the read's `maxRows`.
    */
   chargeRows(g: number, rows: number): void {
+    if (this.perBatch) return;
     this.plan.budget?.chargeRows(rows, `row group ${g}`);
   }
+
+  /**
+   * Charges the rows of one batch of an unfiltered batch read ({@link Scan.perBatch}), let go with the rest of what the
+   * batch charged once it is handed out.
+   * @param g - row group ordinal.
+   * @param rows - the batch's rows.
+   * @throws ParquetError `LIMIT_EXCEEDED` beyond the read's `maxRows`.
+   */
+  chargeBatchRows(g: number, rows: number): void {
+    this.plan.budget?.chargeRows(rows, `row group ${g}`);
+  }
+
+  /**
+   * An unfiltered batch read: a row group's rows are not charged when it is planned but batch by batch
+   * ({@link Scan.chargeBatchRows}), and the batch reader lets go of what each batch charged once it is handed out, so that one row group
+   * of 20 million well-compressed rows streams through within the limits. (The pages a batch leaves partly read, and
+   * the row group's dictionaries, are then no longer counted: at most a page per column beyond the batch.)
+   */
+  perBatch = false;
 
   /**
    * Charges the read's budget for bytes about to be allocated outside the decoders (byte arrays gathered from a

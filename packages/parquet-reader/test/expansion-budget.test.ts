@@ -117,3 +117,24 @@ describe("values: 'json' of a binary dictionary entry repeated in every row (QA 
     expect(grown).toBeLessThan(100 * 2 ** 20);
   });
 });
+
+describe('limits of a batch read hold per batch (QA helper-88 F4)', () => {
+  test('one row group of 1.5 million well-compressed rows: readRows is over maxRows, iterateBatches streams it (it refused it: the whole row group was charged)', async () => {
+    const { writeParquet, field } = await import('../../parquet-writer/src/index.js');
+    const n = 1_500_000;
+    const id = new Int32Array(n).fill(7);
+    const bytes = await writeParquet({ id: { kind: 'leaf', length: n, validity: null, values: id } as never }, { schema: { id: field.int32({ required: true }) }, rowGroupRows: n, pageIndex: false, compression: 'UNCOMPRESSED' });
+    expect(bytes.length).toBeLessThan(100_000); // so the default maxRows is its minimum, 2^20
+    const f = await openParquet(bytes);
+    expect((await typedError(() => f.readRows())).code).toBe('LIMIT_EXCEEDED');
+    let rows = 0;
+    let columns = 0;
+    for await (const b of f.iterateBatches({ batchSize: 100_000 })) rows += b.rows.length;
+    for await (const b of f.iterateBatches({ batchSize: 100_000, form: 'columns' })) columns += b.columns.length;
+    expect([rows, columns]).toEqual([n, n]);
+    // a batch larger than the limit is still refused
+    expect((await typedError(async () => {
+      for await (const b of f.iterateBatches({ batchSize: 1_500_000, limits: { maxValues: 1_000_000 } })) void b;
+    })).code).toBe('LIMIT_EXCEEDED');
+  });
+});
