@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { expect } from 'vitest';
 import { main, type MainIO } from '../src/node.js';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -227,4 +228,24 @@ export function parseCsv(text: string): (string | null)[][] {
     }
   }
   return rows;
+}
+
+/**
+ * The ids DuckDB selects from a file with a WHERE clause, in file order (its scan is parallel: without the ORDER BY,
+ * rows of later row groups came first in a CI run).
+ */
+export async function duckIds(file: string, where: string): Promise<number[]> {
+  const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${lit(file)}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
+  return r.getRows().map((row) => Number(row[0]));
+}
+
+/** The ids `cat --where` prints (ndjson) from a file, checking the command succeeds and `count --where` agrees. */
+export async function ourIds(file: string, where: string): Promise<number[]> {
+  const r = await run('cat', file, '--columns', 'id', '--where', where);
+  expect(r.err, where).toEqual([]);
+  expect(r.code, where).toBe(0);
+  const ids = r.out.map((l) => (JSON.parse(l) as { id: number }).id);
+  const c = await run('count', file, '--where', where);
+  expect(c.out, `count --where ${where}`).toEqual([String(ids.length)]);
+  return ids;
 }

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { duckdb, lit, run } from './cli-helpers.js';
+import { duckIds, duckdb, lit, ourIds, run } from './cli-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-where-literals-'));
 const floats = path.join(dir, 'floats.parquet');
@@ -58,21 +58,6 @@ beforeAll(async () => {
     FROM range(300) t(i)
   ) TO ${lit(decimals)} (FORMAT parquet, ROW_GROUP_SIZE 64)`);
 });
-
-async function duckIds(file: string, where: string): Promise<number[]> {
-  const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${lit(file)}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
-  return r.getRows().map((row) => Number(row[0]));
-}
-
-async function ourIds(file: string, where: string): Promise<number[]> {
-  const r = await run('cat', file, '--columns', 'id', '--where', where);
-  expect(r.err, where).toEqual([]);
-  expect(r.code, where).toBe(0);
-  const ids = r.out.map((l) => (JSON.parse(l) as { id: number }).id);
-  const c = await run('count', file, '--where', where);
-  expect(c.out, `count --where ${where}`).toEqual([String(ids.length)]);
-  return ids;
-}
 
 describe('--where: a number literal compared with a FLOAT column is cast to FLOAT, as in DuckDB (QA helper-86 F4)', () => {
   test('x = 19.99 holds on the stored float 19.99 (one row), as in DuckDB', async () => {

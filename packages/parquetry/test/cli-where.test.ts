@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { duckdb, lit, run } from './cli-helpers.js';
+import { duckIds as duckIdsOf, duckdb, lit, ourIds as ourIdsOf, run } from './cli-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pq-cli-where-'));
 const file = path.join(dir, 'w.parquet');
@@ -37,22 +37,10 @@ beforeAll(async () => {
   ) TO ${F} (FORMAT parquet, ROW_GROUP_SIZE 1024)`);
 });
 
-/** The ids DuckDB selects with a WHERE clause, in file order (its scan is parallel: without the ORDER BY, rows of later row groups came first in a CI run). */
-async function duckIds(where: string): Promise<number[]> {
-  const r = await (await duckdb()).runAndReadAll(`SELECT id FROM read_parquet(${F}, file_row_number = true) WHERE ${where} ORDER BY file_row_number`);
-  return r.getRows().map((row) => Number(row[0]));
-}
-
-/** The ids `cat --where` prints (ndjson), and checks `count --where` agrees. */
-async function ourIds(where: string): Promise<number[]> {
-  const r = await run('cat', file, '--columns', 'id', '--where', where);
-  expect(r.err, where).toEqual([]);
-  expect(r.code, where).toBe(0);
-  const ids = r.out.map((l) => (JSON.parse(l) as { id: number }).id);
-  const c = await run('count', file, '--where', where);
-  expect(c.out, `count --where ${where}`).toEqual([String(ids.length)]);
-  return ids;
-}
+/** The ids DuckDB selects with a WHERE clause from the test file. */
+const duckIds = (where: string): Promise<number[]> => duckIdsOf(file, where);
+/** The ids `cat --where` prints from the test file. */
+const ourIds = (where: string): Promise<number[]> => ourIdsOf(file, where);
 
 /** [our --where, DuckDB's WHERE] — one string when the text is the same SQL for both. */
 const CASES: (string | [string, string])[] = [
